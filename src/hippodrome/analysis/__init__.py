@@ -1,0 +1,1 @@
+"""Simulations, tournaments and benchmarks over the engine."""

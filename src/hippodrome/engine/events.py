@@ -1,0 +1,46 @@
+"""Typed events: what an ``apply`` made happen, ready to narrate in any language.
+
+An event is a slotted dataclass with a message ``key``; treat it as immutable (it is not frozen only
+because frozen dataclasses are several times slower to create, and events are made on the fast path); its fields are the message parameters. Fields
+named ``player`` hold a seat index, which a narrator replaces by the seat's name. Events that carry a
+secret say how they look to someone else (:meth:`Event.seen_by`); events that move money say so
+(:meth:`Event.money_changes`), which the conformance suite uses to check that money is conserved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from hippodrome.engine.types import JSON, JSONObject, Money, Player
+
+
+@dataclass(slots=True)
+class Event:
+    key: ClassVar[str] = "event"
+
+    def params(self) -> JSONObject:
+        out: JSONObject = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {"key": self.key}
+        data.update(self.params())
+        return data
+
+    def seen_by(self, viewer: Player | None) -> Event:
+        """This event as ``viewer`` (None: a spectator) may see it. Public events return themselves."""
+        return self
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        """How this event changed each player's money (empty for most events)."""
+        return {}
+
+
+def events_json(events: list[Event], viewer: Player | None) -> list[JSON]:
+    """The events as ``viewer`` may see them, JSON-ready."""
+    return [e.seen_by(viewer).to_json() for e in events]

@@ -1,0 +1,268 @@
+"""The engine protocol: a frozen :class:`Game` and a mutable :class:`State`.
+
+Modelled on OpenSpiel's Game/State split. A ``Game`` describes itself (titles, player range, options,
+``rules_version``) and makes states; a ``State`` knows its history and answers who acts, what is legal,
+what each seat may see, and how the game ended. Chance is an explicit node whose outcomes are actions,
+so rules code never draws a random number: the driver samples with an injected ``random.Random``.
+
+Games implement the underscored hooks; the public methods here do the validation once for all games.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
+from hippodrome.engine.events import Event
+from hippodrome.engine.options import GameOptions, build_options, options_schema
+from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
+
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    ranking: tuple[tuple[Player, ...], ...]
+    """Places, best first; players tied share a place."""
+    money: tuple[Money, ...]
+    returns: tuple[float, ...]
+    """Per-player utility: the winners share 1.0, everyone else gets 0."""
+
+    @property
+    def winners(self) -> tuple[Player, ...]:
+        return self.ranking[0]
+
+    def to_json(self) -> JSONObject:
+        return {
+            "ranking": [list(place) for place in self.ranking],
+            "money": list(self.money),
+            "returns": list(self.returns),
+        }
+
+    @classmethod
+    def from_money(cls, money: Sequence[Money]) -> Outcome:
+        """The richest wins; equal fortunes share a place (and the win)."""
+        levels = sorted(set(money), reverse=True)
+        ranking = tuple(tuple(p for p, m in enumerate(money) if m == level) for level in levels)
+        share = 1.0 / len(ranking[0])
+        returns = tuple(share if p in ranking[0] else 0.0 for p in range(len(money)))
+        return cls(ranking=ranking, money=tuple(money), returns=returns)
+
+
+class Game(ABC, Generic[OptionsT]):
+    """A game with its options fixed. Immutable once made."""
+
+    id: ClassVar[str]
+    titles: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int]
+    options_type: ClassVar[type[GameOptions]]
+
+    __slots__ = ("_frozen", "options")
+
+    def __init__(self, options: OptionsT) -> None:
+        if not self.min_players <= options.players <= self.max_players:
+            raise OptionsError(
+                "error.option_players",
+                players=options.players,
+                min=self.min_players,
+                max=self.max_players,
+            )
+        self.options: OptionsT = options
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"{type(self).__name__} is frozen")
+        object.__setattr__(self, name, value)
+
+    @classmethod
+    def from_options(cls, **raw: object) -> Self:
+        return cls(build_options(cls.options_type, raw))  # type: ignore[arg-type]
+
+    @property
+    def num_players(self) -> int:
+        return self.options.players
+
+    def describe(self) -> JSONObject:
+        return {
+            "id": self.id,
+            "titles": dict(self.titles),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_version": self.rules_version,
+            "options": self.options.to_json(),
+            "options_schema": options_schema(self.options_type),
+        }
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+    @abstractmethod
+    def new_initial_state(self) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action whose notation is ``text``; raises ``NotationError``."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSONObject) -> State:
+        """The state that ``to_json`` wrote; raises ``RecordError`` naming the faulty field."""
+
+    def check_header(self, data: JSONObject) -> None:
+        """Refuse a state document made for another game, rules version or options."""
+        if data.get("game") != self.id:
+            raise RecordError("game", f"this document is for {data.get('game')!r}, not {self.id!r}")
+        if data.get("rules_version") != self.rules_version:
+            raise RecordError(
+                "rules_version",
+                f"written under rules version {data.get('rules_version')!r}, "
+                f"this engine plays version {self.rules_version}",
+            )
+        if data.get("options") != self.options.to_json():
+            raise RecordError("options", "the document's options differ from this game's")
+
+
+class State(ABC):
+    """A position of a game, with its history. Mutable; ``clone`` is cheap."""
+
+    __slots__ = ("events", "game", "history")
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.history: list[tuple[Player, Action]] = []
+        """Every action applied, with the seat that took it (``CHANCE`` for chance outcomes)."""
+        self.events: list[Event] = []
+        """Everything that happened, in order; narrate with ``seen_by`` for a given viewer."""
+
+    # -- what games implement -------------------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def is_chance_node(self) -> bool: ...
+
+    @abstractmethod
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Every outcome of the pending chance event with its probability (they sum to 1)."""
+
+    @abstractmethod
+    def active_players(self) -> Sequence[Player]:
+        """Who must act now: usually one seat, several for secret simultaneous choices, none at
+        chance nodes and at the end."""
+
+    @abstractmethod
+    def legal_actions(self, player: Player | None = None) -> Sequence[Action]:
+        """What ``player`` (default: the only active player, or chance) may do now."""
+
+    @abstractmethod
+    def _apply(self, player: Player, action: Action) -> None:
+        """Carry out an action already known to be legal, appending its events."""
+
+    @abstractmethod
+    def observation(self, player: Player | None) -> JSONObject:
+        """The JSON-ready view of one seat (None: a spectator): exactly what they may see."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """How the game ended; only at a terminal state."""
+
+    @abstractmethod
+    def money(self) -> Sequence[Money]:
+        """Each player's money now."""
+
+    @abstractmethod
+    def position_json(self) -> JSONObject:
+        """The position (everything but the header and history) as JSON."""
+
+    def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
+        """Why ``action`` is not legal for ``player`` now; games override with precise reasons."""
+        return IllegalActionError("error.illegal_action", action=str(action))
+
+    def resample_for(self, player: Player, rng: random.Random) -> Self:
+        """A full state consistent with everything ``player`` knows (default: perfect information)."""
+        return self.clone()
+
+    # -- what every game gets -------------------------------------------------------------------
+
+    def acting_player(self) -> Player:
+        """The single seat (or ``CHANCE``) acting now; an error when several act at once."""
+        if self.is_chance_node():
+            return CHANCE
+        active = self.active_players()
+        if len(active) != 1:
+            raise IllegalActionError("error.player_needed", players=list(active))
+        return active[0]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with ``rng``, by the listed probabilities."""
+        outcomes = self.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        weights = [p for _, p in outcomes]
+        return rng.choices(actions, weights)[0]
+
+    def apply(self, action: Action, player: Player | None = None) -> list[Event]:
+        """Validate and carry out ``action`` for ``player``; return the new events.
+
+        Raises ``IllegalActionError`` with the reason, leaving the state untouched.
+        """
+        if self.is_terminal():
+            raise IllegalActionError("error.game_over", action=str(action))
+        if self.is_chance_node():
+            if player is not None and player != CHANCE:
+                raise IllegalActionError("error.chance_pending", player=player)
+            actor = CHANCE
+            if all(action != outcome for outcome, _ in self.chance_outcomes()):
+                raise self.explain_illegal(CHANCE, action)
+        else:
+            active = self.active_players()
+            if player is None:
+                actor = self.acting_player()
+            elif player not in active:
+                raise IllegalActionError("error.not_your_turn", player=player, players=list(active))
+            else:
+                actor = player
+            if action not in self.legal_actions(actor):
+                raise self.explain_illegal(actor, action)
+        start = len(self.events)
+        self.history.append((actor, action))
+        self._apply(actor, action)
+        return self.events[start:]
+
+    def apply_unchecked(self, action: Action, player: Player | None = None) -> None:
+        """Carry out ``action`` without checking it: the fast path for simulations and search.
+
+        An illegal action here corrupts the state. Use :meth:`apply` for anything from outside.
+        """
+        actor = self.acting_player() if player is None else player
+        self.history.append((actor, action))
+        self._apply(actor, action)
+
+    def returns(self) -> tuple[float, ...]:
+        return self.outcome().returns
+
+    def to_json(self) -> JSONObject:
+        """The whole state (header, position, history) as JSON; round-trips through
+        ``Game.state_from_json`` exactly. Events are narration, not state, and are not included."""
+        return {
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "options": self.game.options.to_json(),
+            "position": self.position_json(),
+            "history": [[p, str(a)] for p, a in self.history],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} after {len(self.history)} actions>"

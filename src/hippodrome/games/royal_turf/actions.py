@@ -1,0 +1,138 @@
+"""Royal Turf actions and their notation.
+
+=====================  ==================================================  =========
+notation               meaning                                             who
+=====================  ==================================================  =========
+``draw othello 2``     Othello's card 2 is drawn: he takes the next square chance
+``lot 1``              seat 1 wins the draw for who bets first             chance
+``bet 2 othello``      place the 2-token on Othello                        a player
+``roll cap``           the die shows the jockey cap                        chance
+``move othello``       move Othello by his card's value for the roll       a player
+=====================  ==================================================  =========
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.errors import NotationError
+from hippodrome.games.royal_turf.material import FACES, material
+
+HINT = (
+    "draw <horse> <1-3>, lot <seat>, bet <0|1|2> <horse>, roll <head|cap|saddle|shoe>, move <horse>"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """Chance: the next horse card drawn (seed §1)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        c = material().cards[self.card]
+        return f"draw {material().horses[c.horse].id} {c.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLot(Action):
+    """Chance: the richest players being tied, ``player`` wins the lot and bets first (seed §2)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"lot {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Place a betting token (jeton-Paris) of value ``token`` on ``horse`` (seed §2)."""
+
+    token: int
+    horse: int
+
+    def __str__(self) -> str:
+        return f"bet {self.token} {material().horses[self.horse].id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance: the symbol die shows ``face`` (index into ``FACES``) (seed §3)."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"roll {FACES[self.face]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move ``horse`` by its card's value for the symbol rolled (seed §3)."""
+
+    horse: int
+
+    def __str__(self) -> str:
+        return f"move {material().horses[self.horse].id}"
+
+
+def _interned() -> tuple[
+    tuple[DrawCard, ...], tuple[Roll, ...], tuple[Move, ...], dict[tuple[int, int], Bet]
+]:
+    m = material()
+    draws = tuple(DrawCard(i) for i in range(len(m.cards)))
+    rolls = tuple(Roll(f) for f in range(len(FACES)))
+    moves = tuple(Move(h) for h in range(len(m.horses)))
+    tokens = sorted(set(m.standard_tokens) | set(m.variant_tokens))
+    bets = {(t, h): Bet(t, h) for t in tokens for h in range(len(m.horses))}
+    return draws, rolls, moves, bets
+
+
+DRAWS, ROLLS, MOVES, BETS = _interned()
+"""Every action made once: legal-action lists hand out these objects instead of new ones."""
+
+
+def parse_action(text: str, players: int) -> Action:
+    """The action written ``text``; raises ``NotationError`` naming what is wrong."""
+    m = material()
+    words = text.strip().lower().split()
+    horse_ids = [h.id for h in m.horses]
+
+    def fail(hint: str = HINT) -> NotationError:
+        return NotationError("error.notation", text=text, hint=hint)
+
+    def horse(word: str) -> int:
+        if word not in horse_ids:
+            raise fail("horses: " + ", ".join(horse_ids))
+        return horse_ids.index(word)
+
+    def number(word: str) -> int:
+        if not word.isdigit() or len(word) > 3:
+            raise fail()
+        return int(word)
+
+    match words:
+        case ["move", name]:
+            return MOVES[horse(name)]
+        case ["roll", face]:
+            if face not in FACES:
+                raise fail("faces: " + ", ".join(FACES))
+            return ROLLS[FACES.index(face)]
+        case ["bet", token, name]:
+            found = BETS.get((number(token), horse(name)))
+            if found is None:
+                raise fail("tokens: 0, 1, 2")
+            return found
+        case ["draw", name, card_number]:
+            h, n = horse(name), number(card_number)
+            for i, card in enumerate(m.cards):
+                if card.horse == h and card.number == n:
+                    return DRAWS[i]
+            raise fail("card numbers: 1, 2, 3")
+        case ["lot", seat]:
+            p = number(seat)
+            if p >= players:
+                raise fail(f"seats: 0 to {players - 1}")
+            return DrawLot(p)
+        case _:
+            raise fail()

@@ -1,0 +1,198 @@
+"""A Royal Turf bot that plays sensibly, fast enough for thousands of simulated games.
+
+Betting: it estimates each horse's chances of each place, of the pace token and of coming last by
+Monte Carlo runs of the race from the starting squares (horses drawn in random order, die rolled for
+each), then places the token with the best expected payout given what already lies on each horse.
+
+Racing: it moves its own horses on big rolls and its rivals' horses on small ones: each horse that may
+move is scored by how much better than an average roll (5 squares, every card's mean) this roll is for
+it, weighted by what the bot has on it against what the others have on it, plus the pace token.
+
+It sees only its seat's observation, and draws only from the generator it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.bot import SeatView
+from hippodrome.games.royal_turf.actions import Bet, Move
+from hippodrome.games.royal_turf.material import FACES, material
+
+M = material()
+HORSE_IDS = tuple(h.id for h in M.horses)
+DIE_FACES = tuple(FACES.index(f) for f in M.die_faces)
+MEAN_ROLL = 5.0
+"""Every card averages 5 squares a roll (3 x head + cap + saddle + shoe = 30 over six faces)."""
+
+
+class RaceOdds:
+    """Estimated chances of each horse, from simulated races."""
+
+    __slots__ = ("last", "pace", "places")
+
+    def __init__(self, places: list[list[float]], pace: list[float], last: list[float]) -> None:
+        self.places = places
+        """``places[h][k]``: chance horse h finishes in place k + 1 (k = 0, 1, 2)."""
+        self.pace = pace
+        self.last = last
+
+
+def simulate_race(
+    squares: Sequence[int],
+    values: Sequence[tuple[int, int, int, int]],
+    pace_holder: int | None,
+    rng: random.Random,
+    runs: int,
+) -> RaceOdds:
+    """Run the race ``runs`` times from ``squares`` (0 = across the line) with random choices."""
+    horses = range(len(squares))
+    places = [[0.0, 0.0, 0.0] for _ in horses]
+    pace = [0.0 for _ in horses]
+    last = [0.0 for _ in horses]
+    start_podium = [h for h in horses if squares[h] == 0]
+    for _ in range(runs):
+        square = list(squares)
+        occupant = [-1] * (M.squares + 1)
+        for h in horses:
+            if square[h] > 0:
+                occupant[square[h]] = h
+        podium = list(start_podium)
+        holder = pace_holder
+        while len(podium) < 3:
+            order = [h for h in horses if square[h] > 0]
+            rng.shuffle(order)
+            for h in order:
+                start = square[h]
+                end = start - values[h][rng.choice(DIE_FACES)]
+                occupant[start] = -1
+                if end <= 0:
+                    end = 0
+                    podium.append(h)
+                else:
+                    while end < start and occupant[end] != -1:
+                        end += 1
+                    occupant[end] = h
+                square[h] = end
+                if holder is None and end <= M.pace_square:
+                    holder = h
+                if len(podium) == 3:
+                    break
+        for k, h in enumerate(podium[:3]):
+            places[h][k] += 1
+        if holder is not None:
+            pace[holder] += 1
+        last[max((h for h in horses if square[h] > 0), key=lambda h: square[h])] += 1
+    scale = 1.0 / runs
+    return RaceOdds(
+        [[x * scale for x in row] for row in places],
+        [x * scale for x in pace],
+        [x * scale for x in last],
+    )
+
+
+class RoyalTurfHeuristic:
+    kind: ClassVar[str] = "heuristic"
+
+    def __init__(self, runs: int = 300) -> None:
+        self.runs = runs
+        self._odds_key: tuple[Any, ...] | None = None
+        self._odds: RaceOdds | None = None
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        if obs["phase"] == "betting":
+            return self._bet(obs, view.player, legal, rng)
+        if obs["phase"] == "racing":
+            return self._move(obs, view.player, legal)
+        return legal[0]
+
+    # -- betting ----------------------------------------------------------------------------------
+
+    def odds(self, obs: dict[str, Any], rng: random.Random) -> RaceOdds:
+        horses = obs["horses"]
+        key = (obs["race"], tuple((h["card"], h["square"]) for h in horses))
+        if key != self._odds_key or self._odds is None:
+            squares = [h["square"] for h in horses]
+            values = [tuple(h["values"][f] for f in FACES) for h in horses]
+            self._odds = simulate_race(squares, values, None, rng, self.runs)
+            self._odds_key = key
+        return self._odds
+
+    def _bet(
+        self, obs: dict[str, Any], me: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        odds = self.odds(obs, rng)
+        hidden_mean = _mean_hidden_token(obs, me)
+        units = [0.0] * len(HORSE_IDS)
+        for bet in obs["bets"]:
+            token = bet["token"]
+            units[HORSE_IDS.index(bet["horse"])] += hidden_mean if token is None else token
+        multiplier = M.final_race_multiplier if obs["race"] == M.races else 1
+
+        def value(action: Bet) -> float:
+            h, t = action.horse, action.token
+            if t == 0:
+                return 0.0
+            total = max(1, round(units[h] + t))
+            gain = sum(odds.places[h][k] * M.payout(k + 1, total) for k in range(3)) * multiplier
+            gain += odds.pace[h] * M.pace_per_unit - odds.last[h] * M.last_penalty_per_unit
+            return gain * t
+
+        bets = [a for a in legal if isinstance(a, Bet)]
+        return max(bets, key=lambda a: (value(a), -a.token if value(a) <= 0 else a.token))
+
+    # -- racing -----------------------------------------------------------------------------------
+
+    def _move(self, obs: dict[str, Any], me: int, legal: Sequence[Action]) -> Action:
+        players = len(obs["money"])
+        hidden_mean = _mean_hidden_token(obs, me)
+        mine = [0.0] * len(HORSE_IDS)
+        theirs = [0.0] * len(HORSE_IDS)
+        for bet in obs["bets"]:
+            h = HORSE_IDS.index(bet["horse"])
+            token = hidden_mean if bet["token"] is None else bet["token"]
+            if bet["player"] == me:
+                mine[h] += token
+            else:
+                theirs[h] += token / max(1, players - 1)
+        occupied = {h["square"] for h in obs["horses"] if h["square"]}
+        face = obs["rolled"]
+        pace_free = obs["pace"]["horse"] is None
+
+        def score(action: Move) -> float:
+            horse = obs["horses"][action.horse]
+            start: int = horse["square"]
+            end: int = start - horse["values"][face]
+            if end <= 0:
+                end = 0
+            else:
+                while end < start and end in occupied:
+                    end += 1
+            gain = (start - end) - MEAN_ROLL
+            interest = mine[action.horse] - theirs[action.horse]
+            bonus = 3.0 if pace_free and end <= M.pace_square else 0.0
+            # Rivals' horses get small rolls; with no stake either way, spend the roll on a horse
+            # that helps nobody much (its gain is a tie-breaker, slightly preferring short moves).
+            return interest * (gain + bonus) - 0.01 * gain
+
+        return max((a for a in legal if isinstance(a, Move)), key=score)
+
+
+def _mean_hidden_token(obs: dict[str, Any], me: int) -> float:
+    """What a face-down token of another player is worth on average (the mean of a token set)."""
+    tokens = list(M.standard_tokens) + (list(M.variant_tokens) if _has_zero(obs, me) else [])
+    return float(sum(tokens)) / len(tokens)
+
+
+def _has_zero(obs: dict[str, Any], me: int) -> bool:
+    hand = obs["hands"][me]
+    mine = [b["token"] for b in obs["bets"] if b["player"] == me]
+    held = (hand if isinstance(hand, list) else []) + mine
+    return 0 in held

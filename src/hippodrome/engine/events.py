@@ -9,16 +9,19 @@ secret say how they look to someone else (:meth:`Event.seen_by`); events that mo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
+from hippodrome.engine.i18n import render
 from hippodrome.engine.types import JSON, JSONObject, Money, Player
 
 
 @dataclass(slots=True)
 class Event:
     key: ClassVar[str] = "event"
+    terms: ClassVar[Mapping[str, str]] = {}
+    """Parameters whose value is a term of another name (``{"winner": "horse"}``)."""
 
     def params(self) -> JSONObject:
         out: JSONObject = {}
@@ -31,6 +34,10 @@ class Event:
         data: JSONObject = {"key": self.key}
         data.update(self.params())
         return data
+
+    def narrate(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """This event as a sentence in ``lang`` (seats called by ``names``)."""
+        return render(self.key, self.params(), lang, names=names, kinds=self.terms)
 
     def seen_by(self, viewer: Player | None) -> Event:
         """This event as ``viewer`` (None: a spectator) may see it. Public events return themselves."""

@@ -82,11 +82,13 @@ def render(
     lang: str = "en",
     *,
     names: Sequence[str] | None = None,
+    kinds: Mapping[str, str] | None = None,
 ) -> str:
     """The text of message ``key`` with its parameters, in ``lang``.
 
-    ``names`` are the seats' names, used for parameters called ``player`` or ``players``. Never
-    raises: an unknown key shows itself with its parameters, so narration can't break a game.
+    ``names`` are the seats' names, used for parameters called ``player`` or ``players``. ``kinds``
+    says which term a parameter is when its name does not (``{"winner": "horse"}``). Never raises:
+    an unknown key shows itself with its parameters, so narration can't break a game.
     """
     namespace = key.split(".", 1)[0]
     shown: dict[str, str] = {}
@@ -96,9 +98,10 @@ def render(
             shown[param] = ", ".join(_seat_name(s, names, lang) for s in seats)
         elif isinstance(value, list):
             single = param[:-1] if param.endswith("s") else param
-            shown[param] = ", ".join(term(namespace, single, v, lang) for v in value)
+            kind = (kinds or {}).get(param, single)
+            shown[param] = ", ".join(term(namespace, kind, v, lang) for v in value)
         else:
-            shown[param] = term(namespace, param, value, lang)
+            shown[param] = term(namespace, (kinds or {}).get(param, param), value, lang)
     template = text(key, lang)
     if template is None:
         inner = ", ".join(f"{p}={v}" for p, v in shown.items())

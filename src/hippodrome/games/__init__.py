@@ -6,13 +6,17 @@ A new game adds its package and one line to ``CATALOGUE``; nothing else in Hippo
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib.resources import files
+from types import ModuleType
 from typing import Any, Literal
 
 from hippodrome.engine.bot import Bot
-from hippodrome.engine.errors import UnknownGameError
+from hippodrome.engine.errors import OptionsError, RecordError, UnknownGameError
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.record import GameRecord
+from hippodrome.engine.types import JSONObject
 
 Status = Literal["playable", "planned"]
 
@@ -25,19 +29,42 @@ class GameEntry:
     seed: str
     status: Status
     module: str | None = None
-    """The package that defines the game class ``GAME`` and the heuristic bot ``HEURISTIC``."""
+    """The package that defines ``GAME`` (the game class), ``HEURISTIC`` (its heuristic bot),
+    ``TEXT_VIEW`` (its board as text), ``check_data`` (its data validator) and
+    ``CONFORMANCE_OPTIONS`` (the option sets the conformance suite plays)."""
 
     def game_class(self) -> type[Game[Any]]:
-        if self.module is None:
-            raise UnknownGameError("error.game_not_playable", game=self.id)
-        cls: type[Game[Any]] = importlib.import_module(self.module).GAME
+        cls: type[Game[Any]] = self._module().GAME
         return cls
 
     def heuristic_class(self) -> type[Bot]:
+        cls: type[Bot] = self._module().HEURISTIC
+        return cls
+
+    def text_view(self) -> Callable[[JSONObject, str, Sequence[str]], str]:
+        """Draws a seat's observation as text, for the terminal."""
+        view: Callable[[JSONObject, str, Sequence[str]], str] = self._module().TEXT_VIEW
+        return view
+
+    def check_data(self) -> list[str]:
+        """Every inconsistency in the game's data files (empty when sound)."""
+        problems: list[str] = self._module().check_data()
+        return problems
+
+    def rules_document(self) -> str:
+        """The rules as implemented (``docs/rules/<id>.md``, shipped inside the game package)."""
+        return (files(self._module()) / "rules.md").read_text(encoding="utf-8")
+
+    def conformance_options(self) -> list[dict[str, Any]]:
+        """The option sets (table sizes, variants) the conformance suite plays for this game:
+        the module's ``CONFORMANCE_OPTIONS``, or the defaults alone when it lists none."""
+        found: list[dict[str, Any]] = getattr(self._module(), "CONFORMANCE_OPTIONS", [{}])
+        return [dict(options) for options in found]
+
+    def _module(self) -> ModuleType:
         if self.module is None:
             raise UnknownGameError("error.game_not_playable", game=self.id)
-        cls: type[Bot] = importlib.import_module(self.module).HEURISTIC
-        return cls
+        return importlib.import_module(self.module)
 
 
 CATALOGUE: dict[str, GameEntry] = {
@@ -115,5 +142,14 @@ def load_game(game_id: str, **options: object) -> Game[Any]:
 
 
 def replay_record(record: GameRecord) -> State:
-    """Replay a record of any registered game, checking every move and the result."""
-    return record.replay(load_game(record.game, **record.options))
+    """Replay a record of any registered game, checking every move and the result.
+
+    Everything wrong with the record, its game id and options included, is a ``RecordError``.
+    """
+    try:
+        game = load_game(record.game, **record.options)
+    except UnknownGameError as exc:
+        raise RecordError("game", str(exc)) from exc
+    except OptionsError as exc:
+        raise RecordError("options", str(exc)) from exc
+    return record.replay(game)

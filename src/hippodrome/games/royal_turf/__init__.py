@@ -13,18 +13,32 @@ from importlib.resources import files
 
 from hippodrome.engine.i18n import register_catalog
 from hippodrome.games.royal_turf.heuristic import RoyalTurfHeuristic
+from hippodrome.games.royal_turf.material import check as check_data
 from hippodrome.games.royal_turf.rules import RoyalTurf, RoyalTurfOptions, RoyalTurfState
+from hippodrome.games.royal_turf.view import render_text
 
 register_catalog("royal_turf", files(__package__) / "locale")
 
 GAME = RoyalTurf
 HEURISTIC = RoyalTurfHeuristic
+CONFORMANCE_OPTIONS: list[dict[str, object]] = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4, "hidden_bets": True},
+    {"players": 6, "zero_tokens": True, "hidden_bets": True},
+    {"players": 5, "zero_tokens": True},
+]
+"""The option sets the conformance suite plays: every table size's extremes and each variant."""
+TEXT_VIEW = render_text
 
 __all__ = [
+    "CONFORMANCE_OPTIONS",
     "GAME",
     "HEURISTIC",
+    "TEXT_VIEW",
     "RoyalTurf",
     "RoyalTurfHeuristic",
     "RoyalTurfOptions",
     "RoyalTurfState",
+    "check_data",
 ]

@@ -107,7 +107,8 @@ def parse_action(text: str, players: int) -> Action:
         return horse_ids.index(word)
 
     def number(word: str) -> int:
-        if not word.isdigit() or len(word) > 3:
+        # ASCII only: str.isdigit() accepts "²", which int() refuses with a bare ValueError.
+        if not (word.isascii() and word.isdigit()) or len(word) > 3:
             raise fail()
         return int(word)
 

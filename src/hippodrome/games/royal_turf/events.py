@@ -99,6 +99,12 @@ class HorseArrived(Event):
 @dataclass(slots=True)
 class RaceFinished(Event):
     key: ClassVar[str] = "royal_turf.race_finished"
+    terms: ClassVar[Mapping[str, str]] = {
+        "first": "horse",
+        "second": "horse",
+        "third": "horse",
+        "last": "horse",
+    }
     race: int
     first: str
     second: str
@@ -110,6 +116,16 @@ class RaceFinished(Event):
 class BetsRevealed(Event):
     key: ClassVar[str] = "royal_turf.bets_revealed"
     race: int
+
+
+@dataclass(slots=True)
+class BetRevealed(Event):
+    """One face-down token turned face up at the payout (hidden-bets variant)."""
+
+    key: ClassVar[str] = "royal_turf.bet_revealed"
+    player: Player
+    horse: str
+    token: int
 
 
 @dataclass(slots=True)

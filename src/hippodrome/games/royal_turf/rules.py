@@ -426,6 +426,7 @@ class RoyalTurfState(State):
         events, money = self.events, self.money_
         if self.game.options.hidden_bets:
             events.append(ev.BetsRevealed(self.race))  # « On révèle les jetons-Paris »
+            events.extend(ev.BetRevealed(p, HORSE_IDS[h], t) for p, h, t in self.bets)
         units = [0] * len(HORSES)
         for _, horse, token in self.bets:
             units[horse] += token

@@ -1,0 +1,117 @@
+"""Royal Turf's board as text, drawn from a seat's observation (the terminal's view model)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hippodrome.engine.i18n import term
+from hippodrome.games.royal_turf.material import FACES, material
+
+M = material()
+
+LABELS = {
+    "en": {
+        "race": "Race {race} of {races}",
+        "round": "round {round}",
+        "die": "die",
+        "to_play": "to play",
+        "horse": "horse",
+        "square": "sq.",
+        "moved": "moved",
+        "bets": "bets",
+        "podium": "Podium",
+        "last": "last",
+        "pace": "Pace token",
+        "free": "free, on square {square}",
+        "money": "Money",
+        "line": "line",
+        "hand": "tokens in hand",
+    },
+    "fr": {
+        "race": "Course {race} sur {races}",
+        "round": "tour {round}",
+        "die": "dé",
+        "to_play": "à jouer",
+        "horse": "cheval",
+        "square": "case",
+        "moved": "a avancé",
+        "bets": "paris",
+        "podium": "Podium",
+        "last": "dernier",
+        "pace": "Jeton Pace",
+        "free": "libre, sur la case {square}",
+        "money": "Argent",
+        "line": "ligne",
+        "hand": "jetons en main",
+    },
+}
+
+
+def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    """The board as a few lines of text: header, track strip, horse table, podium and money."""
+    t = LABELS.get(lang, LABELS["en"])
+
+    def seat(p: int | None) -> str:
+        return names[p] if p is not None and 0 <= p < len(names) else "-"
+
+    def horse_name(hid: str) -> str:
+        return term("royal_turf", "horse", hid, lang)
+
+    lines: list[str] = []
+    header = [
+        t["race"].format(race=obs["race"], races=obs["races"]),
+        term("royal_turf", "phase", obs["phase"], lang),
+        t["round"].format(round=obs["round"]),
+    ]
+    if obs["rolled"] is not None:
+        header.append(f"{t['die']}: {term('royal_turf', 'face', obs['rolled'], lang)}")
+    if obs["active"]:
+        header.append(f"{t['to_play']}: {', '.join(seat(p) for p in obs['active'])}")
+    lines.append(" · ".join(header))
+
+    # The track strip, from square 33 (left) to square 1 and the line (right).
+    cells = []
+    by_square = {h["square"]: h["id"] for h in obs["horses"] if h["square"]}
+    for square in range(M.squares, 0, -1):
+        hid = by_square.get(square)
+        if hid is not None:
+            cells.append(horse_name(hid)[0])
+        else:
+            cells.append("P" if square == M.pace_square else "·")
+    lines.append(f"  {M.squares} {''.join(cells)} 1 | {t['line']}")
+    lines.append("")
+
+    faces = "  ".join(f"{term('royal_turf', 'face_short', f, lang):>6}" for f in FACES)
+    lines.append(f"  {t['horse']:<10} {t['square']:>4}  {faces}  {t['moved']:<8} {t['bets']}")
+    for h in obs["horses"]:
+        values = h["values"] or {}
+        shown = "  ".join(f"{values.get(f, '-'):>6}" for f in FACES)
+        where = "-" if h["square"] is None else str(h["square"])
+        if h["place"] is not None:
+            where = f"#{h['place']}"
+        bets = ", ".join(
+            f"{seat(b['player'])} {'?' if b['token'] is None else b['token']}"
+            for b in obs["bets"]
+            if b["horse"] == h["id"]
+        )
+        mark = "x" if h["moved"] else ""
+        pace = " (Pace)" if obs["pace"]["horse"] == h["id"] else ""
+        lines.append(f"  {horse_name(h['id']):<10} {where:>4}  {shown}  {mark:<8} {bets}{pace}")
+    lines.append("")
+    podium = "  ".join(f"{i + 1}. {horse_name(h)}" for i, h in enumerate(obs["podium"]))
+    pace_holder = obs["pace"]["horse"]
+    pace = (
+        horse_name(pace_holder)
+        if pace_holder is not None
+        else t["free"].format(square=obs["pace"]["square"])
+    )
+    last = horse_name(obs["last"]) if obs["last"] else "-"
+    lines.append(f"{t['podium']}: {podium or '-'}   {t['last']}: {last}   {t['pace']}: {pace}")
+    money = " · ".join(f"{seat(p)} {m}" for p, m in enumerate(obs["money"]))
+    lines.append(f"{t['money']}: {money}")
+    viewer = obs["viewer"]
+    if viewer is not None and isinstance(obs["hands"][viewer], list):
+        hand = " ".join(str(x) for x in obs["hands"][viewer]) or "-"
+        lines.append(f"{t['hand']} ({seat(viewer)}): {hand}")
+    return "\n".join(lines)

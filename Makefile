@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench golden clean
+.PHONY: run play test lint typecheck bench bench-server golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## run: play Royal Turf in the terminal against two heuristic bots
+## run: the web platform on http://127.0.0.1:8000 (a SQLite file, hippodrome.db)
 run: $(STAMP)
+	$(BIN)/hippodrome serve --host 127.0.0.1 --port 8000
+
+## play: Royal Turf in the terminal against two heuristic bots
+play: $(STAMP)
 	$(BIN)/hippodrome play royal_turf --seat human --seat heuristic --seat heuristic
 
 ## test: every test, the linter and the type checker
@@ -27,9 +31,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## bench: random-playout speed of every playable game
+## bench: random-playout speed of every playable game, then a short server load test
 bench: $(STAMP)
 	$(BIN)/hippodrome bench royal_turf --seconds 10
+	$(BIN)/python scripts/load_test.py --tables 50 --spectators 20 --probes 5 --seconds 10 --ramp 2 --warmup 2 --finished 100
+
+## bench-server: the web server under load: 200 live tables, 50 spectators, 1,000 finished tables stored
+bench-server: $(STAMP)
+	$(BIN)/python scripts/load_test.py --tables 200 --spectators 50 --seconds 30 --finished 1000
 
 ## golden: regenerate the golden game records (after a deliberate rules change)
 golden: $(STAMP)

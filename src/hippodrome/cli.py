@@ -366,6 +366,39 @@ def bench(
     )
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL (default: HIPPODROME_DB, else the SQLite file hippodrome.db)."
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="Seconds a bot waits before acting (default 0.8).")
+    ] = None,
+    seat_timeout: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds before an absent player's seat may be handed to a bot (default 60)."
+        ),
+    ] = None,
+) -> None:
+    """Start the web platform: lobby, tables, live play in the browser."""
+    import uvicorn  # noqa: PLC0415 (only this command needs the server)
+
+    from hippodrome.server.app import create_app  # noqa: PLC0415
+    from hippodrome.server.settings import Settings  # noqa: PLC0415
+
+    settings = Settings.from_env(db_url=db, bot_delay=bot_delay, seat_timeout=seat_timeout)
+    console.print(
+        f"[bold]Hippodrome[/] on [link]http://{host}:{port}/[/] (database {settings.db_url})"
+    )
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+
+
 @data_app.command("check")
 def data_check(
     game: Annotated[

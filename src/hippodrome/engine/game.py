@@ -191,6 +191,17 @@ class State(ABC):
         """Why ``action`` is not legal for ``player`` now; games override with precise reasons."""
         return IllegalActionError("error.illegal_action", action=str(action))
 
+    def chance_roller(self) -> Player | None:
+        """The seat who physically rolls the die (or draws) at this chance node, if the rules give
+        the gesture to one; a front end may wait for that seat's go-ahead. None: nobody in particular.
+        """
+        return None
+
+    def has_hidden_information(self) -> bool:
+        """Whether some seat may be unable to see part of the state (then records of running games
+        are private)."""
+        return False
+
     def resample_for(self, player: Player, rng: random.Random) -> Self:
         """A full state consistent with everything ``player`` knows (default: perfect information)."""
         return self.clone()

@@ -46,6 +46,11 @@ class GameEntry:
         view: Callable[[JSONObject, str, Sequence[str]], str] = self._module().TEXT_VIEW
         return view
 
+    def board_data(self) -> JSONObject:
+        """The static material the browser's board renderer draws from."""
+        data: JSONObject = self._module().BOARD_DATA()
+        return data
+
     def check_data(self) -> list[str]:
         """Every inconsistency in the game's data files (empty when sound)."""
         problems: list[str] = self._module().check_data()

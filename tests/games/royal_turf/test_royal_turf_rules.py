@@ -473,6 +473,22 @@ def test_no_move_before_the_roll() -> None:
     assert "chance event" in str(err.value)
 
 
+def test_the_player_to_move_rolls_the_die_himself() -> None:
+    """§3: « Il lance le dé »: the roll is the gesture of the player whose turn it is, so a front end
+    waits for him (``chance_roller``); the card draw and the lot are nobody's gesture."""
+    game = new_game(players=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_roller() is None, "the card draw"
+    draw_field(state)
+    assert state.chance_roller() is None, "the lot for the first bettor"
+    act(state, "lot 1")
+    assert state.chance_roller() is None, "betting is not a chance node"
+    place_bets(state, 1, DEFAULT_BETS)
+    assert state.is_chance_node() and state.chance_roller() == 1, "the first bettor rolls first"
+    act(state, "roll cap", "move othello")
+    assert state.chance_roller() == 2, "then the next player clockwise"
+
+
 def test_rounds_reset_when_all_seven_have_moved_and_the_turn_passes_on() -> None:
     """§3: « Quand les 7 chevaux ont avancé, on recolle les cartes-chevaux au plateau, et on
     continue »; « on continue ensuite dans le sens des aiguilles d'une montre »: the turn goes on

@@ -15,7 +15,7 @@ from hippodrome.engine.i18n import register_catalog
 from hippodrome.games.royal_turf.heuristic import RoyalTurfHeuristic
 from hippodrome.games.royal_turf.material import check as check_data
 from hippodrome.games.royal_turf.rules import RoyalTurf, RoyalTurfOptions, RoyalTurfState
-from hippodrome.games.royal_turf.view import render_text
+from hippodrome.games.royal_turf.view import board_data, render_text
 
 register_catalog("royal_turf", files(__package__) / "locale")
 
@@ -30,8 +30,10 @@ CONFORMANCE_OPTIONS: list[dict[str, object]] = [
 ]
 """The option sets the conformance suite plays: every table size's extremes and each variant."""
 TEXT_VIEW = render_text
+BOARD_DATA = board_data
 
 __all__ = [
+    "BOARD_DATA",
     "CONFORMANCE_OPTIONS",
     "GAME",
     "HEURISTIC",

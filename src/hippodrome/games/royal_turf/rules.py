@@ -220,6 +220,15 @@ class RoyalTurfState(State):
         self.history.append((CHANCE if self.chance else self.turn, action))
         self._apply(self.turn, action)
 
+    def chance_roller(self) -> Player | None:
+        # §3: « Il lance le dé, et choisit ensuite quel cheval avance »: the player to move rolls.
+        if self.chance and self.phase is Phase.RACING:
+            return self.turn
+        return None
+
+    def has_hidden_information(self) -> bool:
+        return self.game.options.hidden_bets
+
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         phase = self.phase
         if phase is Phase.RACING and self.rolled < 0:

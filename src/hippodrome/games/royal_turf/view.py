@@ -115,3 +115,27 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         hand = " ".join(str(x) for x in obs["hands"][viewer]) or "-"
         lines.append(f"{t['hand']} ({seat(viewer)}): {hand}")
     return "\n".join(lines)
+
+
+def board_data() -> dict[str, Any]:
+    """The static material a board renderer needs (the browser draws from the engine's own data)."""
+    return {
+        "squares": M.squares,
+        "pace_square": M.pace_square,
+        "start_squares": list(M.start_squares),
+        "horses": [{"id": h.id, "name": h.name, "colour": h.colour} for h in M.horses],
+        "faces": list(FACES),
+        "die": list(M.die_faces),
+        "races": M.races,
+        "final_race_multiplier": M.final_race_multiplier,
+        "tokens": {"standard": list(M.standard_tokens), "variant": list(M.variant_tokens)},
+        "pace_per_unit": M.pace_per_unit,
+        "last_penalty_per_unit": M.last_penalty_per_unit,
+        "payouts": {
+            "units": list(range(1, len(M.payouts[0]) + 1)),
+            "first": list(M.payouts[0]),
+            "second": list(M.payouts[1]),
+            "third": list(M.payouts[2]),
+        },
+        "provenance": dict(M.provenance),
+    }

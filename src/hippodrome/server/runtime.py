@@ -1,0 +1,305 @@
+"""Live tables: websocket connections, what each seat is sent, and bots playing server-side.
+
+Each connection belongs to one seat (or to a spectator). After every change each connection gets its
+own ``state`` message: its seat's observation, its legal actions and the new events as that seat may
+see them. The per-seat view is made in one place, :func:`state_message`, from the engine's
+``observation`` and ``Event.seen_by``; nothing else reaches a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from hippodrome.engine.errors import HippodromeError
+from hippodrome.engine.events import Event
+from hippodrome.engine.i18n import LANGUAGES, render
+from hippodrome.engine.types import CHANCE, JSONObject
+from hippodrome.server.service import (
+    LiveTable,
+    ServerError,
+    TableService,
+    automatic_action,
+    automatic_actor,
+)
+from hippodrome.server.settings import Settings
+
+
+class ActMessage(BaseModel):
+    type: Literal["act"]
+    action: str = Field(max_length=200)
+    version: int
+
+
+class RollMessage(BaseModel):
+    type: Literal["roll"]
+    version: int
+
+
+class PingMessage(BaseModel):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(ActMessage | RollMessage | PingMessage)
+
+
+def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> JSONObject:
+    """A refusal as the client shows it, seats called by their names."""
+    return {
+        "type": "error",
+        "key": exc.key,
+        "params": exc.params,
+        "message": {lang: render(exc.key, exc.params, lang, names=names) for lang in LANGUAGES},
+    }
+
+
+def event_json(event: Event, names: Sequence[str]) -> JSONObject:
+    return {
+        "key": event.key,
+        "params": event.params(),
+        "text": {"en": event.narrate("en", names), "fr": event.narrate("fr", names)},
+    }
+
+
+def state_message(
+    table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+) -> JSONObject:
+    """Everything one seat (None: a spectator) may know, and the new events as it may see them."""
+    state = table.state
+    playing = seat is not None and table.status == "running"
+    legal = (
+        [str(a) for a in state.legal_actions(seat)]
+        if playing and not state.is_chance_node()
+        else []
+    )
+    return {
+        "type": "state",
+        "table": table.id,
+        "game": table.game.id,
+        "version": table.version,
+        "status": table.status,
+        "seat": seat,
+        "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+        "observation": state.observation(seat),
+        "legal": legal,
+        "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
+        "events": [event_json(e.seen_by(seat), table.names) for e in events],
+        "result": state.outcome().to_json() if state.is_terminal() else None,
+    }
+
+
+@dataclass(eq=False)
+class Connection:
+    websocket: WebSocket
+    table_id: str
+    seat: int | None
+    queue: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+
+
+class Runtime:
+    """The live side of the server: connections per table, per-table locks, bot drivers."""
+
+    def __init__(self, service: TableService, settings: Settings) -> None:
+        self.service = service
+        self.settings = settings
+        self.connections: dict[str, set[Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.absent_since: dict[tuple[str, int], float] = {}
+        self.latencies: deque[float] = deque(maxlen=10_000)
+        """Seconds from an action's arrival to its broadcast, for the last actions (bounded)."""
+        self._jitter = random.Random()
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        return {c.seat for c in self.connections.get(table_id, ()) if c.seat is not None}
+
+    # -- connections ------------------------------------------------------------------------------
+
+    async def serve(self, websocket: WebSocket, table_id: str, token: str | None) -> None:
+        """One websocket, from accept to close."""
+        await websocket.accept()
+        try:
+            table = self.service.get(table_id)
+            seat = self.service.seat_of(table, token)
+        except HippodromeError as exc:
+            await websocket.send_json(error_message(exc))
+            await websocket.close(code=4404 if getattr(exc, "status", 0) == 404 else 4403)
+            return
+        conn = Connection(websocket, table_id, seat)
+        async with self.lock(table_id):
+            table = self.service.get(table_id)
+            self.connections.setdefault(table_id, set()).add(conn)
+            if seat is not None:
+                self.absent_since.pop((table_id, seat), None)
+                self.service.mark_seen(table, seat)
+            conn.queue.put_nowait(
+                state_message(table, seat, table.state.events, self.connected_seats(table_id))
+            )
+        await self._refresh_others(table_id, conn)
+        self.kick(table_id)
+        sender = asyncio.create_task(self._send_loop(conn))
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                await self.receive(conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            self.connections.get(table_id, set()).discard(conn)
+            if seat is not None and seat not in self.connected_seats(table_id):
+                self.absent_since[(table_id, seat)] = time.monotonic()
+            await self._refresh_others(table_id, None)
+
+    async def _send_loop(self, conn: Connection) -> None:
+        with contextlib.suppress(Exception):
+            while True:
+                message = await conn.queue.get()
+                await conn.websocket.send_json(message)
+
+    async def _refresh_others(self, table_id: str, skip: Connection | None) -> None:
+        """Tell everyone at the table who is connected now (no new events)."""
+        table = self.service.get(table_id)
+        connected = self.connected_seats(table_id)
+        for other in self.connections.get(table_id, set()):
+            if other is not skip:
+                other.queue.put_nowait(state_message(table, other.seat, [], connected))
+
+    async def receive(self, conn: Connection, raw: str) -> None:
+        """One client message: validated, then acted on; every refusal is an ``error`` message."""
+        try:
+            message = ClientMessage.validate_json(raw)
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"]) or "message"
+            conn.queue.put_nowait(
+                error_message(
+                    ServerError(400, "error.bad_message", field=where, reason=problem["msg"])
+                )
+            )
+            return
+        if isinstance(message, PingMessage):
+            conn.queue.put_nowait({"type": "pong"})
+            return
+        started = time.perf_counter()
+        try:
+            async with self.lock(conn.table_id):
+                table = self.service.get(conn.table_id)
+                if conn.seat is None:
+                    raise ServerError(403, "error.spectator")
+                if table.status == "open":
+                    raise ServerError(409, "error.table_open")
+                if message.version != table.version:
+                    conn.queue.put_nowait({"type": "stale", "version": table.version})
+                    conn.queue.put_nowait(
+                        state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
+                    )
+                    return
+                if isinstance(message, RollMessage):
+                    state = table.state
+                    if not state.is_chance_node() or state.chance_roller() != conn.seat:
+                        raise ServerError(409, "error.not_your_roll")
+                    events = self.service.apply(
+                        table, CHANCE, state.sample_chance(table.rng("chance"))
+                    )
+                else:
+                    action = table.game.parse_action(message.action)
+                    events = self.service.apply(table, conn.seat, action)
+                self.broadcast(table, events)
+        except HippodromeError as exc:
+            names = self.service.get(conn.table_id).names if conn.table_id else None
+            conn.queue.put_nowait(error_message(exc, names))
+            return
+        self.latencies.append(time.perf_counter() - started)
+        self.kick(conn.table_id)
+
+    def broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
+        """Send every connection at the table its own view of the change."""
+        connected = self.connected_seats(table.id)
+        for conn in self.connections.get(table.id, set()):
+            conn.queue.put_nowait(state_message(table, conn.seat, events, connected))
+
+    # -- bots and automatic chance ----------------------------------------------------------------
+
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's driver runs if something automatic is due."""
+        task = self.drivers.get(table_id)
+        if task is None or task.done():
+            task = asyncio.create_task(self._drive(table_id))
+            self.drivers[table_id] = task
+            task.add_done_callback(lambda done: self._forget_driver(table_id, done))
+
+    def _forget_driver(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self.drivers.get(table_id) is task:
+            del self.drivers[table_id]
+
+    async def _drive(self, table_id: str) -> None:
+        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay."""
+        while True:
+            if automatic_actor(self.service.get(table_id)) is None:
+                return
+            delay = self.settings.bot_delay
+            # A little jitter, so that tables started together do not all think at the same instant.
+            await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
+            async with self.lock(table_id):
+                table = self.service.get(table_id)
+                actor = automatic_actor(table)
+                if actor is None:
+                    return
+                started = time.perf_counter()
+                # A bot may think for milliseconds: off the event loop, so other tables go on.
+                action = await asyncio.to_thread(automatic_action, table, actor)
+                try:
+                    events = self.service.apply(table, actor, action)
+                except HippodromeError:
+                    return
+                self.broadcast(table, events)
+                self.latencies.append(time.perf_counter() - started)
+
+    async def resume_all(self) -> None:
+        """At start: drive every running table again (a restart loses no game)."""
+        offset = 0
+        while True:
+            page = self.service.list_tables("running", limit=500, offset=offset)
+            for summary in page:
+                self.kick(str(summary["id"]))
+            if len(page) < 500:
+                return
+            offset += len(page)
+
+    async def stop(self) -> None:
+        for task in self.drivers.values():
+            task.cancel()
+        for task in self.drivers.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # -- seats left by their players --------------------------------------------------------------
+
+    def seat_absence(self, table: LiveTable, seat: int) -> float:
+        """Seconds the seat has had no connection (infinite if its player never came)."""
+        if seat in self.connected_seats(table.id):
+            return 0.0
+        since = self.absent_since.get((table.id, seat))
+        if since is None:
+            if not table.seats[seat].joined:
+                return float("inf")
+            last = table.seats[seat].last_seen
+            if last is None:
+                return float("inf")
+            # Known only from the store (the server restarted): count from the restart.
+            self.absent_since[(table.id, seat)] = time.monotonic()
+            return 0.0
+        return time.monotonic() - since

@@ -1,0 +1,96 @@
+"""Event-sourced storage: tables, seats and the ordered actions of each table (SQLAlchemy 2).
+
+The schema is owned by the Alembic migrations in ``migrations/``; :func:`open_database` brings any
+database (a SQLite file by default, PostgreSQL by URL) up to the latest revision at start.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from importlib.resources import files
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    """Secret: seeds the table's chance outcomes. Never leaves the server."""
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """open (a human seat has never connected), running, finished, broken."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.index", cascade="all, delete-orphan"
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(16))
+    """human or bot."""
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """SHA-256 of the seat's secret token (humans only); the token itself is never stored."""
+    joined: Mapped[bool] = mapped_column(default=False)
+    last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(String(128))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def open_database(url: str) -> Engine:
+    """An engine on ``url`` whose schema is migrated to the latest revision."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]  # the driver Hippodrome installs
+    engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    config = Config()
+    config.set_main_option("script_location", str(files("hippodrome.server") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

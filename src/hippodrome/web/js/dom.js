@@ -1,0 +1,113 @@
+// Small helpers shared by the pages: element building, the JSON API, seat colours, the URL fragment.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function assign(node, attrs) {
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === "class") node.setAttribute("class", value);
+    else if (name === "text") node.textContent = value;
+    else if (name === "dataset") Object.assign(node.dataset, value);
+    else if (name.startsWith("on") && typeof value === "function") {
+      node.addEventListener(name.slice(2).toLowerCase(), value);
+    } else if (value === true) node.setAttribute(name, "");
+    else node.setAttribute(name, String(value));
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** An HTML element: `h("button", {class: "x", onclick: f}, "text", child)`. */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  assign(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element, same calling convention as `h`. */
+export function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  assign(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** Replace the children of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** An API failure, carrying the server's `{"key", "params", "message": {"en","fr"}}`. */
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error?.message?.en || `HTTP ${status}`);
+    this.status = status;
+    this.error = error || { key: "web.error.http", params: { status }, message: null };
+  }
+}
+
+/** GET or POST JSON; a 4xx answer raises `ApiError` with the server's error object. */
+export async function api(path, { method = "GET", body, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data?.error);
+  return data;
+}
+
+/** Seat colours: the Okabe-Ito palette, told apart by most colour-blind eyes (names are shown too). */
+export const SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00"];
+
+export function seatColour(index) {
+  return SEAT_COLOURS[index % SEAT_COLOURS.length];
+}
+
+/** The seat tokens in the URL fragment: `#token=T` or `#tokens=T1,T2` (never sent to the server). */
+export function fragmentTokens() {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const many = params.get("tokens");
+  if (many) return many.split(",").map((x) => x.trim()).filter(Boolean);
+  const one = params.get("token");
+  return one ? [one] : [];
+}
+
+/** The table id in `/table/{id}` or `/table/{id}/replay`. */
+export function tableIdFromPath() {
+  const match = location.pathname.match(/\/table\/([^/]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** A server timestamp (ISO text or epoch seconds/milliseconds) for people. */
+export function formatTime(value, lang) {
+  if (value === null || value === undefined || value === "") return "";
+  let date;
+  if (typeof value === "number") date = new Date(value < 1e12 ? value * 1000 : value);
+  else date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", {
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+}
+
+/** Names of the seats, from the server's seat list. */
+export function seatNames(seats) {
+  return (seats || []).map((seat, i) => seat?.name || `#${i + 1}`);
+}

@@ -1,0 +1,341 @@
+// The table page: `/table/{id}` (spectator), `#token=T` (one seat), `#tokens=T1,T2` (hot-seat).
+//
+// One websocket per seat token, plus a spectator one in hot-seat mode. What is shown is always one
+// connection's view: the seat that acts, or (hot-seat, when no controlled seat is to act) the public
+// view. Before a hot-seat view changes hands, a cover hides everything until the next player clicks.
+// This page knows no game: the board comes from the registry in boards/index.js.
+
+import { loadBoardModule } from "./boards/index.js";
+import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
+import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { TableConnection } from "./net.js";
+import { renderGameOver, renderLog, renderPlayers, seatsToAct } from "./panels.js";
+
+const tableId = tableIdFromPath();
+const tokens = fragmentTokens();
+const hotSeat = tokens.length > 1;
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  app: $("app"),
+  title: $("title"),
+  conn: $("conn"),
+  status: $("status"),
+  viewing: $("viewing"),
+  error: $("error"),
+  notice: $("notice"),
+  gameOver: $("game-over"),
+  board: $("board"),
+  players: $("players"),
+  log: $("log"),
+  cover: $("cover"),
+  coverButton: $("pass-device"),
+  replay: $("replay-link"),
+};
+
+/** One connection and what it last received. */
+class View {
+  constructor(token) {
+    this.token = token; // null: spectator
+    this.msg = null;
+    this.log = [];
+    this.error = null; // the last `error` message, until the next action or change
+    this.inFlight = null; // the version an action was sent against, until the answer
+    this.conn = new TableConnection({
+      tableId,
+      token,
+      onMessage: (message) => this.receive(message),
+      onStatus: () => renderConnection(),
+    });
+  }
+
+  get seat() {
+    return this.msg ? this.msg.seat : null;
+  }
+
+  needsAction() {
+    return Boolean(this.msg && this.msg.status !== "finished" && ((this.msg.legal || []).length || this.msg.can_roll));
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "state": {
+        if (message.fullLog) this.log = [...(message.events || [])];
+        else this.log.push(...(message.events || []));
+        // An error stays until dismissed, until the next message sent, or until a new decision
+        // comes to this seat (a bot's or chance's move in between does not hide it).
+        const wasWaiting = !this.needsAction();
+        this.msg = message;
+        if (wasWaiting && this.needsAction()) this.error = null;
+        this.inFlight = null;
+        render();
+        break;
+      }
+      case "error":
+        this.error = message;
+        this.inFlight = null;
+        render();
+        break;
+      case "stale":
+        this.inFlight = null;
+        showNotice(t("web.stale"));
+        break;
+      default:
+        break; // pong
+    }
+  }
+}
+
+const views = tokens.map((token) => new View(token));
+const spectator = tokens.length === 0 || hotSeat ? new View(null) : null;
+if (spectator) views.push(spectator);
+
+let board = null;
+let boardGame = null;
+let boardLoading = null;
+let pageError = null; // a problem of the page itself (board failed to load, link refused)
+let confirmedSeat = null; // hot-seat: the seat whose player last confirmed holding the device
+let coverSeat = null;
+let shownView = null;
+let gameTitles = {};
+let noticeTimer = null;
+
+// -- which view is shown ----------------------------------------------------------------------------
+
+function seatViews() {
+  return views.filter((v) => v.token !== null);
+}
+
+function chooseView() {
+  if (!hotSeat) return views[0];
+  const acting = seatViews().filter((v) => v.needsAction());
+  if (acting.length) {
+    return acting.find((v) => v.seat === confirmedSeat) || acting.sort((a, b) => a.seat - b.seat)[0];
+  }
+  // Nobody here is to act: the spectator-safe view, so no private token shows while the device waits.
+  if (spectator.msg) return spectator;
+  return null;
+}
+
+// -- rendering ---------------------------------------------------------------------------------------
+
+function render() {
+  const view = chooseView();
+  if (hotSeat && view && view.token !== null && view.seat !== confirmedSeat) {
+    showCover(view);
+    return;
+  }
+  hideCover();
+  shownView = view;
+  const msg = view?.msg;
+  renderConnection();
+  if (!msg) {
+    els.status.textContent = t("web.connecting");
+    return;
+  }
+  ensureBoard(msg.game);
+  if (board) board.update(msg, view.log);
+  document.title = `${gameTitle(msg.game)} · ${t("web.table_n", { id: tableId })}`;
+  els.title.textContent = `${gameTitle(msg.game)} · ${t("web.table_n", { id: tableId })}`;
+  els.status.textContent = statusText(msg);
+  els.viewing.textContent = viewingText(view);
+  renderPlayers(els.players, msg, { onTakeover: view.token === null ? null : (index) => takeover(view, index) });
+  renderLog(els.log, view.log);
+  renderGameOver(els.gameOver, msg);
+  renderError(view);
+}
+
+function gameTitle(game) {
+  return pick(gameTitles[game]) || game;
+}
+
+function statusText(msg) {
+  const names = seatNames(msg.seats);
+  const parts = [];
+  const line = board?.statusLine?.(msg);
+  if (line) parts.push(line);
+  if (msg.status === "finished" || msg.observation?.phase === "over") {
+    parts.push(t("web.status.finished"));
+  } else if (msg.can_roll) {
+    parts.push(t("web.status.your_roll", { name: names[msg.seat] }));
+  } else if ((msg.legal || []).length) {
+    parts.push(t("web.status.your_turn", { name: names[msg.seat] }));
+  } else {
+    const acting = seatsToAct(msg);
+    const o = msg.observation || {};
+    if (acting.length && o.chance === "roll") parts.push(t("web.status.waiting_roll", { name: acting.map((p) => names[p]).join(", ") }));
+    else if (acting.length) parts.push(t("web.status.waiting_for", { names: acting.map((p) => names[p]).join(", ") }));
+    else if (o.chance) parts.push(t("web.status.chance"));
+  }
+  return parts.join(" — ");
+}
+
+function viewingText(view) {
+  if (!view || !view.msg) return "";
+  if (view.token === null) return hotSeat ? t("web.viewing_public") : t("web.viewing_spectator");
+  return t("web.viewing_seat", { name: seatNames(view.msg.seats)[view.seat] });
+}
+
+function renderError(view) {
+  const error = pageError || view?.error;
+  if (!error) {
+    els.error.hidden = true;
+    fill(els.error);
+    return;
+  }
+  els.error.hidden = false;
+  const text = error.message ? pick(error.message) : t(error.key || "web.error.unknown", error.params || {});
+  fill(
+    els.error,
+    h("span", { class: "error-text" }, text),
+    h("button", {
+      type: "button",
+      class: "close",
+      "aria-label": t("web.dismiss"),
+      onclick: () => {
+        if (error === pageError) pageError = null;
+        else if (view) view.error = null;
+        render();
+      },
+    }, "×"),
+  );
+}
+
+function renderConnection() {
+  const statuses = views.map((v) => v.conn.status);
+  let key = "web.conn.open";
+  if (views.some((v) => v.conn.gone)) key = "web.conn.refused";
+  else if (statuses.some((x) => x !== "open")) key = statuses.every((x) => x === "connecting") && !views.some((v) => v.msg) ? "web.connecting" : "web.conn.reconnecting";
+  els.conn.textContent = t(key);
+  els.conn.dataset.state = key.split(".").pop();
+  if (views.some((v) => v.conn.gone) && !pageError) {
+    pageError = { key: "web.error.link_refused", params: {} };
+    renderError(shownView);
+  }
+}
+
+function showNotice(text) {
+  els.notice.textContent = text;
+  els.notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => {
+    els.notice.hidden = true;
+  }, 4000);
+}
+
+// -- hot-seat cover ----------------------------------------------------------------------------------
+
+function showCover(view) {
+  coverSeat = view.seat;
+  const name = seatNames(view.msg.seats)[view.seat];
+  els.app.hidden = true;
+  els.cover.hidden = false;
+  els.coverButton.textContent = t("web.pass_device", { name });
+  if (document.activeElement !== els.coverButton) els.coverButton.focus();
+}
+
+function hideCover() {
+  els.cover.hidden = true;
+  els.app.hidden = false;
+}
+
+els.coverButton.addEventListener("click", () => {
+  confirmedSeat = coverSeat;
+  render();
+});
+
+// -- the board ---------------------------------------------------------------------------------------
+
+function ensureBoard(game) {
+  if (boardGame === game || boardLoading) return;
+  boardLoading = (async () => {
+    try {
+      const [module, boardData] = await Promise.all([
+        loadBoardModule(game),
+        api(`/api/games/${encodeURIComponent(game)}/board`).catch(() => ({})),
+      ]);
+      board = module.createBoard(els.board, { boardData, t, lang: lang(), send: sendFromShownView, readOnly: false });
+      boardGame = game;
+    } catch (err) {
+      pageError = { key: "web.error.board", params: { error: String(err) } };
+    } finally {
+      boardLoading = null;
+      render();
+    }
+  })();
+}
+
+function sendFromShownView(message) {
+  const view = shownView;
+  if (!view || !view.msg || view.token === null) return;
+  if (view.inFlight === view.msg.version) return; // one action per version: the answer is coming
+  view.error = null;
+  pageError = pageError?.key === "web.error.not_connected" ? null : pageError;
+  const sent = view.conn.send({ ...message, version: view.msg.version });
+  if (sent) view.inFlight = view.msg.version;
+  else pageError = { key: "web.error.not_connected", params: {} };
+  renderError(view);
+}
+
+/** Hand an absent player's seat to a bot; the server answers 409 (with the time left) if too early. */
+async function takeover(view, index) {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${index}/bot`, {
+      method: "POST",
+      body: { bot: "heuristic" },
+      headers: { "X-Seat-Token": view.token },
+    });
+    view.error = null;
+    pageError = null;
+  } catch (err) {
+    view.error = err.error || { key: "web.error.network", params: {} };
+  }
+  render();
+}
+
+// -- keyboard ----------------------------------------------------------------------------------------
+
+document.addEventListener("keydown", (event) => {
+  if (!els.cover.hidden) return; // the cover's button takes Enter and Space itself
+  const target = event.target;
+  if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
+  if (board?.handleKey && board.handleKey(event)) event.preventDefault();
+});
+
+// -- start -------------------------------------------------------------------------------------------
+
+async function start() {
+  await setLang(preferredLang());
+  translatePage();
+  bindLangSwitch(document, () => {
+    translatePage();
+    if (board) board.setLang(lang(), t);
+    render();
+    if (!els.cover.hidden && coverSeat !== null) render();
+  });
+  if (!tableId) {
+    pageError = { key: "web.error.no_table", params: {} };
+    renderError(null);
+    return;
+  }
+  els.replay.href = `/table/${encodeURIComponent(tableId)}/replay${tokens.length === 1 ? `#token=${encodeURIComponent(tokens[0])}` : ""}`;
+  api("/api/games")
+    .then((games) => {
+      gameTitles = Object.fromEntries(games.map((g) => [g.id, g.titles]));
+      render();
+    })
+    .catch(() => {});
+  render();
+  for (const view of views) view.conn.open();
+}
+
+window.addEventListener("hashchange", () => location.reload());
+
+// A handle for browser tests and the curious: play any notation as the shown seat (the server judges).
+window.hippodromeTable = {
+  act: (action) => sendFromShownView({ type: "act", action }),
+  roll: () => sendFromShownView({ type: "roll" }),
+  state: () => shownView?.msg ?? null,
+};
+
+start();

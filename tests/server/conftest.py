@@ -1,0 +1,71 @@
+"""Fixtures for the server: an app on a fresh database (SQLite file; PostgreSQL when reachable)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.server.app import create_app
+from hippodrome.server.settings import Settings
+
+PG_ADMIN = os.environ.get(
+    "HIPPODROME_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def postgres_available() -> str | None:
+    """None if PostgreSQL answers, else why not."""
+    try:
+        import sqlalchemy  # noqa: PLC0415
+
+        engine = sqlalchemy.create_engine(PG_ADMIN, connect_args={"connect_timeout": 2})
+        with engine.connect():
+            pass
+        engine.dispose()
+    except Exception as exc:
+        return f"no PostgreSQL at {PG_ADMIN}: {exc.__class__.__name__}"
+    return None
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'hippodrome.db'}"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database, dropped afterwards. Mandatory in CI, skipped with a reason elsewhere."""
+    import sqlalchemy  # noqa: PLC0415
+
+    reason = postgres_available()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is required in CI: {reason}")
+        pytest.skip(reason)
+    name = f"hippodrome_test_{uuid.uuid4().hex[:10]}"
+    admin = sqlalchemy.create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def make_client(db_url: str, **settings: object) -> TestClient:
+    values: dict[str, object] = {"bot_delay": 0.0, "seat_timeout": 60.0}
+    values.update(settings)
+    return TestClient(create_app(Settings(db_url=db_url, **values)))  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with make_client(db_url) as c:
+        yield c

@@ -1,0 +1,360 @@
+"""The HTTP API and the websocket protocol, without a browser (docs/web.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from tests.server.conftest import make_client
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+    response = client.post(
+        "/api/tables", json={"game": "royal_turf", "options": options, "seats": seats}
+    )
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def receive_until(ws: WebSocketTestSession, predicate: Any, limit: int = 2000) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("the expected message never came")
+
+
+def play_to_the_end(ws: WebSocketTestSession, first: dict[str, Any]) -> dict[str, Any]:
+    """Answer every state with the first legal action (or a roll) until the game is finished."""
+    message = first
+    for _ in range(5000):
+        if message.get("type") == "state":
+            if message["status"] == "finished":
+                return message
+            if message["can_roll"]:
+                ws.send_json({"type": "roll", "version": message["version"]})
+            elif message["legal"]:
+                ws.send_json(
+                    {"type": "act", "action": message["legal"][0], "version": message["version"]}
+                )
+        message = ws.receive_json()
+    raise AssertionError("the game did not end")
+
+
+def test_games_lists_the_catalogue_with_options(client: TestClient) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {
+        "royal_turf",
+        "royal_steeple_chase",
+        "toques_et_casques",
+        "win_place_show",
+        "ascot",
+    }
+    rt = games["royal_turf"]
+    assert rt["status"] == "playable" and rt["min_players"] == 2 and rt["max_players"] == 6
+    assert {o["name"] for o in rt["options"]} >= {"hidden_bets", "zero_tokens"}
+    assert rt["summary"]["fr"] and rt["summary"]["en"]
+    assert games["ascot"]["status"] == "planned"
+
+
+def test_board_data_and_catalogs(client: TestClient) -> None:
+    board = client.get("/api/games/royal_turf/board").json()
+    assert board["squares"] == 33 and len(board["horses"]) == 7
+    fr = client.get("/api/i18n/fr").json()
+    assert fr["royal_turf.face.saddle"] == "selle"
+    assert "error.bad_token" in fr
+    assert client.get("/api/i18n/de").status_code == 404
+
+
+def test_bad_requests_get_named_errors_never_500(client: TestClient) -> None:
+    cases = [
+        ({"game": "royal_turf", "seats": []}, 422, "error.bad_request"),
+        ({"game": "royal_turf", "seats": [{"kind": "wizard"}]}, 422, "error.bad_request"),
+        (
+            {"game": "chess", "seats": [{"kind": "human"}, {"kind": "human"}]},
+            404,
+            "error.unknown_game",
+        ),
+        (
+            {"game": "ascot", "seats": [{"kind": "human"}, {"kind": "human"}]},
+            404,
+            "error.game_not_playable",
+        ),
+        ({"game": "royal_turf", "seats": [{"kind": "human"}]}, 400, "error.option_players"),
+        (
+            {"game": "royal_turf", "options": {"jokers": True}, "seats": [{"kind": "human"}] * 2},
+            400,
+            "error.option_unknown",
+        ),
+        (
+            {"game": "royal_turf", "options": {"players": 3}, "seats": [{"kind": "human"}] * 2},
+            400,
+            "error.players_from_seats",
+        ),
+    ]
+    for body, status, key in cases:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == status, (body, response.text)
+        error = response.json()["error"]
+        assert error["key"] == key, (body, error)
+        assert error["message"]["en"] and error["message"]["fr"]
+    response = client.post(
+        "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.get("/api/tables?status=sideways").status_code == 422
+    assert client.get("/api/games/nope/board").status_code == 404
+
+
+def test_create_join_and_play_a_whole_table_against_bots(client: TestClient) -> None:
+    table = create(
+        client,
+        [
+            {"kind": "human", "name": "Ada"},
+            {"kind": "bot", "bot": "heuristic"},
+            {"kind": "bot", "bot": "random"},
+        ],
+    )
+    token = table["seats"][0]["token"]
+    assert table["seats"][0]["invite"] == f"/table/{table['id']}#token={token}"
+    assert "token" not in table["seats"][1]
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "open"
+    assert [t["id"] for t in client.get("/api/tables?status=open").json()] == [table["id"]]
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state" and first["seat"] == 0
+        assert first["events"], "the log so far comes with the first state"
+        assert all(set(e["text"]) == {"en", "fr"} for e in first["events"])
+        final = play_to_the_end(ws, first)
+    assert final["result"] is not None
+    summary = client.get(f"/api/tables/{table['id']}").json()
+    assert summary["status"] == "finished"
+    assert [t["id"] for t in client.get("/api/tables?status=finished").json()] == [table["id"]]
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert record["result"] == final["result"]
+    assert record["seats"][0]["name"] == "Ada"
+
+
+def test_illegal_malformed_and_stale_messages_change_nothing(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "human"}])
+    t0, t1 = (s["token"] for s in table["seats"])
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0:
+        state = ws0.receive_json()
+        ws0.send_json({"type": "act", "action": "bet 1 othello", "version": state["version"]})
+        error = receive_until(ws0, lambda m: m["type"] == "error")
+        assert error["key"] == "error.table_open", "nobody plays before every seat has joined"
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+            s1 = receive_until(
+                ws1,
+                lambda m: (
+                    m["type"] == "state"
+                    and (m["legal"] or m["can_roll"] or m["observation"]["phase"] == "betting")
+                ),
+            )
+            s0 = receive_until(
+                ws0, lambda m: m["type"] == "state" and m["observation"]["phase"] == "betting"
+            )
+            mover, other = (ws0, ws1) if s0["legal"] else (ws1, ws0)
+            current = s0 if s0["legal"] else s1
+            version = current["version"]
+            for bad, key in [
+                ("not json", "error.bad_message"),
+                ('{"type": "act"}', "error.bad_message"),
+                ('{"type": "dance", "version": 1}', "error.bad_message"),
+                (
+                    json.dumps({"type": "act", "action": "bet 7 othello", "version": version}),
+                    "error.notation",
+                ),
+                (
+                    json.dumps({"type": "act", "action": "move othello", "version": version}),
+                    "royal_turf.illegal.not_racing",
+                ),
+            ]:
+                mover.send_text(bad)
+                error = receive_until(mover, lambda m: m["type"] == "error")
+                assert error["key"] == key, (bad, error)
+            other.send_json({"type": "act", "action": "bet 1 othello", "version": version})
+            error = receive_until(other, lambda m: m["type"] == "error")
+            assert error["key"] == "error.not_your_turn"
+            assert "Player" in error["message"]["en"], "refusals name the seats by their names"
+            assert "Player" in error["message"]["fr"]
+            mover.send_json({"type": "act", "action": "bet 1 othello", "version": version - 1})
+            assert (
+                receive_until(mover, lambda m: m["type"] in ("stale", "error"))["type"] == "stale"
+            )
+            fresh = receive_until(mover, lambda m: m["type"] == "state")
+            assert fresh["version"] == version, "a refused action changes nothing"
+            mover.send_json({"type": "act", "action": "bet 1 othello", "version": version})
+            after = receive_until(
+                mover, lambda m: m["type"] == "state" and m["version"] == version + 1
+            )
+            assert any(e["key"] == "royal_turf.bet_placed" for e in after["events"])
+
+
+def test_a_spectator_sees_only_public_information_and_cannot_act(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "human"}], hidden_bets=True)
+    t0, t1 = (s["token"] for s in table["seats"])
+    with (
+        client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0,
+        client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1,
+        client.websocket_connect(f"/ws/tables/{table['id']}") as spy,
+    ):
+        states = {}
+        for ws, seat in ((ws0, 0), (ws1, 1)):
+            states[seat] = receive_until(
+                ws, lambda m: m["type"] == "state" and m["observation"]["phase"] == "betting"
+            )
+        mover, seat = (ws0, 0) if states[0]["legal"] else (ws1, 1)
+        mover.send_json(
+            {"type": "act", "action": "bet 2 othello", "version": states[seat]["version"]}
+        )
+        mine = receive_until(mover, lambda m: m["type"] == "state" and m["observation"]["bets"])
+        assert mine["observation"]["bets"][0]["token"] == 2
+        seen = receive_until(spy, lambda m: m["type"] == "state" and m["observation"]["bets"])
+        assert seen["seat"] is None and seen["legal"] == []
+        assert seen["observation"]["bets"][0]["token"] is None
+        assert all(
+            e["params"].get("token") is None
+            for e in seen["events"]
+            if e["key"] == "royal_turf.bet_placed"
+        )
+        assert "2 token" not in str(seen)
+        spy.send_json({"type": "act", "action": "bet 1 albino", "version": seen["version"]})
+        assert receive_until(spy, lambda m: m["type"] == "error")["key"] == "error.spectator"
+    # The record of the running hidden game stays private; the spectator's replay hides the bet.
+    assert client.get(f"/api/tables/{table['id']}/record").status_code == 409
+    replay = client.get(f"/api/tables/{table['id']}/replay").json()
+    bets = [s for s in replay["steps"] if s.get("player") == seat]
+    assert bets and all(s["move"] is None for s in bets)
+    assert "bet 2" not in str(replay)
+    own = client.get(
+        f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": t0 if seat == 0 else t1}
+    ).json()
+    assert any(s["move"] == "bet 2 othello" for s in own["steps"])
+
+
+def test_a_wrong_token_is_refused(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "bot"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token=forged") as ws:
+        assert ws.receive_json()["key"] == "error.bad_token"
+    with client.websocket_connect("/ws/tables/nope") as ws:
+        assert ws.receive_json()["key"] == "error.table_not_found"
+    response = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": "forged"})
+    assert response.status_code == 403
+
+
+def test_reconnecting_restores_the_table_exactly(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
+    token = table["seats"][0]["token"]
+    url = f"/ws/tables/{table['id']}?token={token}"
+    with client.websocket_connect(url) as ws:
+        state = ws.receive_json()
+        for _ in range(6):  # play a few moves
+            state = receive_until(
+                ws, lambda m: m["type"] == "state" and (m["legal"] or m["can_roll"])
+            )
+            if state["can_roll"]:
+                ws.send_json({"type": "roll", "version": state["version"]})
+            else:
+                ws.send_json(
+                    {"type": "act", "action": state["legal"][0], "version": state["version"]}
+                )
+        before = receive_until(ws, lambda m: m["type"] == "state" and (m["legal"] or m["can_roll"]))
+    with client.websocket_connect(url) as ws:
+        after = ws.receive_json()
+    assert after["version"] == before["version"]
+    assert after["observation"] == before["observation"]
+    assert after["legal"] == before["legal"]
+
+
+def test_a_restart_loses_nothing_and_bots_carry_on(db_url: str) -> None:
+    with make_client(db_url) as client:
+        table = create(client, [{"kind": "human"}, {"kind": "bot"}])
+        token = table["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+            state = receive_until(ws, lambda m: m["type"] == "state" and bool(m["legal"]))
+            ws.send_json({"type": "act", "action": state["legal"][0], "version": state["version"]})
+            before = receive_until(
+                ws,
+                lambda m: (
+                    m["type"] == "state"
+                    and m["version"] > state["version"]
+                    and bool(m["legal"] or m["can_roll"])
+                ),
+            )
+    with make_client(db_url) as client:  # a new process on the same database
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+            after = ws.receive_json()
+            assert after["version"] == before["version"]
+            assert after["observation"] == before["observation"]
+            final = play_to_the_end(ws, after)
+        assert final["status"] == "finished"
+
+
+def test_an_absent_players_seat_can_be_handed_to_a_bot(db_url: str) -> None:
+    with make_client(db_url, seat_timeout=0.0) as client:
+        table = create(client, [{"kind": "human"}, {"kind": "human"}])
+        t0, t1 = (s["token"] for s in table["seats"])
+        url = f"/api/tables/{table['id']}/seats/1/bot"
+        assert client.post(url, json={}).status_code == 403, "only a player at the table may ask"
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0:
+            ws0.receive_json()
+            response = client.post(url, json={"bot": "random"}, headers={"X-Seat-Token": t0})
+            assert response.status_code == 200, response.text
+            assert response.json()["seats"][1]["kind"] == "bot"
+            final = play_to_the_end(ws0, ws0.receive_json())
+            assert final["status"] == "finished"
+        assert (
+            client.post(url, json={}, headers={"X-Seat-Token": t0}).json()["error"]["key"]
+            == "error.seat_is_bot"
+        )
+        # The seat's old token no longer works.
+        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+            assert ws1.receive_json()["key"] == "error.bad_token"
+
+
+def test_a_present_player_keeps_the_seat(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "human"}])
+    t0, t1 = (s["token"] for s in table["seats"])
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+        ws1.receive_json()
+        response = client.post(
+            f"/api/tables/{table['id']}/seats/1/bot", json={}, headers={"X-Seat-Token": t0}
+        )
+        assert response.status_code == 409
+        assert response.json()["error"]["key"] == "error.seat_present"
+
+
+def test_all_bot_tables_play_themselves(client: TestClient) -> None:
+    table = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+        final = receive_until(
+            spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
+        )
+    assert final["result"]["ranking"]
+
+
+def test_postgresql_stores_and_replays_a_table(pg_url: str) -> None:
+    with make_client(pg_url) as client:
+        table = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+            final = receive_until(
+                spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
+            )
+    with make_client(pg_url) as client:
+        summary = client.get(f"/api/tables/{table['id']}").json()
+        assert summary["status"] == "finished" and summary["result"] == final["result"]
+        assert client.get(f"/api/tables/{table['id']}/record").json()["result"] == final["result"]
+
+
+@pytest.mark.parametrize("path", ["/", "/table/abc", "/table/abc/replay"])
+def test_pages_are_served(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert "text/html" in response.headers["content-type"]

@@ -1,0 +1,144 @@
+"""Fixtures for the browser tests: the real server on a free port, and Debian's chromium.
+
+The server is the production app (``create_app``) served by uvicorn in a background thread, on a
+fresh SQLite file, with a short bot delay so a whole game stays quick. The browser is
+``/usr/bin/chromium`` driven by Playwright through ``executable_path``: no browser is ever
+downloaded (``playwright install`` is not used). Without chromium the tests skip with the reason,
+unless ``HIPPODROME_REQUIRE_BROWSER`` is set (CI sets it), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+
+from hippodrome.server.app import create_app
+from hippodrome.server.settings import Settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOT_DELAY = 0.05
+"""Seconds a bot waits before acting: short, so a whole game against bots takes a few seconds."""
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    """A running server: its base URL and an HTTP client on it."""
+
+    url: str
+    http: httpx.Client
+
+    def create_table(
+        self, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        response = self.http.post(
+            "/api/tables", json={"game": "royal_turf", "options": options or {}, "seats": seats}
+        )
+        assert response.status_code == 201, response.text
+        body: dict[str, Any] = response.json()
+        return body
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real app, served by uvicorn in a thread on a free port of 127.0.0.1."""
+    db = tmp_path_factory.mktemp("web") / "hippodrome.db"
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=BOT_DELAY, seat_timeout=60.0)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))  # the port is held from here on: no race for it
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    with httpx.Client(base_url=url, timeout=10.0, trust_env=False) as http:
+        deadline = time.monotonic() + 20.0
+        while True:
+            try:
+                if http.get("/api/games").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline or not thread.is_alive():
+                server.should_exit = True
+                pytest.fail(f"the server at {url} did not answer within 20 s")
+            time.sleep(0.05)
+        try:
+            yield LiveServer(url, http)
+        finally:
+            server.should_exit = True
+            thread.join(timeout=10.0)
+            sock.close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():
+        reason = (
+            f"no chromium at {CHROMIUM}: install Debian's chromium package to run the browser tests"
+        )
+        if os.environ.get("HIPPODROME_REQUIRE_BROWSER"):
+            pytest.fail(reason + " (HIPPODROME_REQUIRE_BROWSER is set)")
+        pytest.skip(reason)
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's chromium, headless (never a browser downloaded by Playwright)."""
+    launched = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield launched
+    finally:
+        launched.close()
+
+
+@pytest.fixture
+def new_context(
+    browser: Browser, live_server: LiveServer
+) -> Iterator[Callable[[], BrowserContext]]:
+    """Fresh browser profiles (cookies, storage: one person each) whose relative URLs go to the
+    live server, in English; all closed after the test."""
+    made: list[BrowserContext] = []
+
+    def make() -> BrowserContext:
+        ctx = browser.new_context(base_url=live_server.url, locale="en-GB")
+        ctx.set_default_timeout(10_000)
+        made.append(ctx)
+        return ctx
+
+    try:
+        yield make
+    finally:
+        for ctx in made:
+            ctx.close()
+
+
+@pytest.fixture
+def context(new_context: Callable[[], BrowserContext]) -> BrowserContext:
+    """The test's first browser profile."""
+    return new_context()

@@ -1,0 +1,353 @@
+"""The browser client, driven by real clicks in Debian's headless chromium (docs/web.md).
+
+Each test talks to the real server (``live_server``) through the pages a person uses: the lobby's
+form, the invite links, the roll button, the token buttons and the horse cards. The only thing read
+behind the page's back is the server's own HTTP API, to check what the page shows against it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, WebSocket, expect
+
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+Opener = Callable[..., "Player"]
+
+HORSES = ["earl_grey", "albino", "sahara", "caramello", "rubino", "moka", "othello"]
+
+# What the page offers its player now, read from the DOM the way a person would see it: "over" once
+# the final ranking shows, "roll" for the roll button, "bet" for an enabled token button, "move" for
+# an enabled (highlighted) horse card; false while the page waits for the others.
+ACTIONABLE = """() => {
+  const shown = (el) => el && !el.hidden && !el.disabled && el.offsetParent !== null;
+  if (shown(document.querySelector('[data-testid="game-over"]'))) return "over";
+  if (shown(document.querySelector('[data-testid="roll-button"]'))) return "roll";
+  for (const el of document.querySelectorAll('[data-testid^="token-"]')) if (shown(el)) return "bet";
+  for (const el of document.querySelectorAll('[data-testid^="horse-"]')) if (shown(el)) return "move";
+  return false;
+}"""
+LOG_ITEMS = '[data-testid="event-log"] li'
+CHANGED = """([n, selector]) => {
+  const error = document.querySelector('[data-testid="error"]');
+  return document.querySelectorAll(selector).length > n || (error && !error.hidden);
+}"""
+
+
+@dataclass
+class Player:
+    """A page at a table, and what it went through."""
+
+    page: Page
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    errors: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    """Every websocket message the page received, parsed."""
+    done: dict[str, int] = field(default_factory=dict)
+    """How many times the player rolled, bet and moved."""
+
+    def log(self) -> list[str]:
+        return self.page.locator(LOG_ITEMS).all_inner_texts()
+
+    def waiting_for(self, timeout: float = 15_000) -> str:
+        """What the page offers now, once it offers something."""
+        kind: str = self.page.wait_for_function(ACTIONABLE, timeout=timeout).json_value()
+        return kind
+
+    def play_one(self) -> str:
+        """One decision, by clicks: roll, or a token then a horse, or a highlighted horse."""
+        kind = self.waiting_for()
+        if kind == "over":
+            return kind
+        before = self.page.locator(LOG_ITEMS).count()
+        if kind == "roll":
+            self.page.get_by_test_id("roll-button").click()
+        elif kind == "bet":
+            tokens = self.page.locator('[data-testid^="token-"]:enabled').all()
+            self.rng.choice(tokens).click()
+            horses = self.page.locator('[data-testid^="horse-"]:enabled').all()
+            self.rng.choice(horses).click()
+        else:
+            horses = self.page.locator('[data-testid^="horse-"]:enabled').all()
+            horse = self.rng.choice(horses)
+            expect(horse).to_have_class(_word("movable"))  # the choices are highlighted
+            horse.click()
+        self.page.wait_for_function(CHANGED, arg=[before, LOG_ITEMS])
+        expect(self.page.get_by_test_id("error")).to_be_hidden()
+        self.done[kind] = self.done.get(kind, 0) + 1
+        return kind
+
+    def play_to_the_end(self, limit: int = 400) -> None:
+        for _ in range(limit):
+            if self.play_one() == "over":
+                return
+        raise AssertionError(f"the game did not end after {limit} decisions: {self.done}")
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the board shows: money, where each horse stands, the log."""
+        page = self.page
+        return {
+            "money": [t.strip() for t in page.locator('[data-testid^="money-"]').all_inner_texts()],
+            "squares": {
+                h: page.get_by_test_id(f"horse-{h}").locator(".c-square").inner_text()
+                for h in HORSES
+            },
+            "pawns": page.locator("svg .rt-pawn").evaluate_all(
+                "gs => gs.map(g => [g.dataset.horse, g.getAttribute('transform')])"
+            ),
+            "log": self.log(),
+        }
+
+
+def first_to_bet(players: list[Player], timeout: float = 15.0) -> int:
+    """The index of the player whose page offers betting first (the first bettor is drawn by lot)."""
+    for _ in range(int(timeout / 0.1)):
+        kinds = [p.page.evaluate(ACTIONABLE) for p in players]
+        if "bet" in kinds:
+            return kinds.index("bet")
+        players[0].page.wait_for_timeout(100)
+    raise AssertionError("no page offered to bet")
+
+
+def _word(name: str) -> re.Pattern[str]:
+    """Matches a class attribute holding the class ``name``."""
+    return re.compile(rf"(^|\s){name}(\s|$)")
+
+
+@pytest.fixture
+def open_player(context: BrowserContext) -> Iterator[Opener]:
+    """Open a URL in a new page of the test's browser context; no page may raise a script error."""
+    players: list[Player] = []
+
+    def opener(url: str, ctx: BrowserContext = context) -> Player:
+        page = ctx.new_page()
+        player = Player(page)
+        page.on("pageerror", lambda exc: player.errors.append(str(exc)))
+
+        def watch(ws: WebSocket) -> None:
+            ws.on("framereceived", lambda payload: player.frames.append(json.loads(payload)))
+
+        page.on("websocket", watch)
+        page.goto(url)
+        players.append(player)
+        return player
+
+    yield opener
+    for player in players:
+        assert not player.errors, f"script errors on {player.page.url}: {player.errors}"
+
+
+def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    lobby = open_player("/").page
+    expect(lobby.get_by_test_id("create-button")).to_be_enabled()
+    lobby.get_by_test_id("players").fill("3")
+    lobby.get_by_test_id("players").dispatch_event("change")
+    lobby.get_by_test_id("seat-kind-0").select_option("human")
+    lobby.get_by_test_id("seat-name-0").fill("Ada")
+    lobby.get_by_test_id("seat-kind-1").select_option("bot")
+    lobby.get_by_test_id("seat-bot-1").select_option("heuristic")
+    lobby.get_by_test_id("seat-kind-2").select_option("bot")
+    lobby.get_by_test_id("seat-bot-2").select_option("random")
+    lobby.get_by_test_id("create-button").click()
+
+    invite = lobby.get_by_test_id("invite-0")
+    expect(invite).to_be_visible()
+    expect(lobby.get_by_test_id("invite-1")).to_have_count(0)  # bots get no invitation
+    href = invite.get_attribute("href")
+    assert href is not None and "#token=" in href
+    table_id = href.split("/table/", 1)[1].split("#", 1)[0]
+    summary = live_server.http.get(f"/api/tables/{table_id}").json()
+    assert [(s["name"], s["kind"], s["bot"]) for s in summary["seats"]] == [
+        ("Ada", "human", None),
+        (summary["seats"][1]["name"], "bot", "heuristic"),
+        (summary["seats"][2]["name"], "bot", "random"),
+    ]
+    assert summary["status"] == "open"
+    expect(lobby.get_by_test_id("tables-open")).to_contain_text(table_id)
+
+    ada = open_player(href)
+    expect(ada.page.get_by_test_id("status")).not_to_be_empty()
+    ada.play_to_the_end()
+
+    over = ada.page.get_by_test_id("game-over")
+    expect(over).to_be_visible()
+    expect(over).to_contain_text("Ada")
+    assert ada.done.get("roll", 0) > 0 and ada.done.get("bet") == 9 and ada.done.get("move", 0) > 0
+    summary = live_server.http.get(f"/api/tables/{table_id}").json()
+    assert summary["status"] == "finished"
+    money = [ada.page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(3)]
+    assert money == [str(m) for m in summary["result"]["money"]], "the page shows the final money"
+
+    lobby.reload()
+    expect(lobby.get_by_test_id("tables-finished")).to_contain_text(table_id)
+
+
+def test_hidden_bets_stay_hidden_from_the_other_player(
+    live_server: LiveServer, open_player: Opener, new_context: Callable[[], BrowserContext]
+) -> None:
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}],
+        {"hidden_bets": True},
+    )
+    pages = [
+        open_player(table["seats"][0]["invite"]),
+        open_player(table["seats"][1]["invite"], new_context()),  # another person
+    ]
+    mover = first_to_bet(pages)
+    a, b = pages[mover], pages[1 - mover]
+    a_name = ["Ada", "Bob"][mover]
+
+    a.page.get_by_test_id("token-2").click()
+    a.page.get_by_test_id("horse-othello").click()
+    own_chip = a.page.get_by_test_id("horse-othello").locator(".chip")
+    expect(own_chip).to_have_count(1)
+    expect(own_chip).to_contain_text("2")
+    expect(own_chip).not_to_have_class(_word("face-down"))
+    expect(a.page.get_by_test_id("event-log")).to_contain_text(
+        f"{a_name} bets a 2 token on Othello"
+    )
+
+    chip = b.page.get_by_test_id("horse-othello").locator(".chip")
+    expect(chip).to_have_count(1)
+    expect(chip).to_have_class(_word("face-down"))
+    expect(chip.locator(".chip-value")).to_have_text("?")
+    assert "2" not in (chip.get_attribute("title") or "")
+    assert "2" not in chip.inner_text()
+    card_label = b.page.get_by_test_id("horse-othello").get_attribute("aria-label") or ""
+    assert f"{a_name} ?" in card_label and f"{a_name} 2" not in card_label
+    bet_line = b.page.locator(LOG_ITEMS).filter(has_text=f"{a_name} bets a")
+    expect(bet_line).to_have_text(f"{a_name} bets a (hidden) token on Othello.")
+
+    # The sentence a face-up token gets (a chip's tooltip) is on the bettor's page only.
+    en = live_server.http.get("/api/i18n/en").json()
+    face_up = en["web.royal_turf.bet_shown"].format(player=a_name, token=2)
+    assert face_up in a.page.content()
+    assert face_up not in b.page.content()
+
+    # Nothing the other page received holds the token: not the observation, not the events.
+    states = [f for f in b.frames if f.get("type") == "state"]
+    assert states and any(s["observation"]["bets"] for s in states)
+    for state in states:
+        for bet in state["observation"]["bets"]:
+            if bet["player"] == mover:
+                assert bet["token"] is None, bet
+        assert isinstance(state["observation"]["hands"][mover], int)
+        for event in state["events"]:
+            if event["key"] == "royal_turf.bet_placed" and event["params"]["player"] == mover:
+                assert event["params"]["token"] is None, event
+                assert "2" not in event["text"]["en"] + event["text"]["fr"]
+
+    # And the other way round: the second player's bet is face down on the first one's page.
+    b.page.get_by_test_id("token-1").click()
+    b.page.get_by_test_id("horse-albino").click()
+    expect(b.page.get_by_test_id("horse-albino").locator(".chip")).to_contain_text("1")
+    back = a.page.get_by_test_id("horse-albino").locator(".chip")
+    expect(back).to_have_class(_word("face-down"))
+    expect(back.locator(".chip-value")).to_have_text("?")
+
+
+def test_a_reload_restores_the_same_board_and_play_goes_on(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
+    ada = open_player(table["seats"][0]["invite"])
+    while ada.done.get("move", 0) < 3:  # into the first race
+        assert ada.play_one() != "over"
+    ada.waiting_for()  # the table waits for Ada: nothing changes until she acts
+    before = ada.snapshot()
+    assert any(square not in {"—", ""} for square in before["squares"].values())
+
+    ada.page.reload()
+    ada.page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=\"event-log\"] li').length >= n",
+        arg=len(before["log"]),
+    )
+    ada.waiting_for()
+    after = ada.snapshot()
+    assert after["money"] == before["money"]
+    assert after["squares"] == before["squares"]
+    assert after["pawns"] == before["pawns"]
+    assert len(after["log"]) == len(before["log"]) and after["log"] == before["log"]
+
+    done = sum(ada.done.values())
+    for _ in range(4):
+        assert ada.play_one() != "over"
+    assert sum(ada.done.values()) == done + 4
+    assert len(ada.log()) > len(before["log"])
+
+
+def test_the_language_switch_turns_the_table_into_french(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
+    token = table["seats"][0]["token"]
+    ada = open_player(table["seats"][0]["invite"])
+    ada.play_one()
+    ada.waiting_for()  # stable: the table waits for Ada
+    fr = live_server.http.get("/api/i18n/fr").json()
+    en = live_server.http.get("/api/i18n/en").json()
+    replay = live_server.http.get(
+        f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": token}
+    ).json()
+    told = [e["text"] for step in replay["steps"] for e in step["events"]]
+    page = ada.page
+    assert ada.log() == [t["en"] for t in told]
+    expect(page.locator('[data-i18n="web.log"]')).to_have_text(en["web.log"])
+
+    page.get_by_test_id("lang-fr").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator('[data-i18n="web.log"]')).to_have_text(fr["web.log"])
+    expect(page.locator("#players h2")).to_have_text(fr["web.players"])
+    expect(page.locator(LOG_ITEMS).first).to_have_text(told[0]["fr"])
+    assert ada.log() == [t["fr"] for t in told], "every event is told in French"
+    assert ada.log() != [t["en"] for t in told]
+    status = page.get_by_test_id("status").inner_text()
+    assert any(fr[f"royal_turf.phase.{p}"] in status for p in ("betting", "racing")), status
+
+    page.reload()  # the choice is remembered
+    expect(page.locator('[data-i18n="web.log"]')).to_have_text(fr["web.log"])
+    page.get_by_test_id("lang-en").click()
+    expect(page.locator('[data-i18n="web.log"]')).to_have_text(en["web.log"])
+    expect(page.locator(LOG_ITEMS).first).to_have_text(told[0]["en"])
+
+
+def test_hot_seat_hides_the_board_between_players(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}],
+        {"hidden_bets": True},
+    )
+    device = open_player(table["hotseat"])
+    page = device.page
+    cover = page.get_by_test_id("pass-device")
+    expect(cover).to_be_visible()
+    expect(page.get_by_test_id("horse-othello")).to_be_hidden()  # nothing shows under the cover
+    first = "Ada" if "Ada" in cover.inner_text() else "Bob"
+    second = "Bob" if first == "Ada" else "Ada"
+    cover.click()
+    page.get_by_test_id("token-2").click()
+    page.get_by_test_id("horse-othello").click()
+
+    expect(cover).to_be_visible()
+    expect(cover).to_contain_text(second)
+    expect(page.get_by_test_id("horse-othello")).to_be_hidden()
+    cover.click()
+    chip = page.get_by_test_id("horse-othello").locator(".chip")
+    expect(chip).to_have_class(_word("face-down"))  # the first player's bet stays face down
+    expect(chip.locator(".chip-value")).to_have_text("?")
+    expect(page.get_by_test_id("token-1")).to_be_enabled()

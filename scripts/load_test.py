@@ -59,7 +59,6 @@ simulations would dominate the time)."""
 PROBE_SEATS = [{"kind": "human", "name": "probe"}, *([{"kind": "bot", "bot": "random"}] * 2)]
 """A probe table: this script plays the human seat; two random bots, so the probe's own bots add no
 betting simulations of their own to what is measured."""
-CACHE_SIZE = 256  # Settings.cache_size: live tables kept in memory
 
 
 # -- the server process ---------------------------------------------------------------------------
@@ -501,11 +500,6 @@ def report(result: dict[str, Any]) -> str:
         f"{live['websocket_messages_received']:,} websocket messages received, "
         f"errors: {', '.join(live['errors']) or 'none'}",
     ]
-    if live["tables"] > CACHE_SIZE:
-        lines.append(
-            f"  note: more live tables than the server's cache ({CACHE_SIZE}); evicted tables are "
-            "rebuilt from the store at their next step"
-        )
     return "\n".join(lines)
 
 

@@ -138,6 +138,7 @@ class TerminalHuman:
     """A seat played from the keyboard: numbered legal actions, or the notation typed out."""
 
     kind: ClassVar[str] = "human"
+    slow: ClassVar[bool] = False
 
     def __init__(self, game: Game[Any], lang: str, names: Sequence[str]) -> None:
         self.game = game
@@ -385,6 +386,12 @@ def serve(
             help="Seconds before an absent player's seat may be handed to a bot (default 60)."
         ),
     ] = None,
+    bot_processes: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes for bots that think (default 1; 0: on the event loop)."
+        ),
+    ] = None,
 ) -> None:
     """Start the web platform: lobby, tables, live play in the browser."""
     import uvicorn  # noqa: PLC0415 (only this command needs the server)
@@ -392,7 +399,9 @@ def serve(
     from hippodrome.server.app import create_app  # noqa: PLC0415
     from hippodrome.server.settings import Settings  # noqa: PLC0415
 
-    settings = Settings.from_env(db_url=db, bot_delay=bot_delay, seat_timeout=seat_timeout)
+    settings = Settings.from_env(
+        db_url=db, bot_delay=bot_delay, seat_timeout=seat_timeout, bot_processes=bot_processes
+    )
     console.print(
         f"[bold]Hippodrome[/] on [link]http://{host}:{port}/[/] (database {settings.db_url})"
     )

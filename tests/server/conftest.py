@@ -60,7 +60,7 @@ def pg_url() -> Iterator[str]:
 
 
 def make_client(db_url: str, **settings: object) -> TestClient:
-    values: dict[str, object] = {"bot_delay": 0.0, "seat_timeout": 60.0}
+    values: dict[str, object] = {"bot_delay": 0.0, "seat_timeout": 60.0, "bot_processes": 0}
     values.update(settings)
     return TestClient(create_app(Settings(db_url=db_url, **values)))  # type: ignore[arg-type]
 

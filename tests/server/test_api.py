@@ -358,3 +358,19 @@ def test_pages_are_served(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200
     assert "text/html" in response.headers["content-type"]
+
+
+def test_thinking_bots_play_in_a_worker_process(db_url: str) -> None:
+    """Heuristic bots think in a separate process (the event loop stays free); the game still
+    plays to the end and its record replays."""
+    with make_client(db_url, bot_processes=1) as client:
+        table = create(
+            client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]
+        )
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+            final = receive_until(
+                spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
+            )
+        record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert record["result"] == final["result"]
+    assert [s["kind"] for s in record["seats"]] == ["heuristic", "heuristic"]

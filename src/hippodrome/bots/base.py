@@ -17,6 +17,7 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     kind: ClassVar[str] = "random"
+    slow: ClassVar[bool] = False
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         return rng.choice(view.legal_actions())

@@ -44,5 +44,8 @@ class Bot(Protocol):
     """Chooses an action for a seat."""
 
     kind: ClassVar[str]
+    slow: ClassVar[bool]
+    """True when ``choose`` may take milliseconds (search, simulations): a server then runs it away
+    from the loop that serves every table."""
 
     def choose(self, view: SeatView, rng: random.Random) -> Action: ...

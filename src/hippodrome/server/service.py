@@ -41,6 +41,19 @@ class ServerError(HippodromeError):
 
 
 @dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One played action, waiting to be stored."""
+
+    table_id: str
+    seq: int
+    player: Player
+    notation: str
+    status: str
+    result: JSONObject | None
+    updated: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class SeatSpec:
     kind: str
     """human or bot."""
@@ -212,66 +225,86 @@ class TableService:
 
     def apply(self, table: LiveTable, player: Player | None, action: Action) -> list[Event]:
         """Validate and play ``action`` (player None or CHANCE for chance), then store it."""
+        events, write = self.play(table, player, action)
+        self.store(write)
+        return events
+
+    def play(
+        self, table: LiveTable, player: Player | None, action: Action
+    ) -> tuple[list[Event], ActionWrite]:
+        """Validate and play ``action`` in memory; the returned write must then be stored (the server
+        does it off the event loop) before anyone is told."""
         if table.status == "finished":
             raise ServerError(409, "error.game_over", action=str(action))
         if table.status == "broken":
             raise ServerError(409, "error.table_broken", table=table.id)
         seq = table.version
         events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
-        actor = table.state.history[-1][0]
         table.updated = now()
         if table.state.is_terminal():
             table.status = "finished"
-        result = table.state.outcome().to_json() if table.state.is_terminal() else None
+        write = ActionWrite(
+            table_id=table.id,
+            seq=seq,
+            player=table.state.history[-1][0],
+            notation=str(action),
+            status=table.status,
+            result=table.state.outcome().to_json() if table.state.is_terminal() else None,
+            updated=table.updated,
+        )
+        return events, write
+
+    def store(self, write: ActionWrite) -> None:
+        """Write one played action and the table's new version, in one transaction. If the store
+        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(
-                    ActionRow(table_id=table.id, seq=seq, player=actor, notation=str(action))
+                    ActionRow(
+                        table_id=write.table_id,
+                        seq=write.seq,
+                        player=write.player,
+                        notation=write.notation,
+                    )
                 )
                 session.execute(
                     update(TableRow)
-                    .where(TableRow.id == table.id)
+                    .where(TableRow.id == write.table_id)
                     .values(
-                        version=seq + 1, status=table.status, result=result, updated=table.updated
+                        version=write.seq + 1,
+                        status=write.status,
+                        result=write.result,
+                        updated=write.updated,
                     )
                 )
         except Exception:
-            # The store refused: forget the in-memory state, it is rebuilt from the store next time.
-            self._cache.pop(table.id, None)
+            self._cache.pop(write.table_id, None)
             raise
-        return events
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:
         """A human seat connected (or is still connected): the table opens once all have joined."""
         info = table.seats[seat]
         info.last_seen = now()
-        first = not info.joined
         info.joined = True
-        if table.status == "open" and all(s.joined for s in table.seats):
-            table.status = "running"
-        with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table.id, SeatRow.index == seat)
-                .values(joined=True, last_seen=info.last_seen)
-            )
-            if first:
-                session.execute(
-                    update(TableRow).where(TableRow.id == table.id).values(status=table.status)
-                )
+        self._store_seat(table, seat, joined=True, last_seen=info.last_seen)
 
     def hand_to_bot(self, table: LiveTable, seat: int, bot: str) -> None:
+        """A bot takes the seat over for good; the seat's token stops working."""
         if bot not in BOT_KINDS:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
         info.kind, info.bot, info.joined = "bot", bot, True
+        self._store_seat(table, seat, kind="bot", bot=bot, joined=True, token_hash=None)
+
+    def _store_seat(self, table: LiveTable, seat: int, **values: object) -> None:
+        """Write a seat's change, and the table's opening once every seat has a player."""
         if table.status == "open" and all(s.joined for s in table.seats):
             table.status = "running"
         with Session(self.engine) as session, session.begin():
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table.id, SeatRow.index == seat)
-                .values(kind="bot", bot=bot, joined=True, token_hash=None)
+                .values(**values)
             )
             session.execute(
                 update(TableRow).where(TableRow.id == table.id).values(status=table.status)

@@ -16,6 +16,8 @@ class Settings:
     """Seconds a bot (or an automatic draw) waits before acting, so people can follow."""
     seat_timeout: float = 60.0
     """Seconds without a connection after which the other players may hand a seat to a bot."""
+    bot_processes: int = 1
+    """Worker processes for bots that think for a while (0: they think on the event loop)."""
     cache_size: int = 256
     """Live tables kept in memory; others are rebuilt from their actions when needed."""
 

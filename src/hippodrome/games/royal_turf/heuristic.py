@@ -95,9 +95,13 @@ def simulate_race(
 
 
 class RoyalTurfHeuristic:
-    kind: ClassVar[str] = "heuristic"
+    """``runs`` simulated races per betting round: 100 take about 3 ms, and a bot with 100 wins its
+    fair share against bots with 300 (30.2% of 300 three-player games, 95% interval 25.3-35.6%)."""
 
-    def __init__(self, runs: int = 300) -> None:
+    kind: ClassVar[str] = "heuristic"
+    slow: ClassVar[bool] = True
+
+    def __init__(self, runs: int = 100) -> None:
         self.runs = runs
         self._odds_key: tuple[Any, ...] | None = None
         self._odds: RaceOdds | None = None

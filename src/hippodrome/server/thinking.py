@@ -1,0 +1,50 @@
+"""Bots that think for a while (search, simulations) play in a worker process.
+
+The event loop serves every table; a bot that simulates races for a few milliseconds would hold all
+of them up, and a thread would not help (the interpreter lock). So the runtime sends such a bot's
+turn here: the state as JSON, the seat, the bot's kind and its seed; the answer is an action's
+notation. Each worker keeps the bots it has made (a heuristic remembers its estimate for the race).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from hippodrome.bots.base import make_bot
+from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.games import load_game
+
+_bots: OrderedDict[tuple[str, int, str], Bot] = OrderedDict()
+_KEPT = 2048
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """Everything a worker needs to play one bot's turn."""
+
+    table_id: str
+    game_id: str
+    options: dict[str, Any]
+    state: dict[str, Any]
+    """The whole state as JSON (the bot itself sees only its seat's view of it)."""
+    seat: int
+    bot: str
+    seed: str
+
+
+def think(turn: BotTurn) -> str:
+    """The notation of the action the bot at ``turn.seat`` plays."""
+    game = load_game(turn.game_id, **turn.options)
+    state = game.state_from_json(turn.state)
+    key = (turn.table_id, turn.seat, turn.bot)
+    bot = _bots.get(key)
+    if bot is None:
+        bot = make_bot(turn.bot, turn.game_id)
+        _bots[key] = bot
+        while len(_bots) > _KEPT:
+            _bots.popitem(last=False)
+    _bots.move_to_end(key)
+    return str(bot.choose(SeatView(state, turn.seat), random.Random(turn.seed)))

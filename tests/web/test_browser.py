@@ -351,3 +351,19 @@ def test_hot_seat_hides_the_board_between_players(
     expect(chip).to_have_class(_word("face-down"))  # the first player's bet stays face down
     expect(chip.locator(".chip-value")).to_have_text("?")
     expect(page.get_by_test_id("token-1")).to_be_enabled()
+
+
+def test_seat_names_are_shown_as_text_never_as_markup(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    """A name is whatever a player typed: the page shows it literally and runs nothing from it."""
+    name = '<img src=x onerror="pwned=1"><b>E</b>'
+    table = live_server.create_table(
+        [{"kind": "human", "name": name}, {"kind": "bot", "bot": "random"}], {}
+    )
+    spectator = open_player(live_server.url + table["spectate"])
+    page = spectator.page
+    expect(page.get_by_test_id("money-0")).to_be_visible()
+    expect(page.locator("body")).to_contain_text(name)
+    assert page.locator("#players b, #players img").count() == 0
+    assert page.evaluate('typeof pwned === "undefined"')

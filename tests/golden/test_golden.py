@@ -153,6 +153,8 @@ TAMPERINGS: list[tuple[str, Tamper, str]] = [
     ("a seat that is not at the table", _move(12, seat=9), "moves[12]"),
     ("a bet made before the horses are drawn", _swap_moves(0, 9), "moves[0]"),
     ("a wrong rules version", _set("rules_version", 999), "rules_version"),
+    ("other game data (edited cards)", _set("data_digest", "0123456789abcdef"), "data_digest"),
+    ("a data fingerprint that is not text", _set("data_digest", 7), "data_digest"),
     ("a foreign game", _set("game", "ascot"), "game"),
     ("an unknown game", _set("game", "chess"), "game"),
     ("options the game does not have", _set("options", {"players": 9}), "options"),

@@ -374,3 +374,37 @@ def test_thinking_bots_play_in_a_worker_process(db_url: str) -> None:
         record = client.get(f"/api/tables/{table['id']}/record").json()
     assert record["result"] == final["result"]
     assert [s["kind"] for s in record["seats"]] == ["heuristic", "heuristic"]
+
+
+def test_a_binary_frame_is_refused_and_the_connection_goes_on(client: TestClient) -> None:
+    table = create(client, [{"kind": "human"}, {"kind": "bot"}])
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.receive_json()
+        ws.send_bytes(b'{"type": "ping"}')
+        error = receive_until(ws, lambda m: m["type"] == "error")
+        assert error["key"] == "error.bad_message" and error["params"]["field"] == "frame"
+        ws.send_json({"type": "ping"})
+        assert receive_until(ws, lambda m: m["type"] != "state")["type"] == "pong"
+
+
+def test_a_seat_handed_to_a_bot_is_closed_to_its_old_connection(db_url: str) -> None:
+    """Even a connection still open on the seat stops playing it the moment a bot takes over."""
+    with make_client(db_url, seat_timeout=0.0) as client:
+        table = create(client, [{"kind": "human"}, {"kind": "human"}])
+        t0, t1 = (s["token"] for s in table["seats"])
+        with (
+            client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0,
+            client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1,
+        ):
+            ws0.receive_json()
+            ws1.receive_json()
+            response = client.post(
+                f"/api/tables/{table['id']}/seats/1/bot",
+                json={"bot": "random"},
+                headers={"X-Seat-Token": t0},
+            )
+            assert response.status_code == 200, response.text
+            error = receive_until(ws1, lambda m: m["type"] == "error")
+            assert error["key"] == "error.seat_handed_over"
+            final = play_to_the_end(ws0, ws0.receive_json())
+            assert final["status"] == "finished"

@@ -7,7 +7,7 @@ from sqlalchemy.orm import Session
 
 from hippodrome.engine.types import CHANCE
 from hippodrome.server.service import SeatSpec, TableService, automatic_action, automatic_actor
-from hippodrome.server.storage import ActionRow, open_database
+from hippodrome.server.storage import ActionRow, TableRow, open_database
 
 BOTS = [SeatSpec("bot", bot="random"), SeatSpec("bot", bot="random")]
 
@@ -61,3 +61,17 @@ def test_a_store_that_does_not_replay_marks_the_table_broken(db_url: str) -> Non
     assert automatic_actor(fresh) is None, "nothing is played on a broken table"
     assert fresh.version == 3, "the state stops before the bad action, nothing half-applied"
     assert automatic_actor(table) in (CHANCE, 0, 1)
+
+
+def test_a_table_played_with_other_game_data_is_refused(db_url: str) -> None:
+    """A collector may correct material.toml; tables begun with the old data are not replayed as
+    if nothing had changed."""
+    engine = open_database(db_url)
+    table, _ = TableService(engine).create("royal_turf", {}, BOTS)
+    with Session(engine) as session, session.begin():
+        session.execute(
+            update(TableRow).where(TableRow.id == table.id).values(data_digest="0123456789abcdef")
+        )
+    fresh = TableService(engine).get(table.id)
+    assert fresh.status == "broken"
+    assert fresh.problem is not None and "data changed" in fresh.problem

@@ -72,7 +72,7 @@ class Game(ABC, Generic[OptionsT]):
         if not self.min_players <= options.players <= self.max_players:
             raise OptionsError(
                 "error.option_players",
-                players=options.players,
+                count=options.players,
                 min=self.min_players,
                 max=self.max_players,
             )
@@ -91,6 +91,13 @@ class Game(ABC, Generic[OptionsT]):
     @property
     def num_players(self) -> int:
         return self.options.players
+
+    @property
+    def data_digest(self) -> str:
+        """A fingerprint of the game's data files (cards, tables, tracks): records and stored tables
+        carry it, so a game played with other data is refused instead of silently replayed as a
+        different game. Empty for a game without data files."""
+        return ""
 
     def describe(self) -> JSONObject:
         return {
@@ -126,6 +133,10 @@ class Game(ABC, Generic[OptionsT]):
                 "rules_version",
                 f"written under rules version {data.get('rules_version')!r}, "
                 f"this engine plays version {self.rules_version}",
+            )
+        if data.get("data_digest", self.data_digest) != self.data_digest:
+            raise RecordError(
+                "data_digest", "written with other game data than this installation's"
             )
         if data.get("options") != self.options.to_json():
             raise RecordError("options", "the document's options differ from this game's")
@@ -270,6 +281,7 @@ class State(ABC):
         return {
             "game": self.game.id,
             "rules_version": self.game.rules_version,
+            "data_digest": self.game.data_digest,
             "options": self.game.options.to_json(),
             "position": self.position_json(),
             "history": [[p, str(a)] for p, a in self.history],

@@ -41,6 +41,8 @@ class GameRecord:
     moves: tuple[tuple[Player, str], ...]
     record_id: str | None = None
     result: JSONObject | None = field(default=None)
+    data_digest: str | None = None
+    """The game data's fingerprint when the game was played (``Game.data_digest``)."""
 
     @classmethod
     def from_state(
@@ -55,6 +57,7 @@ class GameRecord:
             moves=tuple((p, str(a)) for p, a in state.history),
             record_id=record_id,
             result=result,
+            data_digest=state.game.data_digest,
         )
 
     def to_json(self) -> JSONObject:
@@ -65,6 +68,7 @@ class GameRecord:
             "record_id": self.record_id,
             "game": self.game,
             "rules_version": self.rules_version,
+            "data_digest": self.data_digest,
             "options": self.options,
             "seats": [s.to_json() for s in self.seats],
             "moves": moves,
@@ -139,7 +143,12 @@ class GameRecord:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("result", "must be an object or null")
-        return cls(game, rules_version, options, tuple(seats), tuple(moves), record_id, result)
+        data_digest = data.get("data_digest")
+        if data_digest is not None and not isinstance(data_digest, str):
+            raise RecordError("data_digest", "must be a string or null")
+        return cls(
+            game, rules_version, options, tuple(seats), tuple(moves), record_id, result, data_digest
+        )
 
     def check_game(self, game: Game[Any]) -> None:
         if game.id != self.game:
@@ -149,6 +158,11 @@ class GameRecord:
                 "rules_version",
                 f"recorded under rules version {self.rules_version}, "
                 f"this engine plays version {game.rules_version}",
+            )
+        if self.data_digest is not None and self.data_digest != game.data_digest:
+            raise RecordError(
+                "data_digest",
+                "played with other game data (cards, tables) than this installation's",
             )
         if len(self.seats) != game.num_players:
             raise RecordError(

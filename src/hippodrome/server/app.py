@@ -270,6 +270,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         x_seat_token: Annotated[str | None, Header()] = None,
     ) -> JSONObject:
         live = runtime()
+        service().get(table_id)  # an unknown table takes no lock
         async with live.lock(table_id):
             table = service().get(table_id)
             asker = service().seat_of(table, x_seat_token)
@@ -290,6 +291,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     seconds=round(settings.seat_timeout - absent),
                 )
             service().hand_to_bot(table, index, request.bot)
+            await live.release_seat(
+                table,
+                index,
+                ServerError(403, "error.seat_handed_over", name=table.seats[index].name),
+            )
             live.broadcast(table, [])
         live.kick(table_id)
         return service().summary(table, live.connected_seats(table_id))

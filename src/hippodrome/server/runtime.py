@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import random
 import time
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -36,6 +38,8 @@ from hippodrome.server.service import (
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.thinking import BotTurn, think
+
+log = logging.getLogger("hippodrome.server")
 
 
 class ActMessage(BaseModel):
@@ -107,6 +111,7 @@ class Connection:
     table_id: str
     seat: int | None
     queue: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    closed: bool = False
 
 
 class Runtime:
@@ -122,11 +127,14 @@ class Runtime:
         self.latencies: deque[float] = deque(maxlen=10_000)
         """Seconds from an action's arrival to its broadcast, for the last actions (bounded)."""
         self._jitter = random.Random()
-        self._thinkers: ProcessPoolExecutor | None = None
-        if settings.bot_processes > 0:
-            self._thinkers = ProcessPoolExecutor(
-                max_workers=settings.bot_processes, mp_context=multiprocessing.get_context("spawn")
-            )
+        self._thinkers = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor | None:
+        if self.settings.bot_processes <= 0:
+            return None
+        return ProcessPoolExecutor(
+            max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn")
+        )
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -139,43 +147,66 @@ class Runtime:
     async def serve(self, websocket: WebSocket, table_id: str, token: str | None) -> None:
         """One websocket, from accept to close."""
         await websocket.accept()
+        conn = Connection(websocket, table_id, None)
         try:
-            table = self.service.get(table_id)
-            seat = self.service.seat_of(table, token)
+            self.service.get(table_id)  # an unknown table takes no lock
+            async with self.lock(table_id):
+                # The token is read under the table's lock, so a seat handed to a bot meanwhile
+                # cannot be joined with its old token.
+                table = self.service.get(table_id)
+                conn.seat = seat = self.service.seat_of(table, token)
+                self.connections.setdefault(table_id, set()).add(conn)
+                if seat is not None:
+                    self.absent_since.pop((table_id, seat), None)
+                    self.service.mark_seen(table, seat)
+                conn.queue.put_nowait(
+                    state_message(table, seat, table.state.events, self.connected_seats(table_id))
+                )
         except HippodromeError as exc:
             await websocket.send_json(error_message(exc))
             await websocket.close(code=4404 if getattr(exc, "status", 0) == 404 else 4403)
             return
-        conn = Connection(websocket, table_id, seat)
-        async with self.lock(table_id):
-            table = self.service.get(table_id)
-            self.connections.setdefault(table_id, set()).add(conn)
-            if seat is not None:
-                self.absent_since.pop((table_id, seat), None)
-                self.service.mark_seen(table, seat)
-            conn.queue.put_nowait(
-                state_message(table, seat, table.state.events, self.connected_seats(table_id))
-            )
         await self._refresh_others(table_id, conn)
         self.kick(table_id)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
-            while True:
-                raw = await websocket.receive_text()
-                await self.receive(conn, raw)
+            while not conn.closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text
+                    conn.queue.put_nowait(
+                        error_message(
+                            ServerError(400, "error.bad_message", field="frame", reason="binary")
+                        )
+                    )
+                    continue
+                await self.receive(conn, text)
         except WebSocketDisconnect:
             pass
         finally:
             sender.cancel()
             self.connections.get(table_id, set()).discard(conn)
-            if seat is not None and seat not in self.connected_seats(table_id):
-                self.absent_since[(table_id, seat)] = time.monotonic()
+            if conn.seat is not None and conn.seat not in self.connected_seats(table_id):
+                self.absent_since[(table_id, conn.seat)] = time.monotonic()
             await self._refresh_others(table_id, None)
+
+    async def release_seat(self, table: LiveTable, seat: int, error: HippodromeError) -> None:
+        """Close the connections of a seat that is no longer its player's (handed to a bot)."""
+        for conn in list(self.connections.get(table.id, set())):
+            if conn.seat == seat:
+                conn.closed = True
+                conn.queue.put_nowait(error_message(error, table.names))
+                conn.queue.put_nowait({"type": "close"})
 
     async def _send_loop(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
             while True:
                 message = await conn.queue.get()
+                if message.get("type") == "close":
+                    await conn.websocket.close(code=4403)
+                    return
                 await conn.websocket.send_json(message)
 
     async def _refresh_others(self, table_id: str, skip: Connection | None) -> None:
@@ -208,6 +239,10 @@ class Runtime:
                 table = self.service.get(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
+                if table.seats[conn.seat].kind != "human":
+                    raise ServerError(
+                        403, "error.seat_handed_over", name=table.seats[conn.seat].name
+                    )
                 if table.status == "open":
                     raise ServerError(409, "error.table_open")
                 if message.version != table.version:
@@ -280,10 +315,11 @@ class Runtime:
                 if actor is None:
                     return
                 started = time.perf_counter()
-                action = await self._decide(table, actor)
                 try:
+                    action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
-                except HippodromeError:
+                except HippodromeError as exc:
+                    log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
@@ -303,7 +339,13 @@ class Runtime:
             bot=bot.kind,
             seed=f"{table.seed}:bot{actor}:{table.version}",  # the same draw as LiveTable.rng
         )
-        notation = await asyncio.get_running_loop().run_in_executor(self._thinkers, think, turn)
+        try:
+            notation = await asyncio.get_running_loop().run_in_executor(self._thinkers, think, turn)
+        except BrokenProcessPool:
+            # A worker died: start a fresh pool for the next turns, and think here this once.
+            log.warning("the bot worker process died; starting a new one")
+            self._thinkers = self._new_pool()
+            return automatic_action(table, actor)
         return table.game.parse_action(notation)
 
     async def resume_all(self) -> None:

@@ -8,6 +8,7 @@ validated by the engine before it is written; the write and the state change hap
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 from collections import OrderedDict
@@ -30,6 +31,8 @@ from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
 from hippodrome.server.storage import ActionRow, SeatRow, TableRow, now
+
+log = logging.getLogger("hippodrome.server")
 
 
 class ServerError(HippodromeError):
@@ -159,6 +162,7 @@ class TableService:
             id=secrets.token_urlsafe(9),
             game=game.id,
             rules_version=game.rules_version,
+            data_digest=game.data_digest,
             options=game.options.to_json(),
             seed=secrets.token_hex(16),
             status=status,
@@ -358,13 +362,21 @@ class TableService:
         state = game.new_initial_state()
         status = row.status
         problem = None
+        if row.data_digest is not None and row.data_digest != game.data_digest:
+            # Cards or tables were edited since: replaying would play a different game.
+            status, problem, moves = "broken", "the game's data changed since this table began", []
         for i, (player, notation) in enumerate(moves):
             try:
                 state.apply(game.parse_action(notation), player)
             except HippodromeError as exc:
                 # A store that does not replay is reported, never trusted nor half-applied.
+                # The detail (the action, the engine's reason) may hold a secret: it goes to the
+                # server's log; the table shows only where its store went wrong.
                 status = "broken"
-                problem = str(RecordError(f"actions[{i}]", f"{notation!r}: {exc}"))
+                problem = f"actions[{i}] does not replay"
+                log.error(
+                    "table %s: %s", row.id, RecordError(f"actions[{i}]", f"{notation!r}: {exc}")
+                )
                 break
         seats = [SeatInfo(s.index, s.name, s.kind, s.bot, s.joined, s.last_seen) for s in row.seats]
         return LiveTable(

@@ -31,6 +31,8 @@ class TableRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     rules_version: Mapped[int] = mapped_column(Integer)
+    data_digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The game data's fingerprint when the table was created (None: before migration 0002)."""
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[str] = mapped_column(String(64))
     """Secret: seeds the table's chance outcomes. Never leaves the server."""

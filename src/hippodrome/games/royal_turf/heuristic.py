@@ -103,8 +103,6 @@ class RoyalTurfHeuristic:
 
     def __init__(self, runs: int = 100) -> None:
         self.runs = runs
-        self._odds_key: tuple[Any, ...] | None = None
-        self._odds: RaceOdds | None = None
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -120,14 +118,13 @@ class RoyalTurfHeuristic:
     # -- betting ----------------------------------------------------------------------------------
 
     def odds(self, obs: dict[str, Any], rng: random.Random) -> RaceOdds:
+        """The horses' chances, estimated afresh at each bet: the bot keeps no memory between turns,
+        so its choice depends only on what it sees and the generator it is given (a server that
+        restarts, or asks another worker process, gets the same move)."""
         horses = obs["horses"]
-        key = (obs["race"], tuple((h["card"], h["square"]) for h in horses))
-        if key != self._odds_key or self._odds is None:
-            squares = [h["square"] for h in horses]
-            values = [tuple(h["values"][f] for f in FACES) for h in horses]
-            self._odds = simulate_race(squares, values, None, rng, self.runs)
-            self._odds_key = key
-        return self._odds
+        squares = [h["square"] for h in horses]
+        values = [tuple(h["values"][f] for f in FACES) for h in horses]
+        return simulate_race(squares, values, None, rng, self.runs)
 
     def _bet(
         self, obs: dict[str, Any], me: int, legal: Sequence[Action], rng: random.Random

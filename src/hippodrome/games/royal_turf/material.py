@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import tomllib
 from dataclasses import dataclass
@@ -59,6 +60,13 @@ class Material:
 
     def face_probability(self, face: int) -> float:
         return self.die_faces.count(FACES[face]) / len(self.die_faces)
+
+
+@cache
+def digest() -> str:
+    """The fingerprint of ``material.toml`` as installed (see ``Game.data_digest``)."""
+    data = (files(__package__) / "material.toml").read_bytes()
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 @cache

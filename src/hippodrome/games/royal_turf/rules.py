@@ -10,11 +10,10 @@ go below square 1 has crossed the line (its square becomes 0 and it takes the ne
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, RecordError
@@ -35,7 +34,10 @@ from hippodrome.games.royal_turf.actions import (
     Roll,
     parse_action,
 )
-from hippodrome.games.royal_turf.material import FACES, Material, material
+from hippodrome.games.royal_turf.material import FACES, Material, digest, material
+
+if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
+    import random
 
 M: Final[Material] = material()
 HORSES: Final = range(len(M.horses))
@@ -95,6 +97,10 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         tokens = M.standard_tokens + (M.variant_tokens if options.zero_tokens else ())
         object.__setattr__(self, "tokens", tuple(sorted(tokens)))
         super().__init__(options)
+
+    @property
+    def data_digest(self) -> str:
+        return digest()
 
     def new_initial_state(self) -> RoyalTurfState:
         return RoyalTurfState.initial(self)

@@ -32,7 +32,7 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.record import GameRecord, Seat
-from hippodrome.games import CATALOGUE, entry, load_game, replay_record
+from hippodrome.games import CATALOGUE, entry, load_game
 
 app = typer.Typer(
     name="hippodrome",
@@ -336,7 +336,7 @@ def replay(
                 console.input("")
             except EOFError:
                 step = False
-    replay_record(rec)  # checks the recorded result against the replayed one
+    rec.check_result(state)
     if state.is_terminal():
         outcome = state.outcome()
         winners = ", ".join(names[p] for p in outcome.winners)

@@ -116,3 +116,14 @@ def _seat_name(seat: JSON, names: Sequence[str] | None, lang: str) -> str:
         return text("term.hidden", lang) or "?"
     template = text("term.seat", lang) or "seat {n}"
     return template.format(n=seat)
+
+
+def texts(
+    key: str,
+    params: Mapping[str, JSON],
+    *,
+    names: Sequence[str] | None = None,
+    kinds: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """The message in every language, as the server sends it (``{"en": ..., "fr": ...}``)."""
+    return {lang: render(key, params, lang, names=names, kinds=kinds) for lang in LANGUAGES}

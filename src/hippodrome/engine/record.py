@@ -186,14 +186,17 @@ class GameRecord:
         state = game.new_initial_state()
         for _, state, _ in self.replay_steps(game):  # noqa: B007 (the last state is the answer)
             pass
-        if self.result is not None:
-            if not state.is_terminal():
-                raise RecordError(
-                    "result", "the record has a result but its moves do not end the game"
-                )
-            if state.outcome().to_json() != self.result:
-                raise RecordError("result", "the recorded result differs from the replayed one")
+        self.check_result(state)
         return state
+
+    def check_result(self, state: State) -> None:
+        """Refuse a recorded result that the replayed ``state`` does not reach."""
+        if self.result is None:
+            return
+        if not state.is_terminal():
+            raise RecordError("result", "the record has a result but its moves do not end the game")
+        if state.outcome().to_json() != self.result:
+            raise RecordError("result", "the recorded result differs from the replayed one")
 
 
 def parse_history(game: Game[Any], raw: Any, where: str = "history") -> list[tuple[Player, Any]]:

@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from hippodrome.bots.base import BOT_KINDS
 from hippodrome.engine.errors import HippodromeError, OptionsError, UnknownGameError
-from hippodrome.engine.i18n import LANGUAGES, catalog, register_catalog, render
+from hippodrome.engine.i18n import LANGUAGES, catalog, register_catalog, texts
 from hippodrome.engine.options import options_schema
 from hippodrome.engine.types import JSONObject
 from hippodrome.games import CATALOGUE, entry
@@ -54,7 +54,7 @@ def error_body(key: str, params: dict[str, Any]) -> JSONObject:
         "error": {
             "key": key,
             "params": params,
-            "message": {lang: render(key, params, lang) for lang in LANGUAGES},
+            "message": texts(key, params),
         }
     }
 

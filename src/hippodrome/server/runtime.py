@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
-from hippodrome.engine.i18n import LANGUAGES, render
+from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.service import (
     LiveTable,
@@ -66,7 +66,7 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
         "type": "error",
         "key": exc.key,
         "params": exc.params,
-        "message": {lang: render(exc.key, exc.params, lang, names=names) for lang in LANGUAGES},
+        "message": texts(exc.key, exc.params, names=names),
     }
 
 
@@ -74,7 +74,7 @@ def event_json(event: Event, names: Sequence[str]) -> JSONObject:
     return {
         "key": event.key,
         "params": event.params(),
-        "text": {"en": event.narrate("en", names), "fr": event.narrate("fr", names)},
+        "text": texts(event.key, event.params(), names=names, kinds=event.terms),
     }
 
 
@@ -255,9 +255,7 @@ class Runtime:
                     state = table.state
                     if not state.is_chance_node() or state.chance_roller() != conn.seat:
                         raise ServerError(409, "error.not_your_roll")
-                    events = await self.play(
-                        table, CHANCE, state.sample_chance(table.rng("chance"))
-                    )
+                    events = await self.play(table, CHANCE, table.draw_chance())
                 else:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)

@@ -119,6 +119,10 @@ class LiveTable:
         """A generator for the next step, derived from the secret seed: replays and restarts agree."""
         return random.Random(f"{self.seed}:{purpose}:{self.version}")
 
+    def draw_chance(self) -> Action:
+        """The pending chance outcome (die, card, lot), drawn from the table's secret seed."""
+        return self.state.sample_chance(self.rng("chance"))
+
     def record(self) -> GameRecord:
         seats = [Seat(s.name, s.bot or s.kind) for s in self.seats]
         return GameRecord.from_state(self.state, seats, record_id=self.id)
@@ -427,7 +431,7 @@ def automatic_action(table: LiveTable, actor: Player) -> Action:
     that searches: the server calls it off the event loop."""
     state = table.state
     if actor == CHANCE:
-        return state.sample_chance(table.rng("chance"))
+        return table.draw_chance()
     bot = table.bot_for(actor)
     assert bot is not None, f"seat {actor} is not a bot"
     return bot.choose(SeatView(state, actor), table.rng(f"bot{actor}"))

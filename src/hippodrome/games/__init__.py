@@ -104,7 +104,8 @@ CATALOGUE: dict[str, GameEntry] = {
                 "fr": "Courses de trot et de galop sur six couloirs : blocages, haies et rivière.",
             },
             "002_040eccd8846c6b7d.txt",
-            "planned",
+            "playable",
+            "hippodrome.games.toques_et_casques",
         ),
         GameEntry(
             "win_place_show",

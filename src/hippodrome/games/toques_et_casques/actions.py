@@ -1,0 +1,190 @@
+"""Toques et Casques actions and their notation.
+
+A move is decomposed into atomic steps, as the rulebook asks (seed 14-06, « POSER C'EST JOUER »: each
+step is final), so the browser and the bots choose square by square.
+
+=====================  ===========================================================  ==========
+notation               meaning                                                      who
+=====================  ===========================================================  ==========
+``draw 4``             the die gives horse N°4 to the jockey drawing (08-01)        chance
+``roll 7``             the die (speed 1) or both dice (speed 2) score 7             chance
+``avant``              one length forward (un AVANT)                                a jockey
+``ecart 3``            one lane sideways, into lane 3 (un ÉCART; lanes 1 to 6)      a jockey
+``bloque``             declare the horse blocked and pass (18-01)                   a jockey
+``rolloff 5``          horse N°5 wins the die roll for the better place (23-04)     chance
+``approve``            the steward lets the move stand (07-03)                      steward
+``replace``            the steward puts the horse back where it was (07-03)         steward
+``disqualify``         the steward eliminates the horse that just played (07-03)    steward
+``keep``               leave the hurdle everyone has passed where it is (13-02)     see rules
+``hurdle 4.12``        move that hurdle to station 4.12 (segment 4, rank 12)        see rules
+=====================  ===========================================================  ==========
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.errors import NotationError
+from hippodrome.engine.lanetrack import Station
+
+HINT = (
+    "draw <1-6>, roll <points>, avant, ecart <lane 1-6>, bloque, rolloff <horse>, "
+    "approve, replace, disqualify, keep, hurdle <segment>.<rank>"
+)
+HORSES = 6
+MAX_POINTS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Chance: the die gives horse ``number`` to the jockey drawing (seed 08-01)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"draw {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance: the dice score ``points`` (seed 09-02)."""
+
+    points: int
+
+    def __str__(self) -> str:
+        return f"roll {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Avant(Action):
+    """One length forward in the horse's lane (seed 04-01, un AVANT)."""
+
+    def __str__(self) -> str:
+        return "avant"
+
+
+@dataclass(frozen=True, slots=True)
+class Ecart(Action):
+    """One lane sideways, into ``lane`` (1 is the rail), at the same height (seed 04-01, un ÉCART)."""
+
+    lane: int
+
+    def __str__(self) -> str:
+        return f"ecart {self.lane}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bloque(Action):
+    """Declare the horse blocked: it cannot make another step, so its turn ends (seed 18-01)."""
+
+    def __str__(self) -> str:
+        return "bloque"
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff(Action):
+    """Chance: among horses arrived abreast, horse ``number`` rolls highest (seed 23-04)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"rolloff {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Approve(Action):
+    """The steward lets the move just played stand (seed 07-03)."""
+
+    def __str__(self) -> str:
+        return "approve"
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(Action):
+    """The steward puts the horse back where it began its move (seed 07-03)."""
+
+    def __str__(self) -> str:
+        return "replace"
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualify(Action):
+    """The steward eliminates the horse that just played (seed 07-03)."""
+
+    def __str__(self) -> str:
+        return "disqualify"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHurdle(Action):
+    """Leave the hurdle every horse has passed where it is (seed 13-02: « peut être ôtée »)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHurdle(Action):
+    """Put the hurdle every horse has passed at ``station``, far ahead of the leader (seed 13-02)."""
+
+    station: Station
+
+    def __str__(self) -> str:
+        return f"hurdle {self.station}"
+
+
+AVANT = Avant()
+BLOQUE = Bloque()
+APPROVE = Approve()
+REPLACE = Replace()
+DISQUALIFY = Disqualify()
+KEEP = KeepHurdle()
+DRAWS = tuple(Draw(n) for n in range(HORSES + 1))
+ROLLS = tuple(Roll(n) for n in range(MAX_POINTS + 1))
+ECARTS = tuple(Ecart(n) for n in range(HORSES + 1))
+ROLLOFFS = tuple(RollOff(n) for n in range(HORSES + 1))
+"""Every action made once, indexed by its number: legal-action lists hand out these objects."""
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text``; raises ``NotationError`` naming what is wrong."""
+    words = text.strip().lower().split()
+
+    def fail(hint: str = HINT) -> NotationError:
+        return NotationError("error.notation", text=text, hint=hint)
+
+    def number(word: str, low: int, high: int) -> int:
+        # ASCII only: str.isdigit() accepts "²", which int() refuses with a bare ValueError.
+        if not (word.isascii() and word.isdigit()) or len(word) > 2 or not low <= int(word) <= high:
+            raise fail(f"a number from {low} to {high}")
+        return int(word)
+
+    match words:
+        case ["avant"]:
+            return AVANT
+        case ["ecart" | "écart", lane]:
+            return ECARTS[number(lane, 1, HORSES)]
+        case ["bloque" | "bloqué"]:
+            return BLOQUE
+        case ["roll", points]:
+            return ROLLS[number(points, 1, MAX_POINTS)]
+        case ["draw", horse]:
+            return DRAWS[number(horse, 1, HORSES)]
+        case ["rolloff", horse]:
+            return ROLLOFFS[number(horse, 1, HORSES)]
+        case ["approve"]:
+            return APPROVE
+        case ["replace"]:
+            return REPLACE
+        case ["disqualify"]:
+            return DISQUALIFY
+        case ["keep"]:
+            return KEEP
+        case ["hurdle", where]:
+            try:
+                return MoveHurdle(Station.parse(where))
+            except ValueError:
+                raise fail("hurdle <segment>.<rank>, e.g. hurdle 4.12") from None
+        case _:
+            raise fail()

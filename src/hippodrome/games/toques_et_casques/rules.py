@@ -1,0 +1,1123 @@
+"""Toques et Casques' rules: the game and its state.
+
+Section numbers (01 to 25) are those of the seed, ``shared/seeds/002_040eccd8846c6b7d.txt``. Every
+decision taken where the seed is silent is written in ``docs/rules/toques_et_casques.md`` with the
+test that pins it.
+
+The track is the shared lane-track model (``hippodrome.engine.lanetrack``); a horse stands on one cell
+and counts its laps. Its **progress** is ``lap * lap_ticks + start(cell)``: the finish, the stragglers
+and the hurdles that everyone has passed are all read from it.
+
+A turn is: the jockey rolls (a chance node; speed 1 one die, speed 2 both dice), then plays the points
+one step at a time (an avant or an écart), each step final (14-06). When no step is possible before
+the points are spent, the jockey declares the horse blocked (18-01). A move that ends on a hurdle or the
+river is a fall (04-01).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
+from hippodrome.engine.game import Game, Outcome, State
+from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
+from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.record import parse_history
+from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
+from hippodrome.games.toques_et_casques import events as ev
+from hippodrome.games.toques_et_casques.actions import (
+    APPROVE,
+    AVANT,
+    BLOQUE,
+    DISQUALIFY,
+    DRAWS,
+    ECARTS,
+    KEEP,
+    REPLACE,
+    ROLLOFFS,
+    ROLLS,
+    Approve,
+    Avant,
+    Bloque,
+    Disqualify,
+    Draw,
+    Ecart,
+    KeepHurdle,
+    MoveHurdle,
+    Replace,
+    Roll,
+    RollOff,
+    parse_action,
+)
+from hippodrome.games.toques_et_casques.course import Course, hurdle_allowed, resolve
+from hippodrome.games.toques_et_casques.material import digest
+
+if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
+    import random
+
+HORSES: Final = range(6)
+"""Horse indices 0 to 5 stand for the horses numbered 1 to 6."""
+
+EMPTY: Final = -1
+LATE_ECART_RANK: Final = 3
+"""Variant 24-04: the start straight's rank from which a horse may make its first écart."""
+
+
+class Status(IntEnum):
+    WAITING = 0
+    """Not yet drawn by a jockey."""
+    RUNNING = 1
+    ARRIVED = 2
+    """On or past the finish plaque; its place is read at the end of the round (23-01)."""
+    PLACED = 3
+    FALLEN = 4
+    STRAGGLER = 5
+    DISQUALIFIED = 6
+
+
+ON_TRACK: Final = (Status.RUNNING, Status.ARRIVED)
+
+
+class Phase(IntEnum):
+    DRAW = 0
+    """08-01: each jockey in turn rolls a die for his horse."""
+    RACE = 1
+    REVIEW = 2
+    """07-03: the steward reviews the move just played."""
+    RELOCATE = 3
+    """13-02: a hurdle every horse has passed may be moved ahead of the leader."""
+    ROLLOFF = 4
+    """23-04: horses arrived abreast roll a die for the better place."""
+    OVER = 5
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToquesOptions(GameOptions):
+    players: int = option(
+        3,
+        en="Seats (2 to 6 jockeys, plus the steward's seat if there is one)",
+        fr="Places (2 à 6 jockeys, plus le commissaire s'il y en a un)",
+    )
+    category: Literal["A", "B", "C", "D"] = option(
+        "A",
+        en="Race category: A harness trot, B ridden trot, C flat gallop, D gallop with obstacles",
+        fr="Catégorie : A trot attelé, B trot monté, C galop sur plat, D galop avec obstacles",
+    )
+    speed: Literal[0, 1, 2] = option(
+        0,
+        en="Speed: 1 (one die) or 2 (two dice); 0 takes the category's (1 for trot, 2 for gallop)",
+        fr="Vitesse : 1 (un dé) ou 2 (deux dés) ; 0 prend celle de la catégorie",
+    )
+    track: Literal["auto", "small", "medium", "large"] = option(
+        "auto",
+        en="Hippodrome: small, medium or large (auto: small at speed 1, large at speed 2)",
+        fr="Hippodrome : petit, moyen ou grand (auto : petit en vitesse 1, grand en vitesse 2)",
+    )
+    laps: int = option(1, en="Length of the race in laps", fr="Longueur de la course en tours")
+    finish: str = option(
+        "auto",
+        en="Finish plaque: station <segment>.<rank> on a long straight (auto: 0.0)",
+        fr="Plaquette arrivée : station <segment>.<rang> sur une grande ligne droite (auto : 0.0)",
+    )
+    river: str = option(
+        "auto",
+        en="Category D: the river's first length (<segment>.<rank>), none, or auto",
+        fr="Catégorie D : première longueur de la rivière (<segment>.<rang>), none ou auto",
+    )
+    hurdles: str = option(
+        "auto",
+        en="Category D: hurdles as stations separated by commas, none, or auto",
+        fr="Catégorie D : haies, stations séparées par des virgules, none ou auto",
+    )
+    stakes: int = option(120, en="Stakes (notes of 10)", fr="Enjeux (billets de 10)")
+    split: str = option(
+        "60,40,20",
+        en="How the stakes are shared, first place first",
+        fr="Répartition des enjeux, à partir du premier",
+    )
+    clockwise: bool = option(
+        False,
+        en="Run clockwise: place N°1 of the start plaque is then outside",
+        fr="Courir dans le sens des aiguilles d'une montre : la place N°1 est alors à l'extérieur",
+    )
+    steward: bool = option(
+        False,
+        en="The last seat is the steward, who reviews every move",
+        fr="La dernière place est celle du commissaire, qui contrôle chaque déplacement",
+    )
+    ecart_on_start: bool = option(
+        False,
+        en="Variant 24-02: écarts allowed on the start plaque",
+        fr="Variante 24-02 : écart permis sur la plaquette départ",
+    )
+    avant_first: bool = option(
+        False,
+        en="Variant 24-03: every move begins with an avant (except on the start plaque)",
+        fr="Variante 24-03 : commencer obligatoirement par un avant (sauf sur la plaquette départ)",
+    )
+    late_ecart: bool = option(
+        False,
+        en="Variant 24-04: the first écart only 2 lengths after leaving the start plaque",
+        fr="Variante 24-04 : premier écart 2 longueurs après avoir quitté la plaquette départ",
+    )
+
+
+class ToquesEtCasques(Game[ToquesOptions]):
+    id: ClassVar[str] = "toques_et_casques"
+    titles: ClassVar[dict[str, str]] = {"en": "Toques et Casques", "fr": "Toques et Casques"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 7
+    rules_version: ClassVar[int] = 1
+    options_type: ClassVar[type[GameOptions]] = ToquesOptions
+
+    __slots__ = ("course", "jockeys", "steward")
+    course: Course
+    jockeys: int
+    steward: Player | None
+
+    def __init__(self, options: ToquesOptions) -> None:
+        jockeys = options.players - (1 if options.steward else 0)
+        if not 2 <= jockeys <= len(HORSES):
+            # 07-01: up to six jockeys, and the steward is someone else (07-07).
+            raise OptionsError("toques_et_casques.course.jockeys", jockeys=jockeys)
+        course = resolve(
+            category=options.category,
+            speed=options.speed,
+            size=options.track,
+            laps=options.laps,
+            finish=options.finish,
+            river=options.river,
+            hurdles=options.hurdles,
+            stakes=options.stakes,
+            split=options.split,
+        )
+        object.__setattr__(self, "course", course)
+        object.__setattr__(self, "jockeys", jockeys)
+        object.__setattr__(self, "steward", options.players - 1 if options.steward else None)
+        super().__init__(options)
+
+    @property
+    def data_digest(self) -> str:
+        return digest()
+
+    def new_initial_state(self) -> ToquesState:
+        return ToquesState.initial(self)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def state_from_json(self, data: JSONObject) -> ToquesState:
+        self.check_header(data)
+        position = data.get("position")
+        if not isinstance(position, dict):
+            raise RecordError("position", "must be an object")
+        state = _position_from_json(self, position)
+        state.history = parse_history(self, data.get("history", []))
+        return state
+
+
+class ToquesState(State):
+    __slots__ = (
+        "cell",
+        "current",
+        "decider",
+        "drawn",
+        "hurdle_marks",
+        "hurdles",
+        "lap",
+        "last_ecart",
+        "money_",
+        "obstacle",
+        "occupant",
+        "order",
+        "owner",
+        "pending",
+        "phase",
+        "points",
+        "rolloff",
+        "round",
+        "start_plaque",
+        "status",
+        "stepped",
+        "turn_start",
+    )
+
+    game: ToquesEtCasques
+
+    def __init__(self, game: ToquesEtCasques) -> None:
+        super().__init__(game)
+        course = game.course
+        t = course.track
+        self.phase = Phase.DRAW
+        self.owner: list[Player] = [EMPTY] * len(HORSES)
+        self.drawn = 0
+        """How many horses have been drawn (the next jockey to draw is ``drawn % jockeys``)."""
+        self.status: list[Status] = [Status.WAITING] * len(HORSES)
+        self.cell: list[Cell] = [NO_CELL] * len(HORSES)
+        self.lap: list[int] = [0] * len(HORSES)
+        self.occupant: list[int] = [EMPTY] * len(t)
+        self.obstacle: list[str] = [""] * len(t)
+        for c, kind in course.obstacle_cells().items():
+            self.obstacle[c] = kind
+        self.hurdles: list[Station] = list(course.hurdles)
+        self.hurdle_marks: list[Tick] = [t.station_start(h) for h in course.hurdles]
+        """The progress every horse must pass before each hurdle may be moved (13-02)."""
+        self.current = EMPTY
+        self.points = -1
+        """Points still to play; -1 while the dice are to be rolled."""
+        self.last_ecart = False
+        self.stepped = False
+        self.turn_start: tuple[Cell, int] = (NO_CELL, 0)
+        self.round = 0
+        self.start_plaque = True
+        self.order: list[int] = []
+        """Horses placed, best first (the arrival board, 23-01)."""
+        self.rolloff: list[list[int]] = []
+        """Groups of horses arrived abreast whose places a die decides, best group first (23-04)."""
+        self.pending: list[int] = []
+        """Hurdles (indices into ``hurdles``) every horse has passed, awaiting a decision (13-02)."""
+        self.decider: Player = EMPTY
+        self.money_: list[Money] = [0] * game.num_players
+
+    @classmethod
+    def initial(cls, game: ToquesEtCasques) -> ToquesState:
+        state = cls(game)
+        c = game.course
+        state.events.append(
+            ev.RaceAnnounced(c.category, c.speed, c.size, c.laps, c.stakes, c.split)
+        )
+        return state
+
+    def clone(self) -> ToquesState:
+        new = ToquesState.__new__(ToquesState)
+        new.game = self.game
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.phase = self.phase
+        new.owner = self.owner.copy()
+        new.drawn = self.drawn
+        new.status = self.status.copy()
+        new.cell = self.cell.copy()
+        new.lap = self.lap.copy()
+        new.occupant = self.occupant.copy()
+        new.obstacle = self.obstacle.copy()
+        new.hurdles = self.hurdles.copy()
+        new.hurdle_marks = self.hurdle_marks.copy()
+        new.current = self.current
+        new.points = self.points
+        new.last_ecart = self.last_ecart
+        new.stepped = self.stepped
+        new.turn_start = self.turn_start
+        new.round = self.round
+        new.start_plaque = self.start_plaque
+        new.order = self.order.copy()
+        new.rolloff = [g.copy() for g in self.rolloff]
+        new.pending = self.pending.copy()
+        new.decider = self.decider
+        new.money_ = self.money_.copy()
+        return new
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    @property
+    def track(self) -> LaneTrack:
+        return self.game.course.track
+
+    def progress(self, horse: int) -> Tick:
+        t = self.track
+        return self.lap[horse] * t.lap_ticks + t.cells[self.cell[horse]].start
+
+    def on_start_plaque(self, horse: int) -> bool:
+        """Whether the horse still stands on the start plaque (removed after the first round, 09-05)."""
+        return (
+            self.start_plaque
+            and self.lap[horse] == 0
+            and self.track.cells[self.cell[horse]].index == 0
+        )
+
+    def _free(self, cell: Cell, lap: int) -> bool:
+        """Whether the horse to move may step onto ``cell`` (in its ``lap``-th lap): empty, or held by
+        a straggler a lap behind, who may not hold up the leader (22-01)."""
+        other = self.occupant[cell]
+        return other == EMPTY or (self.status[other] is Status.RUNNING and lap > self.lap[other])
+
+    def steps(self) -> list[Action]:
+        """The steps the horse to move may take now (empty: it is blocked)."""
+        h = self.current
+        return [
+            a
+            for a, _, _ in self.steps_from(
+                h, self.cell[h], self.lap[h], self.last_ecart, self.stepped
+            )
+        ]
+
+    def steps_from(
+        self, horse: int, cell: Cell, lap: int, last_ecart: bool, stepped: bool
+    ) -> list[tuple[Action, Cell, int]]:
+        """The steps ``horse`` could take from ``cell`` in its ``lap``-th lap, having just made an
+        écart or not and having stepped this turn or not, with the cell and lap each leads to. The
+        other horses stand where they are now (a bot explores its own move with this)."""
+        t = self.track
+        found: list[tuple[Action, Cell, int]] = []
+        ahead = t.forward[cell]
+        if ahead != NO_CELL:
+            ahead_lap = lap + 1 if t.wraps[cell] else lap
+            if self._free(ahead, ahead_lap):
+                found.append((AVANT, ahead, ahead_lap))
+        if not last_ecart and self._may_ecart(horse, cell, lap, stepped):
+            for beside in (t.inward[cell], t.outward[cell]):
+                if beside != NO_CELL and self._free(beside, lap):
+                    found.append((ECARTS[t.cells[beside].lane + 1], beside, lap))
+        return found
+
+    def _may_ecart(self, horse: int, cell: Cell, lap: int, stepped: bool) -> bool:
+        """Whether the rules let the horse change lane from where it stands (before looking beside;
+        16-01, « qu'un écart à la fois », is the caller's)."""
+        opts = self.game.options
+        t = self.track
+        if self.obstacle[cell]:
+            return False  # 14-04: no écart on a hurdle or the river
+        info = t.cells[cell]
+        if t.segments[info.segment].kind == "turn":
+            return False  # 19-02, 21-01: no lane change in a turn
+        on_start = self.start_plaque and lap == 0 and info.index == 0
+        if on_start and not opts.ecart_on_start:
+            return False  # 09-06: « Sur la plaquette départ vous n'avez pas le droit de faire un écart »
+        if opts.avant_first and not stepped and not on_start:
+            return False  # 24-03: begin with an avant, except on the start plaque
+        if opts.late_ecart and lap == 0 and info.segment == 0:
+            # 24-04: the first écart only 2 lengths after leaving the plaque (rank 0): from rank 3.
+            return info.offset >= LATE_ECART_RANK
+        return True
+
+    def step_target(self, step: Action) -> Cell:
+        """The cell a step of the horse to move leads to."""
+        t = self.track
+        c = self.cell[self.current]
+        if isinstance(step, Ecart):
+            return t.inward[c] if step.lane - 1 < t.cells[c].lane else t.outward[c]
+        return t.forward[c]
+
+    def is_blocked(self) -> bool:
+        return self.phase is Phase.RACE and self.points > 0 and not self.steps()
+
+    # -- who acts -------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        phase = self.phase
+        return (
+            phase is Phase.DRAW
+            or phase is Phase.ROLLOFF
+            or (phase is Phase.RACE and self.points < 0)
+        )
+
+    def active_players(self) -> Sequence[Player]:
+        phase = self.phase
+        if phase is Phase.RACE and self.points >= 0:
+            return (self.owner[self.current],)
+        if phase is Phase.REVIEW or phase is Phase.RELOCATE:
+            return (self.decider,)
+        return ()
+
+    def acting_player(self) -> Player:
+        phase = self.phase
+        if phase is Phase.RACE:
+            return CHANCE if self.points < 0 else self.owner[self.current]
+        if phase is Phase.REVIEW or phase is Phase.RELOCATE:
+            return self.decider
+        return CHANCE
+
+    def apply_unchecked(self, action: Action, player: Player | None = None) -> None:
+        actor = self.acting_player() if player is None else player
+        self.history.append((actor, action))
+        self._apply(actor, action)
+
+    def chance_roller(self) -> Player | None:
+        if self.phase is Phase.RACE and self.points < 0:
+            return self.owner[self.current]  # 09-02: « Le jockey lance le DÉ »
+        if self.phase is Phase.DRAW:
+            return self.drawn % self.game.jockeys  # 08-01: each jockey rolls for his horse
+        return None
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        phase = self.phase
+        if phase is Phase.RACE and self.points < 0:
+            return _roll_outcomes(self.game.course.speed)
+        if phase is Phase.DRAW:
+            # 08-01: a number already taken is rolled again, so the draw is uniform over the rest.
+            free = [h for h in HORSES if self.owner[h] == EMPTY]
+            return [(DRAWS[h + 1], 1.0 / len(free)) for h in free]
+        if phase is Phase.ROLLOFF:
+            group = self.rolloff[0]
+            return [(ROLLOFFS[h + 1], 1.0 / len(group)) for h in group]
+        return ()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase is Phase.RACE:
+            points = sum(rng.randint(1, 6) for _ in range(self.game.course.speed))
+            return ROLLS[points]
+        return super().sample_chance(rng)
+
+    def legal_actions(self, player: Player | None = None) -> Sequence[Action]:
+        if self.is_chance_node():
+            if player is None or player == CHANCE:
+                return [a for a, _ in self.chance_outcomes()]
+            return []
+        if self.phase is Phase.OVER:
+            return []
+        actor = self.acting_player()
+        if player is not None and player != actor:
+            return []
+        phase = self.phase
+        if phase is Phase.RACE:
+            return self.steps() or [BLOQUE]
+        if phase is Phase.REVIEW:
+            return [APPROVE, REPLACE, DISQUALIFY]
+        if phase is Phase.RELOCATE:
+            return [KEEP, *(MoveHurdle(s) for s in self.relocation_targets())]
+        return []
+
+    def relocation_targets(self) -> list[Station]:
+        """Where the hurdle everyone has passed may go (13-02: « replacée loin devant le cheval de
+        tête »): a straight's station where a hurdle may stand (sections 10 to 14) whose next
+        passage lies more than a full roll ahead of the leader and before the finish."""
+        course = self.game.course
+        t = self.track
+        index = self.pending[0]
+        others = tuple(s for i, s in enumerate(self.hurdles) if i != index)
+        on_track = [h for h in HORSES if self.status[h] in ON_TRACK]
+        leader = max(self.progress(h) for h in on_track)
+        last = min(self.progress(h) for h in on_track)
+        far = leader + course.max_points * t.ticks_per_length
+        found: list[Station] = []
+        for seg in t.straights():
+            for station in t.stations(seg):
+                if not hurdle_allowed(course, station, others):
+                    continue
+                tick = t.station_start(station)
+                at = far + (tick - far) % t.lap_ticks  # its first passage beyond ``far``
+                if at < last + t.lap_ticks and at < course.target:
+                    found.append(station)
+        return found
+
+    def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
+        ns = "toques_et_casques.illegal"
+        if player == CHANCE:
+            return IllegalActionError(f"{ns}.not_an_outcome", action=str(action))
+        if isinstance(action, Draw | Roll | RollOff):
+            return IllegalActionError(f"{ns}.chance_action", action=str(action))
+        phase = self.phase
+        if phase is Phase.REVIEW:
+            return IllegalActionError(f"{ns}.review_now")
+        if phase is Phase.RELOCATE:
+            if isinstance(action, MoveHurdle):
+                return IllegalActionError(
+                    f"{ns}.hurdle_place",
+                    station=str(action.station),
+                    max=self.game.course.max_points,
+                )
+            return IllegalActionError(f"{ns}.relocate_now")
+        if phase is not Phase.RACE:
+            return IllegalActionError("error.illegal_action", action=str(action))
+        if isinstance(action, Approve | Replace | Disqualify | KeepHurdle | MoveHurdle):
+            return IllegalActionError(f"{ns}.not_now", action=str(action))
+        return self._explain_step(action)
+
+    def _explain_step(self, action: Action) -> IllegalActionError:
+        ns = "toques_et_casques.illegal"
+        h = self.current
+        c = self.cell[h]
+        t = self.track
+        number = h + 1
+        if isinstance(action, Bloque):
+            # 18-02: « Vous n'avez absolument pas le droit de passer votre tour si vous n'êtes pas
+            # bloqué. »
+            return IllegalActionError(
+                f"{ns}.not_blocked", horse=number, steps=[str(a) for a in self.steps()]
+            )
+        if isinstance(action, Avant):
+            return IllegalActionError(f"{ns}.avant_taken", horse=number)  # 14-02: no pushing
+        if isinstance(action, Ecart):
+            lane = t.cells[c].lane + 1
+            if abs(action.lane - lane) != 1:
+                return IllegalActionError(
+                    f"{ns}.ecart_one_lane", horse=number, lane=lane, to=action.lane
+                )
+            opts = self.game.options
+            if self.last_ecart:
+                return IllegalActionError(f"{ns}.ecart_twice", horse=number)
+            if self.obstacle[c]:
+                return IllegalActionError(
+                    f"{ns}.ecart_obstacle", horse=number, obstacle=self.obstacle[c]
+                )
+            if t.segments[t.cells[c].segment].kind == "turn":
+                return IllegalActionError(f"{ns}.ecart_turn", horse=number)
+            on_start = self.on_start_plaque(h)
+            if on_start and not opts.ecart_on_start:
+                return IllegalActionError(f"{ns}.ecart_start", horse=number)
+            if opts.avant_first and not self.stepped and not on_start:
+                return IllegalActionError(f"{ns}.ecart_first", horse=number)
+            if not self._may_ecart(h, c, self.lap[h], self.stepped):
+                return IllegalActionError(f"{ns}.ecart_late", horse=number)
+            if not 1 <= action.lane <= t.lanes:
+                return IllegalActionError(f"{ns}.no_lane", lane=action.lane)
+            return IllegalActionError(f"{ns}.ecart_taken", horse=number, lane=action.lane)
+        return IllegalActionError("error.illegal_action", action=str(action))
+
+    # -- what happens -----------------------------------------------------------------------------
+
+    def _apply(self, player: Player, action: Action) -> None:
+        kind = type(action)
+        if kind is Avant:
+            self._step(self.track.forward[self.cell[self.current]], "avant")
+        elif kind is Ecart:
+            self._step(self.step_target(action), "ecart")
+        elif kind is Roll:
+            self._rolled(action.points)  # type: ignore[attr-defined]
+        elif kind is Bloque:
+            self.events.append(ev.Blocked(player, self.current + 1, self.points))
+            self._end_move()
+        elif kind is Draw:
+            self._draw(action.number - 1)  # type: ignore[attr-defined]
+        elif kind is RollOff:
+            self._roll_off(action.number - 1)  # type: ignore[attr-defined]
+        elif kind is Approve or kind is Replace or kind is Disqualify:
+            self._review(player, kind)
+        elif kind is KeepHurdle:
+            self._keep_hurdle(player)
+        elif kind is MoveHurdle:
+            self._move_hurdle(player, action.station)  # type: ignore[attr-defined]
+        else:  # pragma: no cover - apply() validates; apply_unchecked trusts its caller
+            raise TypeError(f"not a Toques et Casques action: {action!r}")
+
+    def _draw(self, horse: int) -> None:
+        # 08-01: the jockey takes the horse the die names and puts it on the start plaque.
+        game = self.game
+        player = self.drawn % game.jockeys
+        self.owner[horse] = player
+        self.drawn += 1
+        t = self.track
+        # 06-02, FIG.03: place N°1 is at the rail, or outside when running the other way round.
+        lane = len(HORSES) - 1 - horse if game.options.clockwise else horse
+        cell = t.cell(lane, 0)
+        self.cell[horse] = cell
+        self.occupant[cell] = horse
+        self.status[horse] = Status.RUNNING
+        self.events.append(ev.HorseDrawn(player, horse + 1, lane + 1))
+        if self.drawn == len(HORSES):
+            # 06-01: « ce sera au cheval N°1 de partir ».
+            self.phase = Phase.RACE
+            self.round = 1
+            self.events.append(ev.RaceOff())
+            self._begin_turn(0)
+
+    def _begin_turn(self, horse: int) -> None:
+        self.current = horse
+        self.points = -1
+        self.last_ecart = False
+        self.stepped = False
+        self.turn_start = (self.cell[horse], self.lap[horse])
+
+    def _rolled(self, points: int) -> None:
+        h = self.current
+        self.points = points
+        self.events.append(ev.DiceRolled(self.owner[h], h + 1, points))
+
+    def _step(self, target: Cell, step: str) -> None:
+        h = self.current
+        t = self.track
+        here = self.cell[h]
+        lap = self.lap[h]
+        if step == "avant" and t.wraps[here]:
+            lap += 1
+        other = self.occupant[target]
+        if other != EMPTY:  # a straggler a lap behind: he may not hold up the leader (22-01)
+            self._eliminate(other, Status.STRAGGLER, by=h)
+        self.occupant[here] = EMPTY
+        self.occupant[target] = h
+        self.cell[h] = target
+        self.lap[h] = lap
+        self.points -= 1
+        self.last_ecart = step == "ecart"
+        self.stepped = True
+        self.events.append(ev.Stepped(h + 1, step, t.cells[target].lane + 1, target, self.points))
+        # 22-01: « un traînard est systématiquement éliminé dès qu'il a un tour de retard ».
+        mine = lap * t.lap_ticks + t.cells[target].start
+        for other in HORSES:
+            if (
+                other != h
+                and self.status[other] is Status.RUNNING
+                and mine - self.progress(other) >= t.lap_ticks
+            ):
+                self._eliminate(other, Status.STRAGGLER, by=h)
+        if self.points == 0:
+            self._end_move()
+
+    def _eliminate(self, horse: int, status: Status, *, by: int = EMPTY) -> None:
+        self.occupant[self.cell[horse]] = EMPTY
+        self.status[horse] = status
+        if status is Status.STRAGGLER:
+            self.events.append(ev.Straggler(horse + 1, by + 1))
+
+    def _end_move(self) -> None:
+        h = self.current
+        self.points = 0
+        obstacle = self.obstacle[self.cell[h]]
+        if obstacle:
+            # 04-01: « Si votre déplacement se termine sur un obstacle, [...] vous êtes ÉLIMINÉ ».
+            self._eliminate(h, Status.FALLEN)
+            self.events.append(ev.Fell(h + 1, obstacle))
+        elif self.progress(h) >= self.game.course.target:
+            self.status[h] = Status.ARRIVED  # 23-01: on the plaque counts as arrived
+            self.events.append(ev.CrossedFinish(h + 1))
+        steward = self.game.steward
+        if steward is not None and self.status[h] in ON_TRACK:
+            self.phase = Phase.REVIEW
+            self.decider = steward
+            return
+        self._after_review()
+
+    def _review(self, player: Player, kind: type[Action]) -> None:
+        # 07-03: the steward may correct a jockey by putting the horse back where it was, or
+        # eliminate him for cheating.
+        h = self.current
+        verdict = {Approve: "approve", Replace: "replace", Disqualify: "disqualify"}[kind]
+        self.events.append(ev.Reviewed(player, h + 1, verdict))
+        if kind is Replace:
+            cell, lap = self.turn_start
+            self.occupant[self.cell[h]] = EMPTY
+            self.occupant[cell] = h
+            self.cell[h] = cell
+            self.lap[h] = lap
+            self.status[h] = Status.RUNNING
+        elif kind is Disqualify:
+            self._eliminate(h, Status.DISQUALIFIED)
+        self.phase = Phase.RACE
+        self._after_review()
+
+    def _after_review(self) -> None:
+        # 13-02: « lorsque tous les chevaux ont franchi une haie celle-ci peut être ôtée et replacée
+        # loin devant le cheval de tête ».
+        on_track = [h for h in HORSES if self.status[h] in ON_TRACK]
+        if self.hurdles and len(on_track) > 1:
+            last = min(self.progress(h) for h in on_track)
+            self.pending = [i for i, mark in enumerate(self.hurdle_marks) if mark < last]
+            if self.pending:
+                steward = self.game.steward
+                # Decided by the steward, else by the jockey whose horse passed it last.
+                self.decider = steward if steward is not None else self.owner[self.current]
+                self.phase = Phase.RELOCATE
+                return
+        self._next_turn()
+
+    def _keep_hurdle(self, player: Player) -> None:
+        index = self.pending.pop(0)
+        self.hurdle_marks[index] += self.track.lap_ticks  # it waits for the next lap's passage
+        self.events.append(ev.HurdleKept(player, str(self.hurdles[index])))
+        self._relocated()
+
+    def _move_hurdle(self, player: Player, station: Station) -> None:
+        index = self.pending.pop(0)
+        t = self.track
+        old = self.hurdles[index]
+        for c in t.station_cells(old):
+            self.obstacle[c] = ""
+        for c in t.station_cells(station):
+            self.obstacle[c] = "hurdle"
+        # The river keeps its cells even where a hurdle was lifted next to it.
+        for s in self.game.course.river_stations():
+            for c in t.station_cells(s):
+                self.obstacle[c] = "river"
+        on_track = [h for h in HORSES if self.status[h] in ON_TRACK]
+        far = (
+            max(self.progress(h) for h in on_track)
+            + self.game.course.max_points * t.ticks_per_length
+        )
+        tick = t.station_start(station)
+        self.hurdles[index] = station
+        self.hurdle_marks[index] = far + (tick - far) % t.lap_ticks
+        self.events.append(ev.HurdleMoved(player, str(old), str(station)))
+        self._relocated()
+
+    def _relocated(self) -> None:
+        if self.pending:
+            return
+        self.phase = Phase.RACE
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.phase = Phase.RACE
+        running = [h for h in HORSES if self.status[h] is Status.RUNNING]
+        if len(running) <= 1:
+            self._end_round()
+            return
+        for h in running:
+            if h > self.current:
+                self._begin_turn(h)
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """23-01: the arrival order is read after each round; 09-05: the start plaque is lifted."""
+        self.events.append(ev.RoundEnded(self.round))
+        if self.start_plaque:
+            self.start_plaque = False
+            self.events.append(ev.StartPlaqueRemoved())
+        arrived = sorted(
+            (h for h in HORSES if self.status[h] is Status.ARRIVED),
+            key=lambda h: (-self.progress(h), h),
+        )
+        groups: list[list[int]] = []
+        for h in arrived:
+            if groups and self.progress(groups[-1][0]) == self.progress(h):
+                groups[-1].append(h)
+            else:
+                groups.append([h])
+        self.rolloff = groups
+        for group in groups:
+            if len(group) > 1:
+                self.events.append(ev.Tied(tuple(h + 1 for h in group)))  # 23-04: ex aequo
+        self._read_arrivals()
+
+    def _read_arrivals(self) -> None:
+        while self.rolloff:
+            group = self.rolloff[0]
+            if len(group) > 1:
+                # 23-04: horses abreast roll a die; the highest takes the better place.
+                self.phase = Phase.ROLLOFF
+                return
+            self._place(group[0], ev.Placed)
+            self.rolloff.pop(0)
+        self.phase = Phase.RACE
+        self._after_reading()
+
+    def _roll_off(self, horse: int) -> None:
+        group = self.rolloff[0]
+        group.remove(horse)
+        self._place(horse, ev.Placed)
+        self.events.append(ev.RolledOff(horse + 1, len(self.order)))
+        if len(group) == 1:
+            self._place(group[0], ev.Placed)
+            self.rolloff.pop(0)
+        self._read_arrivals()
+
+    def _place(self, horse: int, event: type[ev.Placed] | type[ev.LastPlaced]) -> None:
+        if self.status[horse] in ON_TRACK:
+            self.occupant[self.cell[horse]] = EMPTY
+        self.status[horse] = Status.PLACED
+        self.order.append(horse)
+        self.events.append(event(horse + 1, len(self.order)))
+
+    def _after_reading(self) -> None:
+        running = [h for h in HORSES if self.status[h] is Status.RUNNING]
+        if len(running) <= 1:
+            if running:
+                # 23-02: « il est inutile qu'il rejoue puisqu'il est automatiquement dernier ».
+                self._place(running[0], ev.LastPlaced)
+            self._finish()
+            return
+        self.round += 1
+        self._begin_turn(running[0])
+
+    def _finish(self) -> None:
+        """23-03: the tiercé, quarté and quinté; 07-05: the stakes shared as announced."""
+        self.phase = Phase.OVER
+        self.current = EMPTY
+        self.points = -1
+        self.events.append(ev.RaceOver(tuple(h + 1 for h in self.order)))
+        for place, (horse, share) in enumerate(
+            zip(self.order, self.game.course.split, strict=False), 1
+        ):
+            if share:
+                owner = self.owner[horse]
+                self.money_[owner] += share
+                self.events.append(ev.StakePaid(owner, horse + 1, place, share))
+
+    # -- how it ends ------------------------------------------------------------------------------
+
+    def money(self) -> Sequence[Money]:
+        return tuple(self.money_)
+
+    def outcome(self) -> Outcome:
+        if self.phase is not Phase.OVER:
+            raise ValueError("the race is not over")
+        return Outcome.from_money(self.money_)
+
+    # -- what each seat sees ----------------------------------------------------------------------
+
+    def observation(self, player: Player | None) -> JSONObject:
+        """Everything in this game is on the table: every seat sees the same, plus its own role."""
+        t = self.track
+        game = self.game
+        horses: list[JSON] = []
+        for h in HORSES:
+            c = self.cell[h]
+            on = self.status[h] in ON_TRACK
+            horses.append(
+                {
+                    "number": h + 1,
+                    "owner": self.owner[h] if self.owner[h] != EMPTY else None,
+                    "status": self.status[h].name.lower(),
+                    "cell": c if on else None,
+                    "lane": t.cells[c].lane + 1 if on else None,
+                    "lap": self.lap[h],
+                    "place": self.order.index(h) + 1 if h in self.order else None,
+                }
+            )
+        steps: list[JSON] = []
+        if self.phase is Phase.RACE and self.points > 0:
+            c = self.cell[self.current]
+            for a in self.steps():
+                steps.append({"action": str(a), "cell": self.step_target(a)})
+        chance: str | None = None
+        if self.is_chance_node():
+            chance = {Phase.DRAW: "draw", Phase.ROLLOFF: "rolloff", Phase.RACE: "roll"}[self.phase]
+        relocation: JSON = None
+        if self.phase is Phase.RELOCATE:
+            relocation = {
+                "hurdle": str(self.hurdles[self.pending[0]]),
+                "targets": [str(s) for s in self.relocation_targets()],
+            }
+        leader_lap = max((self.lap[h] for h in HORSES if self.status[h] in ON_TRACK), default=0)
+        return {
+            "game": game.id,
+            "viewer": player,
+            "role": "steward" if player is not None and player == game.steward else "jockey",
+            "steward": game.steward,
+            "course": game.course.to_json(),
+            "clockwise": game.options.clockwise,
+            "phase": self.phase.name.lower(),
+            "round": self.round,
+            "chance": chance,
+            "roller": self.chance_roller(),
+            "active": list(self.active_players()),
+            "current": self.current + 1 if self.current != EMPTY else None,
+            "points": self.points if self.points >= 0 else None,
+            "horses": horses,
+            "steps": steps,
+            "blocked": self.is_blocked(),
+            "start_plaque": self.start_plaque,
+            "finish_placed": leader_lap >= game.course.laps,
+            "hurdles": [str(s) for s in self.hurdles],
+            "obstacles": [[c, kind] for c, kind in enumerate(self.obstacle) if kind],
+            "relocation": relocation,
+            "rolloff": [g + 1 for g in self.rolloff[0]] if self.phase is Phase.ROLLOFF else None,
+            "order": [h + 1 for h in self.order],
+            "money": list(self.money_),
+        }
+
+    # -- JSON -------------------------------------------------------------------------------------
+
+    def position_json(self) -> JSONObject:
+        return {
+            "phase": self.phase.name.lower(),
+            "drawn": self.drawn,
+            "owners": [o if o != EMPTY else None for o in self.owner],
+            "horses": [
+                {
+                    "status": self.status[h].name.lower(),
+                    "cell": self.cell[h] if self.status[h] in ON_TRACK else None,
+                    "lap": self.lap[h],
+                }
+                for h in HORSES
+            ],
+            "current": self.current + 1 if self.current != EMPTY else None,
+            "points": self.points,
+            "last_ecart": self.last_ecart,
+            "stepped": self.stepped,
+            "turn_start": [self.turn_start[0], self.turn_start[1]],
+            "round": self.round,
+            "start_plaque": self.start_plaque,
+            "hurdles": [
+                [str(s), mark] for s, mark in zip(self.hurdles, self.hurdle_marks, strict=True)
+            ],
+            "order": [h + 1 for h in self.order],
+            "rolloff": [[h + 1 for h in g] for g in self.rolloff],
+            "pending": list(self.pending),
+            "decider": self.decider if self.decider != EMPTY else None,
+            "money": list(self.money_),
+        }
+
+
+def _roll_outcomes(speed: int) -> tuple[tuple[Action, float], ...]:
+    return _ONE_DIE if speed == 1 else _TWO_DICE
+
+
+_ONE_DIE: Final = tuple((ROLLS[n], 1 / 6) for n in range(1, 7))
+_TWO_DICE: Final = tuple((ROLLS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13))
+
+
+def _position_from_json(game: ToquesEtCasques, data: dict[str, Any]) -> ToquesState:
+    """Rebuild a state from ``position_json``, refusing anything inconsistent with a clear field."""
+    state = ToquesState(game)
+    t = game.course.track
+    n = game.num_players
+
+    def get(name: str, kind: type | tuple[type, ...], *, nullable: bool = False) -> Any:
+        if name not in data:
+            raise RecordError(f"position.{name}", "missing")
+        value = data[name]
+        if value is None and nullable:
+            return None
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise RecordError(f"position.{name}", f"has the wrong type ({type(value).__name__})")
+        return value
+
+    phase = get("phase", str)
+    if phase.upper() not in Phase.__members__:
+        raise RecordError("position.phase", f"unknown phase {phase!r}")
+    state.phase = Phase[phase.upper()]
+    state.drawn = get("drawn", int)
+    if not 0 <= state.drawn <= len(HORSES):
+        raise RecordError("position.drawn", "0 to 6 horses drawn")
+    owners = get("owners", list)
+    if len(owners) != len(HORSES):
+        raise RecordError("position.owners", "one owner (or null) per horse")
+    for h, o in enumerate(owners):
+        if o is None:
+            continue
+        if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < game.jockeys:
+            raise RecordError(f"position.owners[{h}]", f"seat {o!r} is not a jockey of this table")
+        state.owner[h] = o
+    if sum(1 for o in state.owner if o != EMPTY) != state.drawn:
+        raise RecordError("position.owners", "as many owners as horses drawn")
+    horses = get("horses", list)
+    if len(horses) != len(HORSES):
+        raise RecordError("position.horses", "six horses expected")
+    for h, entry in enumerate(horses):
+        where = f"position.horses[{h}]"
+        if not isinstance(entry, dict):
+            raise RecordError(where, "an object expected")
+        status = entry.get("status")
+        if not isinstance(status, str) or status.upper() not in Status.__members__:
+            raise RecordError(f"{where}.status", f"unknown status {status!r}")
+        state.status[h] = Status[status.upper()]
+        if (state.status[h] is Status.WAITING) != (state.owner[h] == EMPTY):
+            raise RecordError(f"{where}.status", "a horse waits exactly until it is drawn")
+        lap = entry.get("lap")
+        if (
+            not isinstance(lap, int)
+            or isinstance(lap, bool)
+            or not 0 <= lap <= game.course.laps + 1
+        ):
+            raise RecordError(f"{where}.lap", "a lap count of the race expected")
+        state.lap[h] = lap
+        cell = entry.get("cell")
+        if state.status[h] in ON_TRACK:
+            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(t):
+                raise RecordError(f"{where}.cell", "a horse on the track stands on a cell")
+            if state.occupant[cell] != EMPTY:
+                raise RecordError(f"{where}.cell", f"cell {cell} already holds a horse")
+            state.cell[h] = cell
+            state.occupant[cell] = h
+        elif cell is not None:
+            raise RecordError(f"{where}.cell", "only a horse on the track stands on a cell")
+    current = get("current", int, nullable=True)
+    state.current = EMPTY if current is None else current - 1
+    if current is not None and (
+        not 0 <= state.current < len(HORSES) or state.status[state.current] is Status.WAITING
+    ):
+        raise RecordError("position.current", f"horse {current} cannot be the one to move")
+    state.points = get("points", int)
+    if not -1 <= state.points <= game.course.max_points:
+        raise RecordError("position.points", f"-1 to {game.course.max_points}")
+    state.last_ecart = get("last_ecart", bool)
+    state.stepped = get("stepped", bool)
+    turn_start = get("turn_start", list)
+    if len(turn_start) != 2 or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in turn_start
+    ):
+        raise RecordError("position.turn_start", "[cell, lap] expected")
+    if not NO_CELL <= turn_start[0] < len(t):
+        raise RecordError("position.turn_start", "no such cell")
+    state.turn_start = (turn_start[0], turn_start[1])
+    state.round = get("round", int)
+    state.start_plaque = get("start_plaque", bool)
+    hurdles = get("hurdles", list)
+    if len(hurdles) != len(game.course.hurdles):
+        raise RecordError("position.hurdles", f"{len(game.course.hurdles)} hurdles expected")
+    state.hurdles, state.hurdle_marks = [], []
+    for i, pair in enumerate(hurdles):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and isinstance(pair[0], str)
+            and isinstance(pair[1], int)
+        ):
+            raise RecordError(f"position.hurdles[{i}]", "[station, mark] expected")
+        try:
+            station = Station.parse(pair[0])
+            t.station_cells(station)
+        except ValueError as exc:
+            raise RecordError(f"position.hurdles[{i}]", str(exc)) from None
+        state.hurdles.append(station)
+        state.hurdle_marks.append(pair[1])
+    state.obstacle = [""] * len(t)
+    for s in game.course.river_stations():
+        for c in t.station_cells(s):
+            state.obstacle[c] = "river"
+    for s in state.hurdles:
+        for c in t.station_cells(s):
+            state.obstacle[c] = "hurdle"
+
+    def horse_list(value: object, where: str) -> list[int]:
+        if not isinstance(value, list) or any(
+            not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(HORSES)
+            for v in value
+        ):
+            raise RecordError(where, "a list of horse numbers (1 to 6)")
+        return [v - 1 for v in value]
+
+    state.order = horse_list(get("order", list), "position.order")
+    if any(state.status[h] is not Status.PLACED for h in state.order) or len(
+        set(state.order)
+    ) != len(state.order):
+        raise RecordError("position.order", "the arrival board holds distinct placed horses")
+    if sum(1 for s in state.status if s is Status.PLACED) != len(state.order):
+        raise RecordError("position.order", "every placed horse is on the arrival board")
+    state.rolloff = [
+        horse_list(g, f"position.rolloff[{i}]") for i, g in enumerate(get("rolloff", list))
+    ]
+    pending = get("pending", list)
+    if any(
+        not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(state.hurdles)
+        for i in pending
+    ):
+        raise RecordError("position.pending", "indices of hurdles expected")
+    state.pending = list(pending)
+    decider = get("decider", int, nullable=True)
+    if decider is not None and not 0 <= decider < n:
+        raise RecordError("position.decider", f"seat {decider} is not at this table")
+    state.decider = EMPTY if decider is None else decider
+    money = get("money", list)
+    if len(money) != n or any(
+        not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money
+    ):
+        raise RecordError("position.money", f"{n} amounts of zero or more expected")
+    state.money_ = list(money)
+    _check_phase(state)
+    return state
+
+
+def _check_phase(state: ToquesState) -> None:
+    """The few invariants that make a position playable in its phase."""
+    phase = state.phase
+    if phase is not Phase.DRAW and phase is not Phase.OVER and state.drawn != len(HORSES):
+        raise RecordError("position.drawn", "the race starts once all six horses are drawn")
+    if phase in (Phase.RACE, Phase.REVIEW) and (
+        state.current == EMPTY or state.status[state.current] not in ON_TRACK
+    ):
+        raise RecordError("position.current", "a horse on the track must be the one to move")
+    if phase is Phase.ROLLOFF and (not state.rolloff or len(state.rolloff[0]) < 2):
+        raise RecordError("position.rolloff", "a roll-off needs two horses or more abreast")
+    if phase in (Phase.REVIEW, Phase.RELOCATE) and state.decider == EMPTY:
+        raise RecordError("position.decider", "someone must decide")
+    if phase is Phase.RELOCATE and not state.pending:
+        raise RecordError("position.pending", "a hurdle must await its decision")

@@ -67,6 +67,41 @@ GOLDEN: tuple[Golden, ...] = (
         seed=3,
         options={"players": 2},
     ),
+    Golden(
+        "toques_et_casques",
+        "category_d_six_jockeys",
+        ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
+        seed=1,
+        options={"players": 6, "category": "D"},
+    ),
+    Golden(
+        "toques_et_casques",
+        "category_d_two_laps_steward",
+        ("heuristic", "random", "random", "heuristic"),
+        seed=2,
+        options={
+            "players": 4,
+            "category": "D",
+            "laps": 2,
+            "track": "medium",
+            "steward": True,
+            "stakes": 200,
+            "split": "100,50,30,20",
+        },
+    ),
+    Golden(
+        "toques_et_casques",
+        "category_a_two_jockeys_variants",
+        ("random", "heuristic"),
+        seed=3,
+        options={
+            "players": 2,
+            "category": "A",
+            "clockwise": True,
+            "avant_first": True,
+            "late_ecart": True,
+        },
+    ),
 )
 
 

@@ -153,6 +153,8 @@ class LaneTrack:
         if not segments:
             raise DataError("lane track", "a track needs at least one segment")
         lanes = len(segments[0].lengths)
+        if lanes < 1:
+            raise DataError("lane track", "a track needs at least one lane")
         for i, seg in enumerate(segments):
             if len(seg.lengths) != lanes:
                 raise DataError(
@@ -210,6 +212,7 @@ class LaneTrack:
                 other = side[c]
                 if other != NO_CELL and infos[other].end != info.end:
                     side[c] = NO_CELL
+        _check_features(features or {}, total)
         return cls(
             segments=tuple(segments),
             lanes=lanes,
@@ -226,7 +229,9 @@ class LaneTrack:
         )
 
     def with_features(self, features: Mapping[str, Mapping[Cell, JSON]]) -> LaneTrack:
-        """The same track with more per-cell features (a game's colours, inscriptions, ...)."""
+        """The same track with more per-cell features (a game's colours, inscriptions, ...); raises
+        ``DataError`` if one names a cell the track does not have."""
+        _check_features(features, len(self.cells))
         merged = {name: dict(values) for name, values in self.features.items()}
         for name, values in features.items():
             merged.setdefault(name, {}).update(values)
@@ -270,19 +275,36 @@ class LaneTrack:
 
     def sideways(self, cell: Cell, side: int) -> Cell:
         """The cell beside ``cell`` (``INWARD`` or ``OUTWARD``) at the same height, or ``NO_CELL``."""
+        _check_side(side)
         return self.inward[cell] if side == INWARD else self.outward[cell]
 
     def diagonal(self, cell: Cell, side: int) -> Cell:
         """The cell of the next lane on ``side`` abreast of the cell ahead: a lane change "de biais"
-        (the neighbouring lane's cell whose span holds the start of the forward cell), or ``NO_CELL``."""
+        (the neighbouring lane's cell whose span holds the start of the forward cell), or ``NO_CELL``.
+
+        The step always gains ground: where that cell also holds the start of ``cell`` (inward in a
+        turn, onto longer cells), it is the next one, if still abreast of the cell ahead. A closed
+        track's lap line is crossed exactly when ``wraps[cell]``."""
+        _check_side(side)
         ahead = self.forward[cell]
         lane = self.cells[cell].lane + side
         if ahead == NO_CELL or not 0 <= lane < self.lanes:
             return NO_CELL
-        return self.cell_at(lane, self.cells[ahead].start)
+        beside = self.cell_at(lane, self.cells[ahead].start)
+        if not self.wraps[cell] and self.cells[beside].start <= self.cells[cell].start:
+            # Same height as the horse: that would be a move "en ligne horizontale", which a lane
+            # change de biais is not (seed 000, « Changement de piste », 1°).
+            if self.wraps[beside] or self.forward[beside] == NO_CELL:
+                return NO_CELL
+            beside = self.forward[beside]
+            if self.cells[beside].start >= self.cells[ahead].end:
+                return NO_CELL
+        return beside
 
     def cell_at(self, lane: Lane, tick: Tick) -> Cell:
         """The cell of ``lane`` whose span holds ``tick`` (taken modulo a lap on a closed track)."""
+        if not 0 <= lane < self.lanes:
+            raise IndexError(f"no lane {lane}")  # lane -1 would otherwise read the outside lane
         if self.closed:
             tick %= self.lap_ticks
         elif not 0 <= tick < self.lap_ticks:
@@ -458,6 +480,20 @@ class LaneTrack:
             ],
             "bounds": [round(min(xs), 4), round(min(ys), 4), round(max(xs), 4), round(max(ys), 4)],
         }
+
+
+def _check_side(side: int) -> None:
+    if side not in (INWARD, OUTWARD):
+        raise ValueError(f"a side is INWARD (-1) or OUTWARD (1), not {side!r}")
+
+
+def _check_features(features: Mapping[str, Mapping[Cell, JSON]], cells: int) -> None:
+    for name, values in features.items():
+        for cell in values:
+            if not (isinstance(cell, int) and 0 <= cell < cells):
+                raise DataError(
+                    "lane track", f"feature {name!r} names cell {cell!r}, not on the track"
+                )
 
 
 def _polar(cx: float, cy: float, r: float, angle: float) -> tuple[float, float]:

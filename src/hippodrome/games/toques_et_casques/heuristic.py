@@ -30,13 +30,17 @@ if TYPE_CHECKING:
 
 FALL: Final = -1_000_000.0
 ARRIVED: Final = 10_000.0
-BLOCK_NEXT: Final = 4.0
-LURE_NEXT: Final = 12.0
 
 
 class ToquesHeuristic:
     kind: ClassVar[str] = "heuristic"
     slow: ClassVar[bool] = False
+    rail: ClassVar[float] = 0.8
+    """Lengths of progress a lane's extra length in the next turn is worth giving up (09-04)."""
+    block: ClassVar[float] = 4.0
+    """Lengths of progress worth giving up to block the next horse (19-01)."""
+    lure: ClassVar[float] = 12.0
+    """Lengths of progress worth giving up to leave the next horse only a fall (20-01)."""
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         # Everything in this game is on the table: the determinization is the state itself.
@@ -64,7 +68,7 @@ class ToquesHeuristic:
                 return found
             options = state.steps_from(h, cell, lap, last_ecart, stepped) if points else []
             if not options:
-                value = _judge(state, h, cell, lap)
+                value = self._judge(state, h, cell, lap)
             else:
                 value = max(
                     best(to, to_lap, points - 1, str(a).startswith("ecart"), True)
@@ -81,6 +85,23 @@ class ToquesHeuristic:
         top = max(score for score, _ in scored)
         return next(a for score, a in scored if score == top and a in legal)
 
+    def _judge(self, state: ToquesState, horse: int, cell: Cell, lap: int) -> float:
+        """How good it is for ``horse`` to end its move on ``cell`` in its ``lap``-th lap."""
+        if state.obstacle[cell]:
+            return FALL
+        t = state.track
+        here = lap * t.lap_ticks + t.cells[cell].start
+        value = here / t.ticks_per_length
+        if here >= state.game.course.target:
+            return ARRIVED + value
+        value -= _turn_cost(t, cell) * self.rail
+        nxt = _next_horse(state, horse)
+        if nxt is not None:
+            effect = _effect_on(state, nxt, horse, cell, block=self.block, lure=self.lure)
+            mine = state.owner[nxt] == state.owner[horse]
+            value += -effect if mine else effect
+        return value
+
     # -- hurdles ----------------------------------------------------------------------------------
 
     def _relocate(self, state: ToquesState, me: int, legal: list[Action]) -> Action:
@@ -95,25 +116,6 @@ class ToquesHeuristic:
         ahead = state.progress(leader)
         # The first place ahead of the rival leader: he meets it before anyone else.
         return min(targets, key=lambda a: (t.station_start(a.station) - ahead) % t.lap_ticks)
-
-
-def _judge(state: ToquesState, horse: int, cell: Cell, lap: int) -> float:
-    """How good it is for ``horse`` to end its move on ``cell`` in its ``lap``-th lap."""
-    if state.obstacle[cell]:
-        return FALL
-    t = state.track
-    course = state.game.course
-    here = lap * t.lap_ticks + t.cells[cell].start
-    value = here / t.ticks_per_length
-    if here >= course.target:
-        return ARRIVED + value
-    value -= _turn_cost(t, cell) * 0.8
-    nxt = _next_horse(state, horse)
-    if nxt is not None:
-        effect = _effect_on(state, nxt, horse, cell)
-        mine = state.owner[nxt] == state.owner[horse]
-        value += -effect if mine else effect
-    return value
 
 
 def _turn_cost(t: LaneTrack, cell: Cell) -> float:
@@ -133,7 +135,9 @@ def _next_horse(state: ToquesState, horse: int) -> int | None:
     return later[0] if later else running[0]
 
 
-def _effect_on(state: ToquesState, other: int, horse: int, cell: Cell) -> float:
+def _effect_on(
+    state: ToquesState, other: int, horse: int, cell: Cell, *, block: float, lure: float
+) -> float:
     """How much ``horse`` on ``cell`` hinders ``other`` at the start of its next move: blocked at
     once (19-01), or left with nothing but a step onto an obstacle it cannot leave (20-01)."""
     occupant = state.occupant
@@ -143,11 +147,11 @@ def _effect_on(state: ToquesState, other: int, horse: int, cell: Cell) -> float:
     try:
         steps = state.steps_from(other, state.cell[other], state.lap[other], False, False)
         if not steps:
-            return BLOCK_NEXT
+            return block
         if len(steps) == 1:
             _, to, to_lap = steps[0]
             if state.obstacle[to] and not state.steps_from(other, to, to_lap, False, True):
-                return LURE_NEXT
+                return lure
         return 0.0
     finally:
         occupant[cell] = -1

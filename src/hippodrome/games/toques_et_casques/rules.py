@@ -502,7 +502,8 @@ class ToquesState(State):
                 if not hurdle_allowed(course, station, others):
                     continue
                 tick = t.station_start(station)
-                at = far + (tick - far) % t.lap_ticks  # its first passage beyond ``far``
+                # Its first passage strictly beyond ``far``: out of the leader's reach next roll.
+                at = far + 1 + (tick - far - 1) % t.lap_ticks
                 if at < last + t.lap_ticks and at < course.target:
                     found.append(station)
         return found
@@ -755,7 +756,10 @@ class ToquesState(State):
     def _next_turn(self) -> None:
         self.phase = Phase.RACE
         running = [h for h in HORSES if self.status[h] is Status.RUNNING]
-        if len(running) <= 1:
+        # 23-02: the last horse left need not play, it is last anyway; but not while a horse that
+        # arrived this round awaits its place: the order is read after the round (23-01), furthest
+        # past first, and the horse still to play may yet pass it.
+        if not running or (len(running) == 1 and Status.ARRIVED not in self.status):
             self._end_round()
             return
         for h in running:

@@ -102,6 +102,7 @@ def position(
         "horses": entries,
         "current": current,
         "points": points,
+        "rolled": max(points, 0),
         "last_ecart": last_ecart,
         "stepped": stepped,
         "turn_start": [here["cell"], here["lap"]],

@@ -19,7 +19,7 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import parse_history
+from hippodrome.engine.record import parse_history, position_field
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
 from hippodrome.games.royal_turf.actions import (
@@ -624,14 +624,7 @@ def _position_from_json(game: RoyalTurf, data: dict[str, Any]) -> RoyalTurfState
     state = RoyalTurfState(game)
 
     def get(name: str, kind: type | tuple[type, ...], *, nullable: bool = False) -> Any:
-        if name not in data:
-            raise RecordError(f"position.{name}", "missing")
-        value = data[name]
-        if value is None and nullable:
-            return None
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise RecordError(f"position.{name}", f"has the wrong type ({type(value).__name__})")
-        return value
+        return position_field(data, name, kind, nullable=nullable)
 
     def seat(name: str) -> int:
         value = get(name, int, nullable=True)

@@ -26,7 +26,7 @@ from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordErr
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import parse_history
+from hippodrome.engine.record import parse_history, position_field
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import (
@@ -238,6 +238,7 @@ class ToquesState(State):
         "pending",
         "phase",
         "points",
+        "rolled",
         "rolloff",
         "round",
         "start_plaque",
@@ -269,6 +270,8 @@ class ToquesState(State):
         self.current = EMPTY
         self.points = -1
         """Points still to play; -1 while the dice are to be rolled."""
+        self.rolled = 0
+        """What the dice scored this turn (0 before the roll)."""
         self.last_ecart = False
         self.stepped = False
         self.turn_start: tuple[Cell, int] = (NO_CELL, 0)
@@ -309,6 +312,7 @@ class ToquesState(State):
         new.hurdle_marks = self.hurdle_marks.copy()
         new.current = self.current
         new.points = self.points
+        new.rolled = self.rolled
         new.last_ecart = self.last_ecart
         new.stepped = self.stepped
         new.turn_start = self.turn_start
@@ -622,6 +626,7 @@ class ToquesState(State):
     def _begin_turn(self, horse: int) -> None:
         self.current = horse
         self.points = -1
+        self.rolled = 0
         self.last_ecart = False
         self.stepped = False
         self.turn_start = (self.cell[horse], self.lap[horse])
@@ -629,6 +634,7 @@ class ToquesState(State):
     def _rolled(self, points: int) -> None:
         h = self.current
         self.points = points
+        self.rolled = points
         self.events.append(ev.DiceRolled(self.owner[h], h + 1, points))
 
     def _step(self, target: Cell, step: str) -> None:
@@ -889,7 +895,7 @@ class ToquesState(State):
                 "hurdle": str(self.hurdles[self.pending[0]]),
                 "targets": [str(s) for s in self.relocation_targets()],
             }
-        leader_lap = max((self.lap[h] for h in HORSES if self.status[h] in ON_TRACK), default=0)
+        moving = self.phase in (Phase.RACE, Phase.REVIEW) and self.points >= 0
         return {
             "game": game.id,
             "viewer": player,
@@ -908,7 +914,9 @@ class ToquesState(State):
             "steps": steps,
             "blocked": self.is_blocked(),
             "start_plaque": self.start_plaque,
-            "finish_placed": leader_lap >= game.course.laps,
+            "finish_placed": self.finish_placed(),
+            "rolled": self.rolled if moving else None,
+            "turn_start": self.turn_start[0] if moving else None,
             "hurdles": [str(s) for s in self.hurdles],
             "obstacles": [[c, kind] for c, kind in enumerate(self.obstacle) if kind],
             "relocation": relocation,
@@ -916,6 +924,20 @@ class ToquesState(State):
             "order": [h + 1 for h in self.order],
             "money": list(self.money_),
         }
+
+    def finish_placed(self) -> bool:
+        """Whether the finish plaque lies on the track: 10-03, « l'arrivée ne sera placée qu'au
+        dernier moment », once every horse has passed its station for the last time before the final
+        lap (and the start plaque, which may share it, is lifted); it stays once a horse is placed."""
+        if self.order:
+            return True
+        on_track = [self.progress(h) for h in HORSES if self.status[h] in ON_TRACK]
+        lap = self.track.lap_ticks
+        return (
+            not self.start_plaque
+            and bool(on_track)
+            and min(on_track) > self.game.course.target - lap
+        )
 
     # -- JSON -------------------------------------------------------------------------------------
 
@@ -934,6 +956,7 @@ class ToquesState(State):
             ],
             "current": self.current + 1 if self.current != EMPTY else None,
             "points": self.points,
+            "rolled": self.rolled,
             "last_ecart": self.last_ecart,
             "stepped": self.stepped,
             "turn_start": [self.turn_start[0], self.turn_start[1]],
@@ -965,14 +988,7 @@ def _position_from_json(game: ToquesEtCasques, data: dict[str, Any]) -> ToquesSt
     n = game.num_players
 
     def get(name: str, kind: type | tuple[type, ...], *, nullable: bool = False) -> Any:
-        if name not in data:
-            raise RecordError(f"position.{name}", "missing")
-        value = data[name]
-        if value is None and nullable:
-            return None
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise RecordError(f"position.{name}", f"has the wrong type ({type(value).__name__})")
-        return value
+        return position_field(data, name, kind, nullable=nullable)
 
     phase = get("phase", str)
     if phase.upper() not in Phase.__members__:
@@ -1032,6 +1048,9 @@ def _position_from_json(game: ToquesEtCasques, data: dict[str, Any]) -> ToquesSt
     state.points = get("points", int)
     if not -1 <= state.points <= game.course.max_points:
         raise RecordError("position.points", f"-1 to {game.course.max_points}")
+    state.rolled = get("rolled", int)
+    if not 0 <= state.rolled <= game.course.max_points or state.points > state.rolled:
+        raise RecordError("position.rolled", "what the dice scored, at least the points left")
     state.last_ecart = get("last_ecart", bool)
     state.stepped = get("stepped", bool)
     turn_start = get("turn_start", list)

@@ -19,6 +19,7 @@
 
 const MODULES = {
   royal_turf: () => import("./royal_turf.js"),
+  toques_et_casques: () => import("./toques_et_casques.js"),
 };
 
 export function hasBoard(gameId) {

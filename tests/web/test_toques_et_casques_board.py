@@ -1,0 +1,225 @@
+"""Toques et Casques' board in Debian's headless chromium: a whole race played by clicks (docs/web.md).
+
+One person (Ada) and three heuristic bots run a category D race (gallop with the river and hurdles)
+on the small hippodrome. Ada rolls with the roll button, plays each step by clicking a highlighted
+length of the track (or the « Bloqué ! » button when no step is left, seed 18-01; and decides
+where a hurdle every horse has passed goes, 13-02), once by keyboard, until the arrival order with
+its tiercé shows. Along the way: a click on a length that is not
+highlighted sends nothing, and the language switch turns the board's texts into French and back.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, WebSocket, expect
+
+from tests.web.conftest import LiveServer
+
+pytestmark = pytest.mark.browser
+
+# What the page offers Ada now, as she would see it: the final ranking, the roll button, the blocked
+# button, or highlighted lengths on the track; false while the others play.
+ACTIONABLE = """() => {
+  const shown = (el) => el && !el.hidden && !el.disabled && el.offsetParent !== null;
+  if (shown(document.querySelector('[data-testid="game-over"]'))) return "over";
+  if (shown(document.querySelector('[data-testid="roll-button"]'))) return "roll";
+  if (shown(document.querySelector('[data-testid="blocked-button"]'))) return "blocked";
+  if (shown(document.querySelector('[data-testid="keep-hurdle"]'))) return "hurdle";
+  if (document.querySelector('[data-testid="step-cell"]')) return "step";
+  return false;
+}"""
+VERSION = "() => window.hippodromeTable.state()?.version ?? -1"
+# The table has moved on from version `v` (or the page shows an error).
+MOVED_ON = """(v) => {
+  const state = window.hippodromeTable.state();
+  const error = document.querySelector('[data-testid="error"]');
+  return (state && state.version > v) || (error && !error.hidden);
+}"""
+# The centre, on screen, of a length of the track far from every highlighted one and from every horse.
+QUIET_CELL = """() => {
+  const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const busy = [...document.querySelectorAll('[data-testid="step-cell"], .tc-horse')].map(centre);
+  for (const cell of document.querySelectorAll('.tc-static .tc-cell.straight')) {
+    const [x, y] = centre(cell);
+    const r = cell.getBoundingClientRect();
+    if (busy.every(([bx, by]) => Math.hypot(bx - x, by - y) > 3 * r.width)) return [x, y];
+  }
+  return null;
+}"""
+OPTIONS = {"category": "D", "track": "small"}
+
+
+class Jockey:
+    """Ada's page, the actions it sent over its websocket, and what she did."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.sent: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        self.done: dict[str, int] = {}
+        self.rng = random.Random(11)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    def acts(self) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") in ("act", "roll")]
+
+    def version(self) -> int:
+        version: int = self.page.evaluate(VERSION)
+        return version
+
+    def waiting_for(self, timeout: float = 60_000) -> str:
+        try:
+            kind: str = self.page.wait_for_function(ACTIONABLE, timeout=timeout).json_value()
+        except Exception as exc:
+            state = self.page.evaluate("window.hippodromeTable.state()")
+            raise AssertionError(f"the page offers nothing to do; last state: {state}") from exc
+        return kind
+
+    def then_wait(self, version: int) -> None:
+        """Wait for the server's answer to what was just sent; it must not be an error."""
+        self.page.wait_for_function(MOVED_ON, arg=version)
+        expect(self.page.get_by_test_id("error")).to_be_hidden()
+
+    def play_one(self, *, by_key: bool = False) -> str:
+        """One decision, by a click: roll, a highlighted length, or « Bloqué ! »."""
+        kind = self.waiting_for()
+        if kind == "over":
+            return kind
+        version = self.version()
+        if kind == "roll":
+            self.page.get_by_test_id("roll-button").click()
+        elif kind == "blocked":
+            self.page.get_by_test_id("blocked-button").click()
+        elif kind == "hurdle":
+            # 13-02: a hurdle every horse has passed may go far ahead of the leader, or stay.
+            targets = self.page.get_by_test_id("hurdle-target").all()
+            if targets and self.rng.random() < 0.5:
+                self.rng.choice(targets).click()
+            else:
+                self.page.get_by_test_id("keep-hurdle").click()
+        else:
+            steps = self.page.get_by_test_id("step-cell").all()
+            actions = [s.get_attribute("data-action") for s in steps]
+            if by_key and "avant" in actions:
+                self.page.keyboard.press("ArrowUp")
+                kind = "key"
+            elif "avant" in actions and self.rng.random() < 0.7:
+                steps[actions.index("avant")].click()  # mostly ahead: a shorter race
+            else:
+                self.rng.choice(steps).click()
+        self.then_wait(version)
+        if kind == "key":
+            assert self.acts()[-1].get("action") == "avant", "↑ plays the avant"
+        self.done[kind] = self.done.get(kind, 0) + 1
+        return kind
+
+
+@pytest.fixture
+def ada(
+    live_server: LiveServer, context: BrowserContext
+) -> Iterator[tuple[Jockey, dict[str, Any]]]:
+    response = live_server.http.post(
+        "/api/tables",
+        json={
+            "game": "toques_et_casques",
+            "options": OPTIONS,
+            "seats": [{"kind": "human", "name": "Ada"}]
+            + [{"kind": "bot", "bot": "heuristic"} for _ in range(3)],
+        },
+    )
+    assert response.status_code == 201, response.text
+    table: dict[str, Any] = response.json()
+    jockey = Jockey(context.new_page())
+    jockey.page.goto(table["seats"][0]["invite"])
+    yield jockey, table
+    assert not jockey.errors, f"script errors on the board: {jockey.errors}"
+
+
+def test_a_whole_race_played_by_clicks_on_the_track(
+    live_server: LiveServer, ada: tuple[Jockey, dict[str, Any]]
+) -> None:
+    jockey, table = ada
+    page = jockey.page
+    en = live_server.http.get("/api/i18n/en").json()
+    fr = live_server.http.get("/api/i18n/fr").json()
+    board = page.get_by_test_id("tc-track")
+    expect(board).to_be_visible()
+    expect(page.get_by_test_id("start-plaque")).to_have_count(1)  # 05-01: the start plaque is laid
+    expect(page.get_by_test_id("finish-plaque")).to_have_count(1)  # announced, not yet laid (10-03)
+
+    # Ada draws first (08-01): the table waits for her roll, so nothing moves while the language
+    # switch redraws the board's own texts, on the track and below it.
+    assert jockey.waiting_for() == "roll"
+    key = "web.toques_et_casques."
+    arrival_title = page.get_by_test_id("arrival-order").locator("h3")
+    roll = page.get_by_test_id("roll-button")
+    expect(arrival_title).to_have_text(en[key + "arrival"])
+    expect(roll).to_have_text(en[key + "roll_draw"])
+    page.get_by_test_id("lang-fr").click()
+    expect(arrival_title).to_have_text(fr[key + "arrival"])
+    expect(board.locator(".tc-box-title").first).to_have_text(fr[key + "arrival"])
+    expect(roll).to_have_text(fr[key + "roll_draw"])
+    expect(page.get_by_test_id("tc-horse-1")).to_contain_text(fr[key + "no_jockey"])
+    page.get_by_test_id("lang-en").click()
+    expect(arrival_title).to_have_text(en[key + "arrival"])
+    expect(roll).to_have_text(en[key + "roll_draw"])
+
+    checked_quiet_click = False
+    for _ in range(600):
+        kind = jockey.waiting_for()
+        if kind == "over":
+            break
+        if kind == "step" and not checked_quiet_click:
+            # A length that is not highlighted is no choice: clicking it sends nothing at all.
+            version = jockey.version()
+            sent = len(jockey.acts())
+            where = page.evaluate(QUIET_CELL)
+            assert where is not None, "no quiet length on the track to click"
+            page.mouse.click(*where)
+            assert jockey.version() == version
+            expect(page.get_by_test_id("step-cell").first).to_be_visible()
+            steps = page.get_by_test_id("step-cell")
+            chosen = steps.first.get_attribute("data-action")
+            steps.first.click()
+            jockey.then_wait(version)
+            assert [m.get("action") for m in jockey.acts()[sent:]] == [chosen], (
+                "only the highlighted length's step was sent"
+            )
+            jockey.done["step"] = jockey.done.get("step", 0) + 1
+            checked_quiet_click = True
+            continue
+        jockey.play_one(by_key="key" not in jockey.done)
+    else:
+        raise AssertionError(f"the race did not end after 600 decisions: {jockey.done}")
+
+    assert checked_quiet_click and jockey.done.get("roll", 0) > 0, jockey.done
+    assert jockey.done.get("step", 0) > 0, jockey.done
+    # Every action sent is one the board offered: a step, « bloque », or a hurdle's fate.
+    played = [m["action"].split()[0] for m in jockey.acts() if m["type"] == "act"]
+    assert set(played) <= {"avant", "ecart", "bloque", "keep", "hurdle"}, played
+
+    # The race is over: the arrival board, the tiercé, quarté and quinté (23-03), every horse off
+    # the track, placed or eliminated.
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    state = page.evaluate("window.hippodromeTable.state()")
+    order = state["observation"]["order"]
+    assert len(order) >= 1
+    result = page.get_by_test_id("tc-result")
+    if len(order) >= 3:
+        expect(result).to_contain_text("Tiercé " + ", ".join(str(n) for n in order[:3]))
+    expect(page.get_by_test_id("arrival-order").locator("li")).to_have_count(len(order))
+    expect(board.locator(".tc-horse")).to_have_count(6)
+    expect(page.get_by_test_id("step-cell")).to_have_count(0)
+    summary = live_server.http.get(f"/api/tables/{table['id']}").json()
+    assert summary["status"] == "finished"
+    money = [page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(4)]
+    assert money == [str(m) for m in summary["result"]["money"]]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib.resources import files
@@ -26,14 +27,18 @@ from typing import Any, TypeVar
 import pytest
 
 import hippodrome
+from hippodrome.bots import RandomBot
 from hippodrome.engine import Event, IllegalActionError
+from hippodrome.engine.bot import SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.i18n import catalog
 from hippodrome.engine.lanetrack import Cell, Station
+from hippodrome.engine.types import CHANCE
+from hippodrome.games import load_game
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import Ecart
 from hippodrome.games.toques_et_casques.material import material
-from hippodrome.games.toques_et_casques.rules import ToquesEtCasques, ToquesState
+from hippodrome.games.toques_et_casques.rules import ON_TRACK, ToquesEtCasques, ToquesState
 
 E = TypeVar("E", bound=Event)
 
@@ -1370,3 +1375,33 @@ def test_notation_round_trips() -> None:
         assert str(game.parse_action(text)) == text
     assert str(game.parse_action("écart 3")) == "ecart 3"
     assert str(game.parse_action("bloqué")) == "bloque"
+
+
+def test_the_finish_is_laid_at_the_last_moment() -> None:
+    """10-03: « l'arrivée ne sera placée qu'au dernier moment »: in a two-lap race the finish plaque
+    (station 0.0, where the start plaque lay) is announced, not laid, while any horse has still to
+    pass that station before its final lap; a one-lap race lays it once the start plaque is lifted."""
+    for laps in (1, 2):
+        game = load_game("toques_et_casques", players=2, category="C", laps=laps)
+        state = game.new_initial_state()
+        assert isinstance(state, ToquesState)
+        rng = random.Random(laps)
+        seen = []
+        while not state.is_terminal():
+            laid = state.finish_placed()
+            lap = state.track.lap_ticks
+            on_track = [state.progress(h) for h in range(6) if state.status[h] in ON_TRACK]
+            if laid and not state.order:
+                assert not state.start_plaque
+                assert min(on_track) > game.course.target - lap  # type: ignore[attr-defined]
+            if state.start_plaque:
+                assert not laid, "never laid while the start plaque lies on its station"
+            seen.append(laid)
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng), CHANCE)
+            else:
+                p = state.active_players()[0]
+                state.apply(RandomBot().choose(SeatView(state, p), rng), p)
+        assert state.finish_placed(), "laid for good once horses are placed"
+        assert not seen[0] and seen[-1]
+        assert seen == sorted(seen), "once laid, the plaque stays"

@@ -120,9 +120,22 @@ class Game(ABC, Generic[OptionsT]):
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text``; raises ``NotationError``."""
 
-    @abstractmethod
     def state_from_json(self, data: JSONObject) -> State:
         """The state that ``to_json`` wrote; raises ``RecordError`` naming the faulty field."""
+        from hippodrome.engine.record import parse_history  # noqa: PLC0415 (record imports game)
+
+        self.check_header(data)
+        position = data.get("position")
+        if not isinstance(position, dict):
+            raise RecordError("position", "must be an object")
+        state = self.position_from_json(position)
+        state.history = parse_history(self, data.get("history", []))
+        return state
+
+    @abstractmethod
+    def position_from_json(self, position: JSONObject) -> State:
+        """A state, without history, from what ``State.position_json`` wrote; raises
+        ``RecordError`` naming the faulty field (``position.<name>``)."""
 
     def check_header(self, data: JSONObject) -> None:
         """Refuse a state document made for another game, rules version or options."""

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from typing import Any, Final
 
-from hippodrome.engine.errors import DataError
+from hippodrome.engine.data import DataFile, check_provenance
 
-SOURCE: Final = "royal_turf/material.toml"
 FACES: Final = ("head", "cap", "saddle", "shoe")
 """The die symbols: horse head (three faces), jockey cap, saddle, horseshoe."""
 
@@ -65,52 +61,24 @@ class Material:
 @cache
 def digest() -> str:
     """The fingerprint of ``material.toml`` as installed (see ``Game.data_digest``)."""
-    data = (files(__package__) / "material.toml").read_bytes()
-    return hashlib.sha256(data).hexdigest()[:16]
+    return FILE.digest()
 
 
 @cache
 def material() -> Material:
     """The material, loaded once. Raises ``DataError`` naming the first inconsistency."""
-    text = (files(__package__) / "material.toml").read_text(encoding="utf-8")
-    problems: list[str] = []
-    found = parse_material(tomllib.loads(text), problems)
-    if problems or found is None:
-        raise DataError(SOURCE, "; ".join(problems))
-    return found
+    return FILE.load()
 
 
 def check() -> list[str]:
     """Every inconsistency in the data file (empty when it is sound)."""
-    try:
-        raw = tomllib.loads((files(__package__) / "material.toml").read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        return [f"not valid TOML: {exc}"]
-    problems: list[str] = []
-    parse_material(raw, problems)
-    return problems
-
-
-def parse_material(raw: dict[str, Any], problems: list[str]) -> Material | None:
-    """Build the material from the TOML document, appending every problem found to ``problems``."""
-    try:
-        return _parse(raw, problems)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        problems.append(f"missing or malformed value: {exc!r}")
-        return None
+    return FILE.check()
 
 
 def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
-    provenance: dict[str, str] = {}
-    for table in ("race", "track", "die", "tokens", "bonuses", "cards", "payouts"):
-        kind = raw[table].get("provenance")
-        if kind not in ("authentic", "reconstructed"):
-            problems.append(f"[{table}] has no provenance (authentic or reconstructed)")
-        elif kind == "authentic" and not raw[table].get("source"):
-            problems.append(f"[{table}] is authentic but names no source")
-        elif kind == "reconstructed" and not raw[table].get("constraint"):
-            problems.append(f"[{table}] is reconstructed but states no constraint")
-        provenance[table] = str(kind)
+    provenance = check_provenance(
+        raw, ("race", "track", "die", "tokens", "bonuses", "cards", "payouts"), problems
+    )
 
     horses = []
     for i, h in enumerate(raw["horses"]):
@@ -193,3 +161,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
         payouts=rows,
         provenance=provenance,
     )
+
+
+FILE: Final = DataFile("hippodrome.games.royal_turf", _parse)
+"""The game's data file (``material.toml``), read through the engine's data-file helper."""

@@ -19,7 +19,7 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import parse_history, position_field
+from hippodrome.engine.record import position_field
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
 from hippodrome.games.royal_turf.actions import (
@@ -108,14 +108,8 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.num_players)
 
-    def state_from_json(self, data: JSONObject) -> RoyalTurfState:
-        self.check_header(data)
-        position = data.get("position")
-        if not isinstance(position, dict):
-            raise RecordError("position", "must be an object")
-        state = _position_from_json(self, position)
-        state.history = parse_history(self, data.get("history", []))
-        return state
+    def position_from_json(self, position: JSONObject) -> RoyalTurfState:
+        return _position_from_json(self, position)
 
 
 class RoyalTurfState(State):

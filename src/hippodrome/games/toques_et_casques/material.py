@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from typing import Any, Final
 
+from hippodrome.engine.data import DataFile, check_provenance
 from hippodrome.engine.errors import DataError
 from hippodrome.engine.lanetrack import LaneTrack, oval
 
-SOURCE: Final = "toques_et_casques/material.toml"
 TABLES: Final = ("lanes", "turns", "tracks", "plaques", "dice", "bank", "horses")
 SIZES: Final = ("small", "medium", "large")
 
@@ -51,19 +48,13 @@ class Material:
 @cache
 def digest() -> str:
     """The fingerprint of ``material.toml`` as installed (see ``Game.data_digest``)."""
-    data = (files(__package__) / "material.toml").read_bytes()
-    return hashlib.sha256(data).hexdigest()[:16]
+    return FILE.digest()
 
 
 @cache
 def material() -> Material:
     """The material, loaded once. Raises ``DataError`` naming the first inconsistency."""
-    text = (files(__package__) / "material.toml").read_text(encoding="utf-8")
-    problems: list[str] = []
-    found = parse_material(tomllib.loads(text), problems)
-    if problems or found is None:
-        raise DataError(SOURCE, "; ".join(problems))
-    return found
+    return FILE.load()
 
 
 @cache
@@ -87,42 +78,23 @@ def track(size: str) -> LaneTrack:
 
 
 def check() -> list[str]:
-    """Every inconsistency in the data file (empty when it is sound)."""
-    try:
-        raw = tomllib.loads((files(__package__) / "material.toml").read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        return [f"not valid TOML: {exc}"]
+    """Every inconsistency in the data file (empty when it is sound), the tracks it describes
+    included."""
+    return FILE.check(_check_tracks)
+
+
+def _check_tracks(_: Material) -> list[str]:
     problems: list[str] = []
-    found = parse_material(raw, problems)
-    if found is not None:
-        for size in SIZES:
-            try:
-                track.__wrapped__(size)  # the uncached builder: check this file, not a cached one
-            except DataError as exc:
-                problems.append(f"tracks.{size}: {exc}")
+    for size in SIZES:
+        try:
+            track.__wrapped__(size)  # the uncached builder: check this file, not a cached one
+        except DataError as exc:
+            problems.append(f"tracks.{size}: {exc}")
     return problems
 
 
-def parse_material(raw: dict[str, Any], problems: list[str]) -> Material | None:
-    """Build the material from the TOML document, appending every problem found to ``problems``."""
-    try:
-        return _parse(raw, problems)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        problems.append(f"missing or malformed value: {exc!r}")
-        return None
-
-
 def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
-    provenance: dict[str, str] = {}
-    for table in TABLES:
-        kind = raw[table].get("provenance")
-        if kind not in ("authentic", "reconstructed"):
-            problems.append(f"[{table}] has no provenance (authentic or reconstructed)")
-        elif kind == "authentic" and not raw[table].get("source"):
-            problems.append(f"[{table}] is authentic but names no source")
-        elif kind == "reconstructed" and not raw[table].get("constraint"):
-            problems.append(f"[{table}] is reconstructed but states no constraint")
-        provenance[table] = str(kind)
+    provenance = check_provenance(raw, TABLES, problems)
 
     lanes = int(raw["lanes"]["count"])
     if lanes != 6:
@@ -188,3 +160,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
         colours=colours,
         provenance=provenance,
     )
+
+
+FILE: Final = DataFile("hippodrome.games.toques_et_casques", _parse)
+"""The game's data file (``material.toml``), read through the engine's data-file helper."""

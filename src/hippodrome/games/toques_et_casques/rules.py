@@ -26,7 +26,7 @@ from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordErr
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import parse_history, position_field
+from hippodrome.engine.record import position_field
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import (
@@ -210,14 +210,8 @@ class ToquesEtCasques(Game[ToquesOptions]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def state_from_json(self, data: JSONObject) -> ToquesState:
-        self.check_header(data)
-        position = data.get("position")
-        if not isinstance(position, dict):
-            raise RecordError("position", "must be an object")
-        state = _position_from_json(self, position)
-        state.history = parse_history(self, data.get("history", []))
-        return state
+    def position_from_json(self, position: JSONObject) -> ToquesState:
+        return _position_from_json(self, position)
 
 
 class ToquesState(State):
@@ -335,14 +329,6 @@ class ToquesState(State):
         t = self.track
         return self.lap[horse] * t.lap_ticks + t.cells[self.cell[horse]].start
 
-    def on_start_plaque(self, horse: int) -> bool:
-        """Whether the horse still stands on the start plaque (removed after the first round, 09-05)."""
-        return (
-            self.start_plaque
-            and self.lap[horse] == 0
-            and self.track.cells[self.cell[horse]].index == 0
-        )
-
     def _free(self, cell: Cell, lap: int) -> bool:
         """Whether the horse to move may step onto ``cell`` (in its ``lap``-th lap): empty, or held by
         a straggler a lap behind, who may not hold up the leader (22-01)."""
@@ -381,22 +367,27 @@ class ToquesState(State):
     def _may_ecart(self, horse: int, cell: Cell, lap: int, stepped: bool) -> bool:
         """Whether the rules let the horse change lane from where it stands (before looking beside;
         16-01, « qu'un écart à la fois », is the caller's)."""
+        return self._ecart_refusal(cell, lap, stepped) is None
+
+    def _ecart_refusal(self, cell: Cell, lap: int, stepped: bool) -> str | None:
+        """Why a horse on ``cell`` (in its ``lap``-th lap, having stepped this turn or not) may not
+        change lane, as the reason's message key; None when it may."""
+        ns = "toques_et_casques.illegal"
         opts = self.game.options
         t = self.track
         if self.obstacle[cell]:
-            return False  # 14-04: no écart on a hurdle or the river
+            return f"{ns}.ecart_obstacle"  # 14-04: no écart on a hurdle or the river
         info = t.cells[cell]
         if t.segments[info.segment].kind == "turn":
-            return False  # 19-02, 21-01: no lane change in a turn
+            return f"{ns}.ecart_turn"  # 19-02, 21-01: no lane change in a turn
         on_start = self.start_plaque and lap == 0 and info.index == 0
         if on_start and not opts.ecart_on_start:
-            return False  # 09-06: « Sur la plaquette départ vous n'avez pas le droit de faire un écart »
+            return f"{ns}.ecart_start"  # 09-06: « Sur la plaquette départ vous n'avez pas le droit de faire un écart »
         if opts.avant_first and not stepped and not on_start:
-            return False  # 24-03: begin with an avant, except on the start plaque
-        if opts.late_ecart and lap == 0 and info.segment == 0:
-            # 24-04: the first écart only 2 lengths after leaving the plaque (rank 0): from rank 3.
-            return info.offset >= LATE_ECART_RANK
-        return True
+            return f"{ns}.ecart_first"  # 24-03: begin with an avant, except on the start plaque
+        if opts.late_ecart and lap == 0 and info.segment == 0 and info.offset < LATE_ECART_RANK:
+            return f"{ns}.ecart_late"  # 24-04: the first écart only 2 lengths after the plaque (rank 0)
+        return None
 
     def step_target(self, step: Action) -> Cell:
         """The cell a step of the horse to move leads to."""
@@ -555,22 +546,15 @@ class ToquesState(State):
                 return IllegalActionError(
                     f"{ns}.ecart_one_lane", horse=number, lane=lane, to=action.lane
                 )
-            opts = self.game.options
             if self.last_ecart:
                 return IllegalActionError(f"{ns}.ecart_twice", horse=number)
-            if self.obstacle[c]:
+            refusal = self._ecart_refusal(c, self.lap[h], self.stepped)
+            if refusal == f"{ns}.ecart_obstacle":
                 return IllegalActionError(
                     f"{ns}.ecart_obstacle", horse=number, obstacle=self.obstacle[c]
                 )
-            if t.segments[t.cells[c].segment].kind == "turn":
-                return IllegalActionError(f"{ns}.ecart_turn", horse=number)
-            on_start = self.on_start_plaque(h)
-            if on_start and not opts.ecart_on_start:
-                return IllegalActionError(f"{ns}.ecart_start", horse=number)
-            if opts.avant_first and not self.stepped and not on_start:
-                return IllegalActionError(f"{ns}.ecart_first", horse=number)
-            if not self._may_ecart(h, c, self.lap[h], self.stepped):
-                return IllegalActionError(f"{ns}.ecart_late", horse=number)
+            if refusal is not None:
+                return IllegalActionError(refusal, horse=number)
             if not 1 <= action.lane <= t.lanes:
                 return IllegalActionError(f"{ns}.no_lane", lane=action.lane)
             return IllegalActionError(f"{ns}.ecart_taken", horse=number, lane=action.lane)

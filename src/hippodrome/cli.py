@@ -243,11 +243,15 @@ def play(
         raise typer.Exit(1) from None
     outcome = final.outcome()
     table = Table(title="Result")
-    for column in ("place", "seat", "money"):
+    scored = outcome.scores is not None
+    for column in ("place", "seat", "money") + (("score",) if scored else ()):
         table.add_column(column)
     for place, seats in enumerate(outcome.ranking, start=1):
         for p in seats:
-            table.add_row(str(place), names[p], str(outcome.money[p]))
+            row = [str(place), names[p], str(outcome.money[p])]
+            if outcome.scores is not None:
+                row.append(str(outcome.scores[p]))
+            table.add_row(*row)
     console.print(table)
     if save is not None:
         _save(final, kinds, names, save)
@@ -340,7 +344,8 @@ def replay(
     if state.is_terminal():
         outcome = state.outcome()
         winners = ", ".join(names[p] for p in outcome.winners)
-        console.print(f"[bold]Winner:[/] {winners} · money {list(outcome.money)}")
+        scores = "" if outcome.scores is None else f" · scores {list(outcome.scores)}"
+        console.print(f"[bold]Winner:[/] {winners} · money {list(outcome.money)}{scores}")
     else:
         console.print("[yellow]The record stops before the end of the game.[/]")
 

@@ -34,26 +34,48 @@ class Outcome:
     money: tuple[Money, ...]
     returns: tuple[float, ...]
     """Per-player utility: the winners share 1.0, everyone else gets 0."""
+    scores: tuple[int, ...] | None = None
+    """What ranked the players when it is not their money (a score sheet, places in a race)."""
 
     @property
     def winners(self) -> tuple[Player, ...]:
         return self.ranking[0]
 
     def to_json(self) -> JSONObject:
-        return {
+        data: JSONObject = {
             "ranking": [list(place) for place in self.ranking],
             "money": list(self.money),
             "returns": list(self.returns),
         }
+        if self.scores is not None:
+            data["scores"] = list(self.scores)
+        return data
+
+    @property
+    def basis(self) -> tuple[int, ...]:
+        """What the ranking orders: the scores when the game keeps some, else the money."""
+        return self.scores if self.scores is not None else self.money
 
     @classmethod
     def from_money(cls, money: Sequence[Money]) -> Outcome:
         """The richest wins; equal fortunes share a place (and the win)."""
-        levels = sorted(set(money), reverse=True)
-        ranking = tuple(tuple(p for p, m in enumerate(money) if m == level) for level in levels)
-        share = 1.0 / len(ranking[0])
-        returns = tuple(share if p in ranking[0] else 0.0 for p in range(len(money)))
+        ranking, returns = _rank(money)
         return cls(ranking=ranking, money=tuple(money), returns=returns)
+
+    @classmethod
+    def from_scores(cls, scores: Sequence[int], money: Sequence[Money]) -> Outcome:
+        """The best score wins; equal scores share a place (and the win). For games whose winner is
+        not the richest (a bridge score sheet, a race's places)."""
+        ranking, returns = _rank(scores)
+        return cls(ranking=ranking, money=tuple(money), returns=returns, scores=tuple(scores))
+
+
+def _rank(values: Sequence[int]) -> tuple[tuple[tuple[Player, ...], ...], tuple[float, ...]]:
+    levels = sorted(set(values), reverse=True)
+    ranking = tuple(tuple(p for p, v in enumerate(values) if v == level) for level in levels)
+    share = 1.0 / len(ranking[0])
+    returns = tuple(share if p in ranking[0] else 0.0 for p in range(len(values)))
+    return ranking, returns
 
 
 class Game(ABC, Generic[OptionsT]):

@@ -86,14 +86,15 @@ def render(
 ) -> str:
     """The text of message ``key`` with its parameters, in ``lang``.
 
-    ``names`` are the seats' names, used for parameters called ``player`` or ``players``. ``kinds``
+    ``names`` are the seats' names, used for parameters called ``player`` or ``players`` (or whose
+    kind is ``player``). ``kinds``
     says which term a parameter is when its name does not (``{"winner": "horse"}``). Never raises:
     an unknown key shows itself with its parameters, so narration can't break a game.
     """
     namespace = key.split(".", 1)[0]
     shown: dict[str, str] = {}
     for param, value in params.items():
-        if param in ("player", "players"):
+        if param in ("player", "players") or (kinds or {}).get(param) == "player":
             seats = value if isinstance(value, list) else [value]
             shown[param] = ", ".join(_seat_name(s, names, lang) for s in seats)
         elif isinstance(value, list):

@@ -102,6 +102,41 @@ GOLDEN: tuple[Golden, ...] = (
             "late_ecart": True,
         },
     ),
+    Golden(
+        "royal_steeple_chase",
+        "four_players_race",
+        ("random", "random", "random", "random"),
+        seed=1,
+        options={"players": 4, "scoring": "race"},
+    ),
+    Golden(
+        "royal_steeple_chase",
+        "two_players_bridge_two_deals",
+        ("random", "random"),
+        seed=2,
+        options={"players": 2, "scoring": "bridge", "deals": 2},
+    ),
+    Golden(
+        "royal_steeple_chase",
+        "heuristic_and_random_incidents_race",
+        ("heuristic", "random", "random", "random"),
+        seed=4,
+        options={"players": 4, "scoring": "race", "incidents": True},
+    ),
+    Golden(
+        "royal_steeple_chase",
+        "pirate_stakes_six_players",
+        ("random",) * 6,
+        seed=5,
+        options={"players": 6, "pirate": "stakes"},
+    ),
+    Golden(
+        "royal_steeple_chase",
+        "seven_players_race_handicap",
+        ("random",) * 7,
+        seed=3,
+        options={"players": 7, "scoring": "race", "handicap": "0,3"},
+    ),
 )
 
 

@@ -94,7 +94,8 @@ CATALOGUE: dict[str, GameEntry] = {
                 "fr": "Miro, 1941 : un steeple-chase mené par les cartes, enchères et marque façon bridge.",
             },
             "004_5a02d46b7d17618c.txt",
-            "planned",
+            "playable",
+            "hippodrome.games.royal_steeple_chase",
         ),
         GameEntry(
             "toques_et_casques",

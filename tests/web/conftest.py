@@ -9,6 +9,7 @@ unless ``HIPPODROME_REQUIRE_BROWSER`` is set (CI sets it), when they fail.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
@@ -21,7 +22,14 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    WebSocket,
+    sync_playwright,
+)
 
 from hippodrome.server.app import create_app
 from hippodrome.server.settings import Settings
@@ -48,14 +56,39 @@ class LiveServer:
     http: httpx.Client
 
     def create_table(
-        self, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+        self,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+        game: str = "royal_turf",
     ) -> dict[str, Any]:
         response = self.http.post(
-            "/api/tables", json={"game": "royal_turf", "options": options or {}, "seats": seats}
+            "/api/tables", json={"game": game, "options": options or {}, "seats": seats}
         )
         assert response.status_code == 201, response.text
         body: dict[str, Any] = response.json()
         return body
+
+
+VERSION = "() => window.hippodromeTable.state()?.version ?? -1"
+"""The table page's state version, as the page holds it."""
+
+
+class SeatPage:
+    """A player's page: the messages it sent over its websocket and the script errors it raised."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.sent: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    def version(self) -> int:
+        version: int = self.page.evaluate(VERSION)
+        return version
 
 
 @pytest.fixture(scope="session")

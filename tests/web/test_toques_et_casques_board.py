@@ -10,15 +10,14 @@ highlighted sends nothing, and the language switch turns the board's texts into 
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, WebSocket, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, SeatPage
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +32,6 @@ ACTIONABLE = """() => {
   if (document.querySelector('[data-testid="step-cell"]')) return "step";
   return false;
 }"""
-VERSION = "() => window.hippodromeTable.state()?.version ?? -1"
 # The table has moved on from version `v` (or the page shows an error).
 MOVED_ON = """(v) => {
   const state = window.hippodromeTable.state();
@@ -54,27 +52,16 @@ QUIET_CELL = """() => {
 OPTIONS = {"category": "D", "track": "small"}
 
 
-class Jockey:
+class Jockey(SeatPage):
     """Ada's page, the actions it sent over its websocket, and what she did."""
 
     def __init__(self, page: Page) -> None:
-        self.page = page
-        self.sent: list[dict[str, Any]] = []
-        self.errors: list[str] = []
+        super().__init__(page)
         self.done: dict[str, int] = {}
         self.rng = random.Random(11)
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("websocket", self._watch)
-
-    def _watch(self, ws: WebSocket) -> None:
-        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def acts(self) -> list[dict[str, Any]]:
         return [m for m in self.sent if m.get("type") in ("act", "roll")]
-
-    def version(self) -> int:
-        version: int = self.page.evaluate(VERSION)
-        return version
 
     def waiting_for(self, timeout: float = 60_000) -> str:
         try:
@@ -127,17 +114,8 @@ class Jockey:
 def ada(
     live_server: LiveServer, context: BrowserContext
 ) -> Iterator[tuple[Jockey, dict[str, Any]]]:
-    response = live_server.http.post(
-        "/api/tables",
-        json={
-            "game": "toques_et_casques",
-            "options": OPTIONS,
-            "seats": [{"kind": "human", "name": "Ada"}]
-            + [{"kind": "bot", "bot": "heuristic"} for _ in range(3)],
-        },
-    )
-    assert response.status_code == 201, response.text
-    table: dict[str, Any] = response.json()
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    table = live_server.create_table(seats, OPTIONS, game="toques_et_casques")
     jockey = Jockey(context.new_page())
     jockey.page.goto(table["seats"][0]["invite"])
     yield jockey, table

@@ -45,6 +45,30 @@ export function fill(node, ...children) {
   return node;
 }
 
+/**
+ * The SVG patterns the race courses share, with ids `<prefix>-checker` (the finish line),
+ * `<prefix>-water` (a river) and `<prefix>-hedge` (a hurdle).
+ */
+export function coursePatterns(prefix, { checker = 8, hedge = 6, hedgeColours = ["#4f8a3a", "#2f5f22"] } = {}) {
+  const half = checker / 2;
+  const [light, dark] = hedgeColours;
+  return [
+    s("pattern", { id: `${prefix}-checker`, width: checker, height: checker, patternUnits: "userSpaceOnUse" }, [
+      s("rect", { width: checker, height: checker, fill: "#fff" }),
+      s("rect", { width: half, height: half, fill: "#111" }),
+      s("rect", { x: half, y: half, width: half, height: half, fill: "#111" }),
+    ]),
+    s("pattern", { id: `${prefix}-water`, width: 12, height: 8, patternUnits: "userSpaceOnUse" }, [
+      s("rect", { width: 12, height: 8, fill: "#3d8fd1" }),
+      s("path", { d: "M0 4q3 -3 6 0t6 0", fill: "none", stroke: "#d7ecff", "stroke-width": 1.3 }),
+    ]),
+    s("pattern", { id: `${prefix}-hedge`, width: hedge, height: hedge, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
+      s("rect", { width: hedge, height: hedge, fill: light }),
+      s("rect", { width: hedge / 2, height: hedge, fill: dark }),
+    ]),
+  ];
+}
+
 /** An API failure, carrying the server's `{"key", "params", "message": {"en","fr"}}`. */
 export class ApiError extends Error {
   constructor(status, error) {

@@ -19,6 +19,7 @@
 
 const MODULES = {
   royal_turf: () => import("./royal_turf.js"),
+  royal_steeple_chase: () => import("./royal_steeple_chase.js"),
   toques_et_casques: () => import("./toques_et_casques.js"),
 };
 

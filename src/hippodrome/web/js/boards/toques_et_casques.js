@@ -5,7 +5,7 @@
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
 // the cell each legal step leads to. This module holds no rule of the game.
 
-import { fill, h, s, seatColour } from "../dom.js";
+import { coursePatterns, fill, h, s, seatColour } from "../dom.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
@@ -277,22 +277,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   // -- static drawing: the track of this course, and the infield's boards ------------------------------
 
   function drawDefs() {
-    fill(
-      defs,
-      s("pattern", { id: "tc-checker", width: 8, height: 8, patternUnits: "userSpaceOnUse" }, [
-        s("rect", { width: 8, height: 8, fill: "#fff" }),
-        s("rect", { width: 4, height: 4, fill: "#111" }),
-        s("rect", { x: 4, y: 4, width: 4, height: 4, fill: "#111" }),
-      ]),
-      s("pattern", { id: "tc-water", width: 12, height: 8, patternUnits: "userSpaceOnUse" }, [
-        s("rect", { width: 12, height: 8, fill: "#3d8fd1" }),
-        s("path", { d: "M0 4q3 -3 6 0t6 0", fill: "none", stroke: "#d7ecff", "stroke-width": 1.3 }),
-      ]),
-      s("pattern", { id: "tc-hedge", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
-        s("rect", { width: 6, height: 6, fill: "#4f8a3a" }),
-        s("rect", { width: 3, height: 6, fill: "#2f5f22" }),
-      ]),
-    );
+    fill(defs, coursePatterns("tc"));
   }
 
   function drawStatic() {

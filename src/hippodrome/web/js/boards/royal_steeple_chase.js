@@ -1,0 +1,1092 @@
+// Royal Steeple Chase's board: the figure-eight of four lanes in SVG (rivers, red-numbered squares,
+// the crossed central hurdle, the mobile hurdles, the start and finish line, the horses), the hand
+// and the spread cards, the auctions and trades, the card in play with its two coups, the chips and
+// the score sheet. The course is drawn from the engine's own geometry (GET
+// /api/games/royal_steeple_chase/board: `cells[lane][square - 1] = [x, y, heading]`); everything that
+// changes comes from the seat's observation (`SteepleState.observation`), and every choice offered is
+// one of the legal actions the server sent, in their notation (actions.py). This module holds no rule.
+
+import { coursePatterns, fill, h, s, seatColour } from "../dom.js";
+
+const NS = "web.royal_steeple_chase";
+const GAME = "royal_steeple_chase";
+const U = 30; // SVG user units per track unit (one lane wide)
+const MARGIN = 0.9; // track units around the course
+const HORSE_COLOURS = { r: "#c62828", b: "#1565c0", j: "#f2c200", v: "#2e7d32" };
+const LANE_TINTS = { r: "#f7e3df", b: "#e1e9f5", j: "#f8f0cf", v: "#e0efdc" };
+const KIND_SYMBOLS = { 2: "2", 3: "3", 4: "4", 0: "0", H: "H", R: "♛" };
+const QUICK_BIDS = 4; // bid buttons shown at once; the others are in a list
+
+const fmt = (n) => String(Math.round(n * 10) / 10);
+const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+const pathOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L") + "Z";
+
+/** Black or white ink, whichever reads on `hex`. */
+function inkOn(hex) {
+  const v = String(hex || "").replace("#", "");
+  if (v.length !== 6) return "#111";
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(v.slice(i, i + 2), 16) / 255);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 0.55 ? "#111" : "#fff";
+}
+
+// -- the notation, read (actions.py): never a rule, only what the server's strings say ---------------
+
+/** A half (coup) as written: `3v` → {kind: "3", colour: "v"}; `R` → {kind: "R", colour: null}. */
+function parseHalf(text) {
+  return { text, kind: text.charAt(0), colour: text.length > 1 ? text.charAt(1) : null };
+}
+
+function halvesOf(card) {
+  return String(card).split("/").map(parseHalf);
+}
+
+/** `7-8` → 7 (the square before the gap; 21 for the line). */
+function gapSquare(text) {
+  const a = Number(String(text).split("-")[0]);
+  return Number.isInteger(a) ? a : null;
+}
+
+/** A legal action's notation, taken apart; null for one this board does not draw. */
+function readAction(action, colours) {
+  const words = action.split(" ");
+  const [head, ...args] = words;
+  if (head === "passe" || head === "accepte" || head === "refuse") return { type: head };
+  if (head === "demande") {
+    const bid = args[1] ? Number(args[1]) : 0;
+    if (colours.includes(args[0])) return { type: "horse", horse: colours.indexOf(args[0]), bid };
+    return { type: "spread", card: args[0], bid };
+  }
+  if (head === "enchere") return { type: "bid", amount: Number(args[0]) };
+  if (head === "jette") return { type: "throw", card: args[0] };
+  if (head === "propose") return { type: "propose", seat: Number(args[0]), card: args[1] };
+  if (head === "contre") return { type: "counter", card: args[0], points: args[1] ? Number(args[1]) : 0 };
+  if (head === "joue") return { type: "play", card: args[0] };
+  if (head === "haie") return { type: "own_hurdle", lane: colours.indexOf(args[0]), square: gapSquare(args[1]) };
+  if (head === "nul") return { type: "void", half: args[0] };
+  if (head && "234H0R".includes(head.charAt(0)) && args.length) {
+    const [half, use] = head.split("=");
+    const target = args[0];
+    const remove = target.startsWith("-");
+    const horses = target.replace(/^-/, "").split("+").map((c) => colours.indexOf(c));
+    const kind = use || half.charAt(0);
+    return {
+      type: "half",
+      half,
+      use: kind,
+      horses,
+      remove,
+      square: args[1] ? gapSquare(args[1]) : null,
+    };
+  }
+  return null;
+}
+
+// -- the course as drawn -------------------------------------------------------------------------------
+
+/** The drawing of the figure-eight: every square's polygon, centre and heading, and every gap between
+ * two squares (where a hurdle stands), per lane, in SVG user units. Only coordinates are transformed
+ * (turned a quarter on narrow screens), never the SVG itself, so the numbers stay upright. */
+function buildView(boardData, rotate) {
+  const raw = boardData.cells;
+  const width = (boardData.cell_size || 1) * U;
+  // The engine's y runs up (the red lane on the right of the running direction); the screen's down.
+  const flip = ([x, y]) => (rotate ? [y, x] : [x, -y]);
+  const flat = raw.flat().map(flip);
+  const x0 = Math.min(...flat.map((p) => p[0])) - 0.5;
+  const y0 = Math.min(...flat.map((p) => p[1])) - 0.5;
+  const x1 = Math.max(...flat.map((p) => p[0])) + 0.5;
+  const y1 = Math.max(...flat.map((p) => p[1])) + 0.5;
+  const P = (c) => {
+    const [X, Y] = flip(c);
+    return [(X - x0 + MARGIN) * U, (Y - y0 + MARGIN) * U];
+  };
+  const lanes = raw.map((row) => {
+    const centres = row.map(P);
+    const n = centres.length;
+    // The gap after square k + 1: halfway to the next square, across the lane.
+    const gaps = centres.map((a, k) => {
+      const b = centres[(k + 1) % n];
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len = Math.hypot(dx, dy) || 1;
+      const dir = [dx / len, dy / len];
+      const normal = [-dir[1], dir[0]];
+      const at = mid(a, b);
+      const half = width / 2;
+      return {
+        square: k + 1,
+        at,
+        angle: (Math.atan2(dir[1], dir[0]) * 180) / Math.PI,
+        left: [at[0] - normal[0] * half, at[1] - normal[1] * half],
+        right: [at[0] + normal[0] * half, at[1] + normal[1] * half],
+      };
+    });
+    const cells = centres.map((at, k) => {
+      const back = gaps[(k - 1 + n) % n];
+      const front = gaps[k];
+      // Through the square's own centre too: in a tight turn the straight line from gap to gap
+      // would cut inside the curve by half a lane.
+      const dx = front.at[0] - back.at[0];
+      const dy = front.at[1] - back.at[1];
+      const len = Math.hypot(dx, dy) || 1;
+      const normal = [-dy / len, dx / len];
+      const half = width / 2;
+      const left = [at[0] - normal[0] * half, at[1] - normal[1] * half];
+      const right = [at[0] + normal[0] * half, at[1] + normal[1] * half];
+      const pts = [back.left, left, front.left, front.right, right, back.right];
+      return { square: k + 1, at, pts, d: pathOf(pts), angle: front.angle };
+    });
+    return { cells, gaps };
+  });
+  return {
+    lanes,
+    width: (x1 - x0 + 2 * MARGIN) * U,
+    height: (y1 - y0 + 2 * MARGIN) * U,
+    laneWidth: width,
+  };
+}
+
+/** A bar across a lane at a gap, `length` along the running direction. */
+function gapBar(gap, length, widthShare = 1) {
+  const dx = Math.cos((gap.angle * Math.PI) / 180) * (length / 2);
+  const dy = Math.sin((gap.angle * Math.PI) / 180) * (length / 2);
+  const k = widthShare;
+  const L = [gap.at[0] + (gap.left[0] - gap.at[0]) * k, gap.at[1] + (gap.left[1] - gap.at[1]) * k];
+  const R = [gap.at[0] + (gap.right[0] - gap.at[0]) * k, gap.at[1] + (gap.right[1] - gap.at[1]) * k];
+  return pathOf([
+    [L[0] - dx, L[1] - dy],
+    [L[0] + dx, L[1] + dy],
+    [R[0] + dx, R[1] + dy],
+    [R[0] - dx, R[1] - dy],
+  ]);
+}
+
+// -- the board ---------------------------------------------------------------------------------------
+
+export function createBoard(container, { boardData, t, lang, send = null, readOnly = false }) {
+  const interactive = !readOnly && typeof send === "function";
+  const colours = boardData.colours || ["r", "b", "j", "v"];
+  const rivers = new Set(boardData.rivers || []);
+  const redSquares = new Set(boardData.incident_squares || []);
+
+  let msg = null; // the last `state` message
+  let log = []; // every event so far
+  let view = null;
+  let compact = false;
+  let viewKey = null;
+  // Choices in progress (never sent until they make one legal action).
+  let selectedHalf = null; // the coup of the card in play the player acts on first
+  let tradeCard = null; // the card of the hand chosen to offer
+  let ownHurdle = false; // 2 and 3 players: placing one of one's own mobile hurdles
+  let bidChoice = 0; // the opening bid for a spread card, or the points added to a counter-offer
+
+  const obs = () => msg?.observation || null;
+  const legal = () => (interactive ? [...new Set(msg?.legal || [])] : []);
+  const isLegal = (action) => interactive && (msg?.legal || []).includes(action);
+  const parsed = () => legal().map((a) => ({ action: a, ...readAction(a, colours) })).filter((x) => x.type);
+  const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });
+  const horseName = (i) => {
+    const key = `${GAME}.horse.${i}`;
+    const text = t(key);
+    return text === key ? boardData.names?.[lang]?.[i] || colours[i] : text;
+  };
+  const horseColour = (i) => HORSE_COLOURS[colours[i]] || "#888";
+  const kindWord = (kind) => t(`${NS}.kind.${kind}`);
+  const mySeat = () => (Number.isInteger(msg?.seat) ? msg.seat : null);
+  const myHorse = () => {
+    const seat = mySeat();
+    const i = (obs()?.horses || []).findIndex((x) => x.owner === seat);
+    return seat === null || i < 0 ? null : i;
+  };
+
+  // -- skeleton ---------------------------------------------------------------------------------------
+
+  const root = h("div", { class: "rsc" + (readOnly ? " read-only" : "") });
+  const svg = s("svg", { class: "rsc-track", role: "group", "data-testid": "rsc-track" });
+  const trackTitle = s("title");
+  const defs = s("defs");
+  const staticLayer = s("g", { class: "rsc-static" });
+  const hurdleLayer = s("g", { class: "rsc-hurdles" });
+  const horseLayer = s("g", { class: "rsc-horses" });
+  const targetLayer = s("g", { class: "rsc-targets" });
+  svg.append(trackTitle, defs, staticLayer, hurdleLayer, horseLayer, targetLayer);
+
+  const legend = h("p", { class: "rsc-legend" });
+  const controls = h("div", { class: "rsc-controls", "data-testid": "rsc-controls" });
+  const turnBox = h("div", { class: "rsc-turn" });
+  const playBox = h("div", { class: "rsc-play", "data-testid": "rsc-card-in-play" });
+  const actionsBox = h("div", { class: "rsc-actions" });
+  const hintBox = h("p", { class: "rsc-hint", "data-testid": "rsc-hint", "aria-live": "polite" });
+  controls.append(turnBox, playBox, actionsBox, hintBox);
+
+  const handSection = h("section", { class: "rsc-hand", "data-testid": "rsc-hand" });
+  const spreadSection = h("section", { class: "rsc-spread panel", "data-testid": "rsc-spread" });
+  const seatsSection = h("section", { class: "rsc-seats panel", "data-testid": "rsc-seats" });
+  const scoreSection = h("section", { class: "rsc-score panel", "data-testid": "rsc-score" });
+  const lower = h("div", { class: "rsc-lower" }, spreadSection, seatsSection, scoreSection);
+  root.append(svg, legend, controls, handSection, lower);
+  fill(container, root);
+
+  function drawDefs() {
+    fill(defs, coursePatterns("rsc", { checker: 6, hedge: 5, hedgeColours: ["#7a3b12", "#4a220a"] }));
+  }
+
+  // -- the course: drawn once per layout ---------------------------------------------------------------
+
+  function ensureView() {
+    const key = String(compact);
+    if (key === viewKey && view) return;
+    view = buildView(boardData, compact);
+    viewKey = key;
+    svg.setAttribute("viewBox", `0 0 ${fmt(view.width)} ${fmt(view.height)}`);
+    root.classList.toggle("compact", compact);
+    drawStatic();
+  }
+
+  function drawStatic() {
+    if (!view) return;
+    const parts = [];
+    // Where the figure-eight crosses itself, the squares by the line (20, 21, 1) are drawn over those
+    // of the far side (10, 11): from the middle of the lap outwards.
+    const order = view.lanes[0].cells.map((c) => c.square).sort((a, b) => Math.abs(a - 10.5) - Math.abs(b - 10.5));
+    for (const square of order) {
+      view.lanes.forEach((laneView, lane) => {
+        const c = laneView.cells[square - 1];
+        const river = rivers.has(square);
+        parts.push(
+          s("path", {
+            class: "rsc-cell" + (river ? " river" : ""),
+            d: c.d,
+            fill: river ? "url(#rsc-water)" : LANE_TINTS[colours[lane]] || "#eee",
+            "data-lane": colours[lane],
+            "data-square": square,
+          }),
+        );
+        parts.push(
+          s(
+            "text",
+            {
+              class: "rsc-num" + (redSquares.has(square) ? " red" : "") + (river ? " on-river" : ""),
+              x: fmt(c.at[0]),
+              y: fmt(c.at[1]),
+            },
+            String(square),
+          ),
+        );
+      });
+    }
+    // The start and finish line, between 21 and 1, across the four lanes.
+    const line = view.lanes.map((laneView) => laneView.gaps[laneView.gaps.length - 1]);
+    for (const gap of line) {
+      parts.push(s("path", { class: "rsc-line", d: gapBar(gap, 7), "data-testid": "rsc-line" }));
+    }
+    fill(staticLayer, parts);
+  }
+
+  // -- what the observation says, drawn -------------------------------------------------------------
+
+  function gapOf(lane, square) {
+    const laneView = view?.lanes[lane];
+    if (!laneView || !Number.isInteger(square)) return null;
+    return laneView.gaps[(square - 1 + laneView.gaps.length) % laneView.gaps.length];
+  }
+
+  function gapText(square) {
+    return `${square}-${(square % (boardData.squares || 21)) + 1}`;
+  }
+
+  function drawHurdles() {
+    const o = obs();
+    const parts = [];
+    (o.horses || []).forEach((horse, lane) => {
+      for (const square of horse.central || []) {
+        const gap = gapOf(lane, square);
+        if (!gap) continue;
+        const label = t(`${NS}.central_at`, { horse: horseName(lane), gap: gapText(square) });
+        parts.push(
+          s("path", { class: "rsc-central", d: gapBar(gap, 9, 1.05), "data-testid": "central-hurdle", "data-lane": colours[lane], "data-gap": gapText(square) }, s("title", {}, label)),
+        );
+      }
+      for (const square of horse.hurdles || []) {
+        const gap = gapOf(lane, square);
+        if (!gap) continue;
+        const label = t(`${NS}.hurdle_at`, { horse: horseName(lane), gap: gapText(square) });
+        parts.push(
+          s("path", { class: "rsc-hurdle", d: gapBar(gap, 7, 0.95), "data-testid": "mobile-hurdle", "data-lane": colours[lane], "data-gap": gapText(square) }, s("title", {}, label)),
+        );
+      }
+    });
+    fill(hurdleLayer, parts);
+  }
+
+  function whereText(lane) {
+    const horse = obs()?.horses?.[lane];
+    if (!horse) return "";
+    if (horse.finished) return t(`${NS}.finished_place`, { place: t(`web.ordinal.${horse.finished}`) });
+    if (!horse.progress) return t(`${NS}.at_start`);
+    return t(`${NS}.on_square`, { square: horse.square });
+  }
+
+  function ownerText(lane) {
+    const owner = obs()?.horses?.[lane]?.owner;
+    return Number.isInteger(owner) && owner >= 0 ? seatName(owner) : t(`${NS}.no_owner`);
+  }
+
+  function horseLabel(lane) {
+    return t(`${NS}.horse_label`, { horse: horseName(lane), owner: ownerText(lane), where: whereText(lane) });
+  }
+
+  function drawHorses() {
+    const o = obs();
+    const parts = [];
+    const r = view.laneWidth * 0.4;
+    (o.horses || []).forEach((horse, lane) => {
+      const c = view.lanes[lane]?.cells[(horse.square || 21) - 1];
+      if (!c) return;
+      const colour = horseColour(lane);
+      const owner = Number.isInteger(horse.owner) && horse.owner >= 0 ? horse.owner : null;
+      const mine = lane === myHorse();
+      const g = s("g", {
+        class: "rsc-horse" + (horse.finished ? " finished" : "") + (mine ? " mine" : ""),
+        transform: `translate(${fmt(c.at[0])} ${fmt(c.at[1])})`,
+        "data-testid": `horse-${colours[lane]}`,
+        "data-square": horse.square,
+      });
+      g.append(
+        s("title", {}, horseLabel(lane) + (mine ? ` · ${t(`${NS}.your_horse`)}` : "")),
+        mine ? s("circle", { class: "rsc-mine-ring", r: fmt(r * 1.45) }) : null,
+        s("circle", { class: "rsc-horse-body", r: fmt(r), fill: colour, stroke: owner === null ? "#333" : seatColour(owner) }),
+        s(
+          "text",
+          { class: "rsc-horse-text", fill: inkOn(colour), "font-size": fmt(r * 1.1) },
+          owner === null ? "·" : seatName(owner).charAt(0).toUpperCase(),
+        ),
+      );
+      if (horse.finished) {
+        g.append(
+          s("rect", { class: "rsc-flag", x: fmt(r * 0.3), y: fmt(-r * 1.6), width: fmt(r * 1.1), height: fmt(r * 0.8), fill: "url(#rsc-checker)" }),
+          s("text", { class: "rsc-place", x: fmt(-r * 1.1), y: fmt(-r * 1.2) }, String(horse.finished)),
+        );
+      }
+      parts.push(g);
+    });
+    fill(horseLayer, parts);
+  }
+
+  /** The gaps a click can put a hurdle in (or take one off): those of the coup chosen, or of the
+   * player's own mobile hurdles. Each is one legal action. */
+  function gapChoices() {
+    const o = obs();
+    if (!interactive || !o) return [];
+    if (o.phase === "halves") {
+      const half = currentHalf();
+      if (!half) return [];
+      return parsed().filter((x) => x.type === "half" && x.half === half && x.use === "H" && x.square !== null);
+    }
+    if (o.phase === "race" && ownHurdle) return parsed().filter((x) => x.type === "own_hurdle");
+    return [];
+  }
+
+  function drawTargets() {
+    const parts = [];
+    const seen = new Set();
+    for (const choice of gapChoices()) {
+      const lane = choice.type === "own_hurdle" ? choice.lane : choice.horses[0];
+      const key = `${lane}|${choice.square}`;
+      if (seen.has(key)) continue; // `21-1` names the line whether it lies ahead as start or finish
+      seen.add(key);
+      const gap = gapOf(lane, choice.square);
+      if (!gap) continue;
+      const label = t(choice.remove ? `${NS}.remove_hurdle_at` : `${NS}.put_hurdle_at`, {
+        horse: horseName(lane),
+        gap: gapText(choice.square),
+      });
+      const g = s("g", {
+        class: "rsc-gap-target" + (choice.remove ? " remove" : ""),
+        role: "button",
+        tabindex: "0",
+        "aria-label": label,
+        "data-testid": "gap-target",
+        "data-action": choice.action,
+        "data-lane": colours[lane],
+        "data-gap": gapText(choice.square),
+      });
+      g.append(s("title", {}, label), s("path", { class: "rsc-gap-zone", d: gapBar(gap, view.laneWidth * 0.9, 0.98) }));
+      g.append(s("path", { class: "rsc-gap-mark", d: gapBar(gap, 3, 0.8) }));
+      g.addEventListener("click", () => act(choice.action));
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          e.stopPropagation();
+          act(choice.action);
+        }
+      });
+      parts.push(g);
+    }
+    fill(targetLayer, parts);
+  }
+
+  // -- cards ---------------------------------------------------------------------------------------
+
+  function halfTitle(half) {
+    const word = kindWord(half.kind);
+    return half.colour ? t(`${NS}.half_coloured`, { kind: word, horse: horseName(colours.indexOf(half.colour)) }) : t(`${NS}.half_white`, { kind: word });
+  }
+
+  function halfNode(half, { played = false } = {}) {
+    const lane = half.colour ? colours.indexOf(half.colour) : -1;
+    const bg = lane >= 0 ? horseColour(lane) : "#fff";
+    return h(
+      "span",
+      {
+        class: `rsc-half kind-${half.kind}` + (lane >= 0 ? " coloured" : " white") + (played ? " played" : ""),
+        style: `background:${bg};color:${inkOn(bg)}`,
+        title: halfTitle(half),
+      },
+      h("span", { class: "rsc-half-symbol", "aria-hidden": "true" }, KIND_SYMBOLS[half.kind] || half.kind),
+      h("span", { class: "rsc-half-word" }, kindWord(half.kind)),
+    );
+  }
+
+  function cardLabel(card) {
+    return halvesOf(card).map(halfTitle).join(" / ");
+  }
+
+  /** A card as a button: its two coups, colour-coded. `action` (a legal action) or `onSelect` make it
+   * clickable; else it is shown only. */
+  function cardNode(card, { action = null, onSelect = null, selected = false, testid = "card", small = false } = {}) {
+    const clickable = Boolean(action || onSelect);
+    const attrs = {
+      type: "button",
+      class: "rsc-card" + (clickable ? " playable" : "") + (selected ? " selected" : "") + (small ? " small" : ""),
+      "data-testid": testid,
+      "data-card": card,
+      title: cardLabel(card),
+      "aria-label": cardLabel(card),
+      disabled: !clickable,
+    };
+    if (action) attrs["data-action"] = action;
+    if (onSelect) {
+      attrs["data-select"] = card;
+      attrs["aria-pressed"] = String(selected);
+    }
+    attrs.onclick = () => {
+      if (action) act(action);
+      else if (onSelect) onSelect();
+    };
+    return h("button", attrs, halvesOf(card).map((half) => halfNode(half)));
+  }
+
+  function textCard(card) {
+    return h("span", { class: "rsc-mini-card", title: cardLabel(card) }, halvesOf(card).map((half) => {
+      const lane = half.colour ? colours.indexOf(half.colour) : -1;
+      const bg = lane >= 0 ? horseColour(lane) : "#fff";
+      return h("span", { class: "rsc-mini-half", style: `background:${bg};color:${inkOn(bg)}` }, KIND_SYMBOLS[half.kind] || half.kind);
+    }));
+  }
+
+  function horseChip(lane) {
+    const colour = horseColour(lane);
+    return h("span", { class: "rsc-horse-chip", style: `background:${colour};color:${inkOn(colour)}`, title: horseName(lane) }, horseName(lane));
+  }
+
+  function button(text, action, { cls = "", testid = null } = {}) {
+    return h(
+      "button",
+      { type: "button", class: `rsc-choice ${cls}`.trim(), "data-action": action, "data-testid": testid, onclick: () => act(action) },
+      text,
+    );
+  }
+
+  // -- the card in play and its coups ---------------------------------------------------------------
+
+  /** The card being played: the last « plays » event in the log (the observation keeps only the
+   * coups still to play). */
+  function cardInPlay() {
+    const o = obs();
+    if (o?.phase !== "halves" || !o.card) return null;
+    for (let i = log.length - 1; i >= 0; i--) {
+      if (log[i].key === `${GAME}.card_played`) return log[i].params?.card || null;
+    }
+    return null;
+  }
+
+  function currentHalf() {
+    const o = obs();
+    const left = o?.card?.halves || [];
+    if (!left.length) return null;
+    if (selectedHalf && left.includes(selectedHalf)) return selectedHalf;
+    return left[0];
+  }
+
+  function optionText(choice) {
+    const half = parseHalf(choice.half);
+    const royal = half.kind === "R";
+    let text;
+    if (choice.use === "0") {
+      text =
+        choice.horses.length > 1
+          ? t(`${NS}.opt_fall_two`, { a: horseName(choice.horses[0]), b: horseName(choice.horses[1]) })
+          : t(`${NS}.opt_fall_one`, { horse: horseName(choice.horses[0]) });
+    } else {
+      text = t(`${NS}.opt_advance`, { kind: kindWord(choice.use), horse: horseName(choice.horses[0]) });
+    }
+    return royal ? t(`${NS}.opt_royal`, { option: text }) : text;
+  }
+
+  function drawPlay() {
+    const o = obs();
+    const card = cardInPlay();
+    if (o.phase !== "halves" || !o.card) {
+      fill(playBox);
+      playBox.hidden = true;
+      return;
+    }
+    playBox.hidden = false;
+    const left = [...(o.card.halves || [])];
+    const mine = interactive && legal().length > 0;
+    const chosen = currentHalf();
+    const all = card ? halvesOf(card) : left.map(parseHalf);
+    const remaining = [...left];
+    const coups = all.map((half) => {
+      const k = remaining.indexOf(half.text);
+      const played = k < 0;
+      if (!played) remaining.splice(k, 1);
+      if (!mine || played) return h("span", { class: "rsc-coup" + (played ? " played" : "") }, halfNode(half, { played }));
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "rsc-coup" + (chosen === half.text ? " selected" : ""),
+          "data-testid": "coup",
+          "data-half": half.text,
+          "aria-pressed": String(chosen === half.text),
+          title: t(`${NS}.choose_coup`, { coup: halfTitle(half) }),
+          onclick: () => {
+            selectedHalf = half.text;
+            drawAll();
+          },
+        },
+        halfNode(half),
+      );
+    });
+    const items = [
+      h("span", { class: "rsc-play-title" }, t(`${NS}.card_in_play`, { name: seatName(o.card.player) })),
+      h("span", { class: "rsc-coups" }, coups),
+    ];
+    fill(playBox, items);
+  }
+
+  // -- the controls -------------------------------------------------------------------------------
+
+  function whoText() {
+    const o = obs();
+    const acting = (o.active || []).map(seatName).join(", ");
+    if (o.phase === "over") return t(`${NS}.over`);
+    if (o.phase === "deal") return t(`${NS}.dealing`, { name: seatName(o.dealer) });
+    if (o.phase === "auction" && o.auction) return t(`${NS}.auction_who`, { name: acting });
+    return t(`${NS}.to_act`, { name: acting, phase: t(`${GAME}.phase.${o.phase}`) });
+  }
+
+  function auctionNode() {
+    const o = obs();
+    const a = o.auction;
+    if (!a) return null;
+    const item = a.card ? textCard(a.card) : horseChip(a.horse);
+    const leader = Number.isInteger(a.leader) && a.leader >= 0 ? seatName(a.leader) : "—";
+    return h(
+      "div",
+      { class: "rsc-auction", "data-testid": "rsc-auction" },
+      h("strong", {}, t(a.card ? `${NS}.auction_card` : `${NS}.auction_horse`)),
+      " ",
+      item,
+      " ",
+      h("span", { class: "rsc-high" }, t(`${NS}.high_bid`, { amount: a.high, name: leader })),
+      " · ",
+      h("span", { class: "muted" }, t(`${NS}.still_in`, { names: (a.in || []).map(seatName).join(", ") })),
+    );
+  }
+
+  function tradeNode() {
+    const o = obs();
+    const tr = o.trade;
+    if (!tr) return null;
+    return h(
+      "div",
+      { class: "rsc-trade", "data-testid": "rsc-trade" },
+      t(`${NS}.offer`, { proposer: seatName(tr.proposer), target: seatName(tr.target) }),
+      " ",
+      textCard(tr.offered),
+      tr.counter
+        ? [" ", t(`${NS}.counter_with`), " ", textCard(tr.counter), tr.points ? [" ", t(`${NS}.plus_points`, { points: tr.points })] : null]
+        : [" ", h("span", { class: "muted" }, t(`${NS}.awaiting_counter`))],
+    );
+  }
+
+  /** A choice of amount among the legal ones: quick buttons, the rest in a list. */
+  function amountPicker(amounts, { label, make, testid }) {
+    const quick = amounts.slice(0, QUICK_BIDS);
+    const rest = amounts.slice(QUICK_BIDS);
+    const nodes = quick.map((amount) => button(label(amount), make(amount), { cls: "rsc-bid", testid }));
+    if (rest.length) {
+      const select = h(
+        "select",
+        { class: "rsc-bid-select", "aria-label": t(`${NS}.other_amount`), "data-testid": `${testid}-select` },
+        rest.map((amount) => h("option", { value: String(amount) }, String(amount))),
+      );
+      nodes.push(
+        h(
+          "span",
+          { class: "rsc-bid-more" },
+          select,
+          h("button", { type: "button", class: "rsc-bid", onclick: () => act(make(Number(select.value))) }, t(`${NS}.bid_other`)),
+        ),
+      );
+    }
+    return nodes;
+  }
+
+  function drawControls() {
+    const o = obs();
+    fill(turnBox, h("strong", { class: "rsc-who", "data-testid": "rsc-who" }, whoText()));
+    const choices = parsed();
+    const nodes = [];
+    const phase = o.phase;
+    if (phase === "auction") nodes.push(auctionNode());
+    if (o.trade) nodes.push(tradeNode());
+    if (phase === "throw" && o.taken) nodes.push(h("div", {}, t(`${NS}.taken`), " ", textCard(o.taken)));
+    const buttons = [];
+    if (interactive && choices.length) {
+      if (phase === "horses") {
+        for (let lane = 0; lane < colours.length; lane++) {
+          const free = choices.find((x) => x.type === "horse" && x.horse === lane && !x.bid);
+          if (free) buttons.push(button([horseChip(lane), " ", t(`${NS}.ask_horse`)], free.action, { cls: "rsc-ask", testid: "ask-horse" }));
+          const bids = choices.filter((x) => x.type === "horse" && x.horse === lane && x.bid).map((x) => x.bid);
+          if (bids.length) {
+            buttons.push(
+              h(
+                "span",
+                { class: "rsc-contest" },
+                horseChip(lane),
+                " ",
+                t(`${NS}.contest_horse`, { owner: ownerText(lane) }),
+                " ",
+                amountPicker(bids, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => `demande ${colours[lane]} ${n}`, testid: "contest-horse" }),
+              ),
+            );
+          }
+        }
+      }
+      if (phase === "auction") {
+        const amounts = choices.filter((x) => x.type === "bid").map((x) => x.amount);
+        buttons.push(...amountPicker(amounts, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => `enchere ${n}`, testid: "bid" }));
+      }
+      if (phase === "exchange") {
+        const bids = [...new Set(choices.filter((x) => x.type === "spread").map((x) => x.bid))].sort((a, b) => a - b);
+        if (!bids.includes(bidChoice)) bidChoice = bids[0] ?? 0;
+        if (bids.length > 1) {
+          buttons.push(
+            h(
+              "label",
+              { class: "rsc-opening" },
+              t(`${NS}.opening_bid`),
+              " ",
+              h(
+                "select",
+                {
+                  "data-testid": "opening-bid",
+                  onchange: (e) => {
+                    bidChoice = Number(e.target.value);
+                    drawHand();
+                    drawSpread();
+                  },
+                },
+                bids.map((n) => h("option", { value: String(n), selected: n === bidChoice }, n ? String(n) : t(`${NS}.no_bid`))),
+              ),
+            ),
+          );
+        }
+      }
+      if (phase === "trade" && tradeCard) {
+        const offers = choices.filter((x) => x.type === "propose" && x.card === tradeCard);
+        if (offers.length) {
+          buttons.push(h("span", { class: "rsc-offer-to" }, t(`${NS}.offer_card_to`), " ", textCard(tradeCard)));
+          for (const offer of offers) buttons.push(button(seatName(offer.seat), offer.action, { cls: "rsc-offer", testid: "offer-to" }));
+        }
+      }
+      if (phase === "trade_counter") {
+        const points = [...new Set(choices.filter((x) => x.type === "counter").map((x) => x.points))].sort((a, b) => a - b);
+        if (!points.includes(bidChoice)) bidChoice = points[0] ?? 0;
+        if (points.length > 1) {
+          buttons.push(
+            h(
+              "label",
+              { class: "rsc-opening" },
+              t(`${NS}.counter_points`),
+              " ",
+              h(
+                "select",
+                {
+                  "data-testid": "counter-points",
+                  onchange: (e) => {
+                    bidChoice = Number(e.target.value);
+                    drawHand();
+                  },
+                },
+                points.map((n) => h("option", { value: String(n), selected: n === bidChoice }, String(n))),
+              ),
+            ),
+          );
+        }
+      }
+      if (phase === "halves") {
+        const half = currentHalf();
+        for (const choice of choices) {
+          if (choice.type === "void" && choice.half === half) {
+            buttons.push(button(t(`${NS}.opt_void`, { coup: halfTitle(parseHalf(half)) }), choice.action, { cls: "rsc-option void", testid: "coup-option" }));
+          }
+          if (choice.type === "half" && choice.half === half && choice.use !== "H") {
+            buttons.push(button(optionText(choice), choice.action, { cls: "rsc-option", testid: "coup-option" }));
+          }
+        }
+      }
+      if (phase === "race" && choices.some((x) => x.type === "own_hurdle")) {
+        const left = o.hurdles_in_hand?.[mySeat()] ?? 0;
+        buttons.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "rsc-own-hurdle" + (ownHurdle ? " selected" : ""),
+              "aria-pressed": String(ownHurdle),
+              "data-testid": "own-hurdle",
+              onclick: () => {
+                ownHurdle = !ownHurdle;
+                drawAll();
+              },
+            },
+            t(`${NS}.own_hurdle`, { count: left }),
+          ),
+        );
+      }
+      for (const type of ["accepte", "refuse", "passe"]) {
+        const choice = choices.find((x) => x.type === type);
+        if (choice) buttons.push(button(t(`${NS}.${type}`), choice.action, { cls: type === "accepte" ? "primary" : "", testid: type }));
+      }
+    }
+    nodes.push(buttons.length ? h("div", { class: "rsc-buttons" }, buttons) : null);
+    fill(actionsBox, nodes.filter(Boolean));
+    hintBox.textContent = hint();
+  }
+
+  function hint() {
+    const o = obs();
+    if (!msg || !o || o.phase === "over") return "";
+    if (!interactive || !legal().length) return "";
+    switch (o.phase) {
+      case "horses":
+        return t(`${NS}.hint_horses`);
+      case "auction":
+        return t(`${NS}.hint_auction`);
+      case "exchange":
+        return t(`${NS}.hint_exchange`);
+      case "throw":
+        return t(`${NS}.hint_throw`);
+      case "trade":
+        return t(tradeCard ? `${NS}.hint_trade_seat` : `${NS}.hint_trade`);
+      case "trade_counter":
+        return t(`${NS}.hint_counter`);
+      case "trade_decide":
+        return t(`${NS}.hint_decide`);
+      case "race":
+        return t(ownHurdle ? `${NS}.hint_own_hurdle` : `${NS}.hint_race`);
+      case "halves": {
+        const half = currentHalf();
+        const gaps = gapChoices().length;
+        const text = t(`${NS}.hint_coup`, { coup: half ? halfTitle(parseHalf(half)) : "" });
+        const others = (o.card?.halves || []).length > 1 ? ` ${t(`${NS}.hint_order`)}` : "";
+        return text + (gaps ? ` ${t(`${NS}.hint_gap`)}` : "") + others;
+      }
+      default:
+        return "";
+    }
+  }
+
+  // -- the hand, the spread, the seats, the score ----------------------------------------------------
+
+  function drawHand() {
+    const o = obs();
+    if (!Array.isArray(o.hand)) {
+      fill(handSection);
+      handSection.hidden = true;
+      return;
+    }
+    handSection.hidden = false;
+    const choices = parsed();
+    const byCard = (type) => new Map(choices.filter((x) => x.type === type).map((x) => [x.card, x.action]));
+    const plays = byCard("play");
+    const throws = byCard("throw");
+    const counters = new Map(choices.filter((x) => x.type === "counter" && x.points === bidChoice).map((x) => [x.card, x.action]));
+    const offerable = new Set(choices.filter((x) => x.type === "propose").map((x) => x.card));
+    if (tradeCard && !offerable.has(tradeCard)) tradeCard = null;
+    const cards = o.hand.map((card) => {
+      const action = (!ownHurdle && plays.get(card)) || throws.get(card) || counters.get(card) || null;
+      if (action) return cardNode(card, { action, testid: "hand-card" });
+      if (offerable.has(card)) {
+        return cardNode(card, {
+          testid: "hand-card",
+          selected: tradeCard === card,
+          onSelect: () => {
+            tradeCard = tradeCard === card ? null : card;
+            drawAll();
+          },
+        });
+      }
+      return cardNode(card, { testid: "hand-card" });
+    });
+    fill(
+      handSection,
+      h("h2", {}, t(`${NS}.hand_title`, { count: o.hand.length })),
+      h("div", { class: "rsc-cards" }, cards.length ? cards : h("span", { class: "muted" }, t(`${NS}.no_cards`))),
+    );
+  }
+
+  function drawSpread() {
+    const o = obs();
+    const requests = new Map(
+      parsed()
+        .filter((x) => x.type === "spread" && x.bid === bidChoice)
+        .map((x) => [x.card, x.action]),
+    );
+    const cards = (o.spread || []).map((card) => cardNode(card, { action: requests.get(card) || null, testid: "spread-card", small: true }));
+    fill(
+      spreadSection,
+      h("h2", {}, t(`${NS}.spread_title`)),
+      h("div", { class: "rsc-cards" }, cards.length ? cards : h("span", { class: "muted" }, t(`${NS}.no_cards`))),
+      h(
+        "p",
+        { class: "rsc-pot" },
+        h("strong", { "data-testid": "rsc-pot" }, t(`${NS}.pot`, { amount: o.pot })),
+        " · ",
+        t(`${NS}.supply`, { count: Math.max(0, o.hurdle_supply ?? 0) }),
+      ),
+    );
+  }
+
+  function drawSeats() {
+    const o = obs();
+    const n = (o.chips || []).length;
+    const active = new Set(o.active || []);
+    const ownHurdles = (o.hurdles_in_hand || []).some((x) => x > 0);
+    const rows = [];
+    for (let p = 0; p < n; p++) {
+      const lane = (o.horses || []).findIndex((x) => x.owner === p);
+      rows.push(
+        h(
+          "tr",
+          { class: "rsc-seat-row" + (active.has(p) ? " acting" : "") + (p === mySeat() ? " mine" : ""), "data-testid": `rsc-seat-${p}` },
+          h("td", { class: "rsc-seat-name" }, h("span", { class: "seat-dot", style: `--seat:${seatColour(p)}`, "aria-hidden": "true" }, seatName(p).charAt(0).toUpperCase()), " ", seatName(p), p === o.dealer ? h("span", { class: "rsc-dealer", title: t(`${NS}.dealer`) }, " D") : null),
+          h("td", {}, lane >= 0 ? horseChip(lane) : h("span", { class: "muted" }, "—")),
+          h("td", { class: "num", "data-testid": `rsc-chips-${p}` }, String(o.chips[p])),
+          h("td", { class: "num" }, String(o.hand_sizes?.[p] ?? "")),
+          ownHurdles ? h("td", { class: "num" }, String(o.hurdles_in_hand[p])) : null,
+          h("td", { class: "rsc-known" }, (o.known_cards?.[p] || []).map(textCard)),
+        ),
+      );
+    }
+    fill(
+      seatsSection,
+      h("h2", {}, t(`${NS}.seats_title`)),
+      h(
+        "table",
+        { class: "rsc-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, t(`${NS}.col_player`)),
+            h("th", { scope: "col" }, t(`${NS}.col_horse`)),
+            h("th", { scope: "col" }, t(`${NS}.col_chips`)),
+            h("th", { scope: "col" }, t(`${NS}.col_cards`)),
+            ownHurdles ? h("th", { scope: "col" }, t(`${NS}.col_own_hurdles`)) : null,
+            h("th", { scope: "col" }, t(`${NS}.col_known`)),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
+    );
+  }
+
+  function drawScore() {
+    const o = obs();
+    const score = o.score || {};
+    const n = (o.chips || []).length;
+    const scoring = score.scoring || "bridge";
+    const bridge = scoring === "bridge";
+    const rows = [];
+    for (let p = 0; p < n; p++) {
+      const tags = [];
+      if (o.winner === p) tags.push(h("span", { class: "rsc-tag winner" }, t(`${NS}.winner`)));
+      if (o.placed === p) tags.push(h("span", { class: "rsc-tag placed" }, t(`${NS}.placed`)));
+      rows.push(
+        h(
+          "tr",
+          { "data-testid": `rsc-score-${p}` },
+          h("td", {}, seatName(p), " ", tags),
+          bridge ? h("td", { class: "num" }, String(score.honours?.[p] ?? 0)) : null,
+          bridge ? h("td", { class: "num" }, String(score.below?.[p] ?? 0)) : null,
+          bridge ? h("td", { class: "num" }, String(score.toward?.[p] ?? 0)) : null,
+          bridge ? h("td", { class: "num" }, String(score.games?.[p] ?? 0)) : null,
+          h("td", { class: "num total" }, String(score.totals?.[p] ?? 0)),
+        ),
+      );
+    }
+    // The horses that have crossed the line, in order.
+    const finished = (o.horses || [])
+      .map((horse, lane) => ({ lane, place: horse.finished }))
+      .filter((x) => x.place)
+      .sort((a, b) => a.place - b.place);
+    fill(
+      scoreSection,
+      h("h2", {}, t(`${NS}.score_title`)),
+      h("p", { class: "muted" }, t(`${NS}.scoring.${scoring}`), " · ", t(`${NS}.races`, { count: score.races ?? 0 })),
+      h(
+        "table",
+        { class: "rsc-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, t(`${NS}.col_player`)),
+            bridge ? h("th", { scope: "col" }, t(`${NS}.col_honours`)) : null,
+            bridge ? h("th", { scope: "col" }, t(`${NS}.col_below`)) : null,
+            bridge ? h("th", { scope: "col" }, t(`${NS}.col_toward`)) : null,
+            bridge ? h("th", { scope: "col" }, t(`${NS}.col_games`)) : null,
+            h("th", { scope: "col" }, t(scoring === "simple" ? `${NS}.col_chips` : scoring === "race" ? `${NS}.col_places` : `${NS}.col_total`)),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
+      h(
+        "p",
+        { class: "rsc-arrival", "data-testid": "rsc-arrival" },
+        h("strong", {}, t(`${NS}.arrival`)),
+        " ",
+        finished.length
+          ? finished.map((x, i) => [i ? " · " : "", t(`web.ordinal.${x.place}`), " ", horseChip(x.lane), " ", ownerText(x.lane)])
+          : h("span", { class: "muted" }, t(`${NS}.nobody_arrived`)),
+      ),
+    );
+  }
+
+  function drawLegend() {
+    fill(
+      legend,
+      h("span", { class: "rsc-key river" }, t(`${NS}.legend_river`)),
+      h("span", { class: "rsc-key red" }, t(`${NS}.legend_red`)),
+      h("span", { class: "rsc-key central" }, t(`${NS}.legend_central`)),
+      h("span", { class: "rsc-key hurdle" }, t(`${NS}.legend_hurdle`)),
+      h("span", { class: "rsc-key line" }, t(`${NS}.legend_line`)),
+    );
+  }
+
+  function drawAll() {
+    trackTitle.textContent = t(`${NS}.track_title`);
+    svg.setAttribute("aria-label", trackTitle.textContent);
+    if (!msg || !obs()) return;
+    ensureView();
+    if (!interactive || obs().phase !== "race" || !parsed().some((x) => x.type === "own_hurdle")) ownHurdle = false;
+    drawHurdles();
+    drawHorses();
+    drawTargets();
+    drawPlay();
+    drawControls();
+    drawHand();
+    drawSpread();
+    drawSeats();
+    drawScore();
+  }
+
+  // -- input ---------------------------------------------------------------------------------------
+
+  function act(action) {
+    if (!isLegal(action)) return;
+    tradeCard = null;
+    ownHurdle = false;
+    send({ type: "act", action });
+  }
+
+  function handleKey(event) {
+    if (!interactive || !msg) return false;
+    if (event.key === "Escape" && (tradeCard || ownHurdle || selectedHalf)) {
+      tradeCard = null;
+      ownHurdle = false;
+      selectedHalf = null;
+      drawAll();
+      return true;
+    }
+    return false;
+  }
+
+  // -- the board's interface ---------------------------------------------------------------------------
+
+  function update(stateMessage, events = []) {
+    const before = msg;
+    msg = stateMessage;
+    log = events;
+    if (!before || before.version !== msg.version || before.seat !== msg.seat) {
+      // A choice made for one decision does not carry over to the next.
+      if (obs()?.phase !== "halves" || !(obs().card?.halves || []).includes(selectedHalf)) selectedHalf = null;
+      if (before?.observation?.phase !== obs()?.phase) bidChoice = 0;
+      tradeCard = null;
+    }
+    drawAll();
+  }
+
+  function setLang(newLang, newT) {
+    lang = newLang;
+    if (newT) t = newT;
+    drawLegend();
+    drawAll();
+  }
+
+  function statusLine(stateMessage = msg) {
+    const o = stateMessage?.observation;
+    if (!o) return "";
+    const bits = [t(`${NS}.deal_n`, { deal: o.deal })];
+    if (o.phase !== "over") bits.push(t(`${GAME}.phase.${o.phase}`));
+    return bits.join(" · ");
+  }
+
+  /** Turn the figure-eight upright on narrow screens (phones): its loops then stack down the page. */
+  function fitLayout() {
+    const width = container.clientWidth;
+    const want = width > 0 && width < 640;
+    if (want === compact && view) return;
+    compact = want;
+    ensureView();
+    if (msg) drawAll();
+  }
+
+  drawDefs();
+  drawLegend();
+  compact = container.clientWidth > 0 && container.clientWidth < 640;
+  ensureView();
+  const resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitLayout()) : null;
+  resizeObserver?.observe(container);
+
+  return {
+    update,
+    setLang,
+    statusLine,
+    handleKey,
+    destroy() {
+      resizeObserver?.disconnect();
+      container.replaceChildren();
+    },
+  };
+}

@@ -1,0 +1,317 @@
+"""Royal Steeple Chase's board in Debian's headless chromium: a whole race played by clicks (docs/web.md).
+
+One person (Ada) and three random bots play one race (``scoring: race``). Ada, the dealer, asks
+first for a horse (seed, ATTRIBUTION DES CHEVAUX); she bids or passes in the auctions that come to
+her, asks once for a spread card (and gives one of hers for it), offers a card to another player once,
+then plays her cards one by one by clicking them in her hand and acts on the coups of each: once on
+the second coup first (« dans l'ordre que l'on désire »), and a hurdle is put down by clicking between
+two squares of a highlighted lane whenever a coup asks for one. Along the way: the language switch
+turns the board's texts into French and back, and a click on a square that is no choice, or on a card
+that cannot be played now, sends nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.conftest import LiveServer, SeatPage
+
+pytestmark = pytest.mark.browser
+
+GAME = "royal_steeple_chase"
+KEY = f"web.{GAME}."
+# What the page offers Ada now: the final ranking, or the phase when some choice of hers shows.
+ACTIONABLE = """() => {
+  const shown = (el) => el && !el.hidden && el.offsetParent !== null;
+  if (shown(document.querySelector('[data-testid="game-over"]'))) return "over";
+  const state = window.hippodromeTable.state();
+  if (!state || !(state.legal || []).length) return false;
+  const board = document.querySelector('.rsc');
+  if (board.querySelector('[data-action]:not([disabled]), [data-select]:not([disabled])')) {
+    return state.observation.phase;
+  }
+  return false;
+}"""
+# The table has moved on from version `v` (or the page shows an error).
+MOVED_ON = """(v) => {
+  const state = window.hippodromeTable.state();
+  const error = document.querySelector('[data-testid="error"]');
+  return (state && state.version > v) || (error && !error.hidden);
+}"""
+# The highlighted gaps between two squares a real click reaches (none hidden under another), with
+# the screen point to click and the action each sends.
+GAP_TARGETS = """() => [...document.querySelectorAll('[data-testid="gap-target"]')].map((g) => {
+  const r = g.querySelector('.rsc-gap-zone').getBoundingClientRect();
+  const x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && g.contains(hit) ? {x, y, action: g.dataset.action} : null;
+}).filter(Boolean)"""
+# The centre, on screen, of a square far from every highlighted gap: no choice at all.
+QUIET_SQUARE = """() => {
+  const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const busy = [...document.querySelectorAll('[data-testid="gap-target"]')].map(centre);
+  for (const cell of document.querySelectorAll('.rsc-static .rsc-cell')) {
+    const [x, y] = centre(cell);
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-testid="gap-target"]')) continue;
+    if (busy.every(([bx, by]) => Math.hypot(bx - x, by - y) > 60)) return [x, y];
+  }
+  return null;
+}"""
+
+
+class Rider(SeatPage):
+    """Ada's page, the actions it sent over its websocket, and what she did."""
+
+    def __init__(self, page: Page) -> None:
+        super().__init__(page)
+        self.done: dict[str, int] = {}
+        self.rng = random.Random(5)
+        self.order_half: str | None = None
+
+    def acts(self) -> list[str]:
+        return [m["action"] for m in self.sent if m.get("type") == "act"]
+
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.page.evaluate("window.hippodromeTable.state()")
+        return state
+
+    def waiting_for(self, timeout: float = 60_000) -> str:
+        try:
+            kind: str = self.page.wait_for_function(ACTIONABLE, timeout=timeout).json_value()
+        except Exception as exc:
+            raise AssertionError(
+                f"the page offers nothing to do; last state: {self.state()}"
+            ) from exc
+        return kind
+
+    def then_wait(self, version: int) -> None:
+        """Wait for the server's answer to what was just sent; it must not be an error."""
+        self.page.wait_for_function(MOVED_ON, arg=version)
+        expect(self.page.get_by_test_id("error")).to_be_hidden()
+
+    def count(self, what: str) -> None:
+        self.done[what] = self.done.get(what, 0) + 1
+
+    def click(self, testid: str, *, pick: str = "first") -> str:
+        """Click one of the choices `testid` that sends an action; the action it sends."""
+        choices = self.page.locator(f'.rsc [data-testid="{testid}"][data-action]:not([disabled])')
+        n = choices.count()
+        assert n, f"no {testid} to click"
+        choice = choices.nth(self.rng.randrange(n) if pick == "any" else 0)
+        action = choice.get_attribute("data-action")
+        assert action
+        choice.click()
+        return action
+
+    def play_one(self) -> str:
+        """One decision of Ada's, by clicks; returns the phase it was taken in."""
+        page = self.page
+        phase = self.waiting_for()
+        if phase == "over":
+            return phase
+        version = self.version()
+        sent = len(self.acts())
+        expected: str | None
+        if phase == "horses":
+            if page.get_by_test_id("ask-horse").count():
+                expected = self.click("ask-horse")
+            elif page.get_by_test_id("contest-horse").count():
+                expected = self.click("contest-horse")  # D6: no horse is free, bid for one
+            else:
+                expected = self.click("passe")
+            self.count("horse")
+        elif phase == "auction":
+            if not self.done.get("bid") and page.get_by_test_id("bid").count():
+                expected = self.click("bid")
+                self.count("bid")
+            else:
+                expected = self.click("passe")
+        elif phase == "exchange":
+            requests = page.locator('.rsc [data-testid="spread-card"][data-action]')
+            if not self.done.get("request") and requests.count():
+                expected = self.click("spread-card")
+                self.count("request")
+            else:
+                expected = self.click("passe")
+        elif phase == "throw":
+            expected = self.click("hand-card")
+            self.count("throw")
+        elif phase == "trade":
+            offerable = page.locator(".rsc-hand [data-select]:not([disabled])")
+            if not self.done.get("offer") and offerable.count():
+                offerable.first.click()  # choosing the card sends nothing yet
+                expect(page.get_by_test_id("offer-to").first).to_be_visible()
+                assert len(self.acts()) == sent, "choosing a card to offer sent nothing"
+                expected = self.click("offer-to", pick="any")
+                self.count("offer")
+            else:
+                expected = self.click("passe")
+        elif phase == "trade_counter":
+            expected = (
+                self.click("hand-card") if not self.done.get("counter") else self.click("refuse")
+            )
+            self.count("counter")
+        elif phase == "trade_decide":
+            expected = self.click("accepte")
+        elif phase == "race":
+            expected = self.click("hand-card", pick="any")
+            self.count("card")
+        else:
+            expected = self.play_coup(version, sent)
+        self.then_wait(version)
+        if expected is not None:
+            assert self.acts()[sent:] == [expected], f"{phase}: sent {self.acts()[sent:]}"
+        return phase
+
+    def play_coup(self, version: int, sent: int) -> str:
+        """A coup of the card in play: the second one first once, a hurdle by a click between two
+        squares whenever one is offered, else the first option."""
+        page = self.page
+        coups = page.get_by_test_id("coup")
+        if coups.count() == 2 and not self.done.get("order"):
+            second = coups.nth(1)
+            half = second.get_attribute("data-half")
+            second.click()  # choosing the order sends nothing
+            expect(second).to_have_attribute("aria-pressed", "true")
+            assert len(self.acts()) == sent and self.version() == version
+            self.count("order")
+            self.order_half = half
+        page.get_by_test_id("rsc-track").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        targets: list[dict[str, Any]] = page.evaluate(GAP_TARGETS)
+        if targets:
+            if not self.done.get("quiet"):
+                self.click_nothing(version, sent)
+            target = self.rng.choice(targets)
+            page.mouse.click(target["x"], target["y"])
+            self.count("hurdle")
+            action: str = target["action"]
+        else:
+            action = self.click("coup-option")
+            self.count("coup")
+        if self.order_half is not None:
+            head = action.split()[1] if action.startswith("nul ") else action.split()[0]
+            assert head.split("=")[0] == self.order_half, "the coup chosen first is played first"
+            self.order_half = None
+            self.done["order"] = 2
+        return action
+
+    def click_nothing(self, version: int, sent: int) -> None:
+        """A square that is no choice, and a card of the hand while a coup is to play: nothing."""
+        page = self.page
+        where = page.evaluate(QUIET_SQUARE)
+        assert where is not None, "no quiet square on the track to click"
+        page.mouse.click(*where)
+        card = page.get_by_test_id("hand-card").first
+        if card.count():
+            expect(card).to_be_disabled()
+            box = card.bounding_box()
+            assert box is not None
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        time.sleep(0.3)  # a message would be on its way by now
+        assert len(self.acts()) == sent, "a click on no choice sent an action"
+        assert self.version() == version
+        expect(page.get_by_test_id("gap-target").first).to_be_visible()
+        self.count("quiet")
+
+
+@pytest.fixture
+def ada(live_server: LiveServer, context: BrowserContext) -> Iterator[tuple[Rider, dict[str, Any]]]:
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * 3
+    table = live_server.create_table(seats, {"scoring": "race"}, game=GAME)
+    rider = Rider(context.new_page())
+    rider.page.goto(table["seats"][0]["invite"])
+    yield rider, table
+    assert not rider.errors, f"script errors on the board: {rider.errors}"
+
+
+def test_a_whole_race_played_by_clicks_on_the_cards_and_the_course(
+    live_server: LiveServer, ada: tuple[Rider, dict[str, Any]]
+) -> None:
+    rider, table = ada
+    page = rider.page
+    en = live_server.http.get("/api/i18n/en").json()
+    fr = live_server.http.get("/api/i18n/fr").json()
+    track = page.get_by_test_id("rsc-track")
+    expect(track).to_be_visible()
+    expect(track.locator(".rsc-cell")).to_have_count(4 * 21)
+    expect(track.locator(".rsc-cell.river")).to_have_count(4 * 3)  # rivers on 10, 15 and 16
+    expect(track.locator(".rsc-num.red")).to_have_count(4 * 4)  # 4, 8, 12 and 18 in red
+    expect(page.get_by_test_id("rsc-line")).to_have_count(4)
+    expect(page.get_by_test_id("central-hurdle")).to_have_count(5)  # r, b, j once; v twice
+
+    # Ada deals and asks first: the table waits for her, so nothing moves while the language
+    # switch redraws the board's texts, on the cards and around them.
+    assert rider.waiting_for() == "horses"
+    hand = page.get_by_test_id("rsc-hand")
+    state = rider.state()
+    cards = len(state["observation"]["hand"])
+    expect(page.get_by_test_id("hand-card")).to_have_count(cards)
+    expect(hand.locator("h2")).to_have_text(en[KEY + "hand_title"].format(count=cards))
+    expect(page.get_by_test_id("ask-horse").first).to_contain_text(en[KEY + "ask_horse"])
+    page.get_by_test_id("lang-fr").click()
+    expect(hand.locator("h2")).to_have_text(fr[KEY + "hand_title"].format(count=cards))
+    expect(page.get_by_test_id("ask-horse").first).to_contain_text(fr[KEY + "ask_horse"])
+    expect(page.get_by_test_id("rsc-score").locator("h2")).to_have_text(fr[KEY + "score_title"])
+    expect(page.get_by_test_id("ask-horse").first).to_contain_text(fr[f"{GAME}.horse.0"])
+    page.get_by_test_id("lang-en").click()
+    expect(hand.locator("h2")).to_have_text(en[KEY + "hand_title"].format(count=cards))
+    expect(page.get_by_test_id("ask-horse").first).to_contain_text(en[f"{GAME}.horse.0"])
+
+    started = time.monotonic()
+    for _ in range(400):
+        if rider.play_one() == "over":
+            break
+    else:
+        raise AssertionError(f"the race did not end after 400 decisions: {rider.done}")
+    elapsed = time.monotonic() - started
+
+    done = rider.done
+    assert done.get("horse") and done.get("card") and done.get("coup", 0) + done.get("hurdle", 0), (
+        done
+    )
+    assert done.get("request"), done  # one spread card asked for
+    if done.get("hurdle"):
+        assert done.get("quiet"), done
+    assert done.get("order") == 2, done
+    # Every action sent is one the board offered, in the engine's notation.
+    heads = {action.split()[0].split("=")[0] for action in rider.acts()}
+    allowed = {"demande", "enchere", "passe", "jette", "propose", "contre", "accepte", "refuse"}
+    allowed |= {"joue", "nul"} | {h for h in heads if h[0] in "234H0R"}
+    assert heads <= allowed, heads
+
+    # The race is over: the ranking, the score sheet, the horses that crossed the line.
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    final = rider.state()
+    observation = final["observation"]
+    assert observation["phase"] == "over"
+    expect(page.get_by_test_id("coup")).to_have_count(0)
+    expect(page.locator(".rsc [data-action]")).to_have_count(0)
+    arrival = page.get_by_test_id("rsc-arrival")
+    finished = sorted(
+        (h["finished"], i) for i, h in enumerate(observation["horses"]) if h["finished"]
+    )
+    if finished:
+        expect(arrival.locator(".rsc-horse-chip")).to_have_count(len(finished))
+        first_horse = en[f"{GAME}.horse.{finished[0][1]}"]
+        expect(arrival.locator(".rsc-horse-chip").first).to_have_text(first_horse)
+    else:
+        expect(arrival).to_contain_text(en[KEY + "nobody_arrived"])
+    totals = observation["score"]["totals"]
+    for seat, total in enumerate(totals):
+        expect(page.get_by_test_id(f"rsc-score-{seat}").locator("td.total")).to_have_text(
+            str(total)
+        )
+    if observation["winner"] >= 0:
+        expect(page.get_by_test_id(f"rsc-score-{observation['winner']}")).to_contain_text(
+            en[KEY + "winner"]
+        )
+    summary = live_server.http.get(f"/api/tables/{table['id']}").json()
+    assert summary["status"] == "finished"
+    print(f"race played in {elapsed:.1f} s: {done}")

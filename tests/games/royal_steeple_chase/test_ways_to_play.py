@@ -409,3 +409,58 @@ def test_a_hurdle_jumped_before_a_river_stands_again_only_if_the_box_still_has_o
     play(state, "joue R/4", "4 v", "R=H b 17-18")
     assert state.pos[V] == 14 and state._supply() == 0
     assert state.hurdles[V] == 0, "no sixteenth hurdle"
+
+
+# -- Le « contre » (JEU ORDINAIRE BRIDGÉ) ----------------------------------------------------------
+
+
+def trading(hands: list[list[str]], owners: dict[int, int]) -> SteepleState:
+    """The direct trades of a bridge deal, the dealer (seat 0) to speak."""
+    state = racing(hands, owners, scoring="bridge")
+    state.phase = Phase.TRADE
+    return state
+
+
+def test_a_player_without_a_horse_may_contre_and_scores_200_when_nobody_wins() -> None:
+    """« S'il n'y a pas de gagnant, ceux qui n'ont pas de chevaux marquent 100 et s'ils ont
+    « contré » 200 » (D25: a player without a horse contres once, in the trades before the race)."""
+    hands = [["Hb/Hj"], ["Hr/Hv"], ["Hr/Hj"], ["Hb/Hv"], ["3/Hr"], ["3/Hb"]]
+    state = trading(hands, {R: 0, B: 1, J: 2, V: 3})
+    assert "contrer" not in {str(a) for a in state.legal_actions()}, "seat 0 runs red"
+    play(state, "passe", "passe", "passe", "passe")
+    assert "contrer" in {str(a) for a in state.legal_actions()}
+    play(state, "contrer")
+    assert state.contred == [False, False, False, False, True, False]
+    assert "contrer" in {str(a) for a in state.legal_actions()}, "seat 5 may contre too"
+    for _ in range(6):
+        play(state, "passe")
+    assert phase(state) is Phase.RACE
+    play(state, "joue Hb/Hj", "Hb b 1-2", "Hj j 1-2", "joue Hr/Hv", "Hr r 1-2", "Hv v 1-2")
+    play(state, "joue Hr/Hj", "Hr r 2-3", "Hj j 2-3", "joue Hb/Hv", "Hb b 2-3", "Hv v 2-3")
+    play(state, "joue 3/Hr", "nul 3", "Hr r 3-4", "joue 3/Hb", "nul 3", "Hb b 3-4")
+    assert state.races == 1, "the cards are out: a void race"
+    assert state.honours == [0, 0, 0, 0, 200, 100]
+
+
+def test_a_lost_contre_bars_the_player_from_a_horse_at_the_next_deal() -> None:
+    """« mais tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »."""
+    hands = [["4/3b"], ["Hr/Hv"], ["Hr/Hj"], ["Hb/Hv"], ["3/Hr"]]
+    state = racing(hands, {B: 0, R: 1, J: 2, V: 3}, scoring="bridge")
+    state.contred[4] = True
+    state.pos = [18, 17, 0, 0]
+    events = play(state, "joue 4/3b", "4 b", "3b b")
+    play(state, "joue Hr/Hv", "Hr r 18-19", "Hv v 1-2", "joue Hr/Hj", "Hr r 19-20", "Hj j 1-2")
+    play(state, "joue Hb/Hv", "nul Hb", "Hv v 2-3")
+    events = play(state, "joue 3/Hr", "nul 3", "Hr r 20-21")
+    assert any(isinstance(e, ev.ContreLost) and e.player == 4 for e in events)
+    assert state.banned == [False, False, False, False, True]
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    asked = set()
+    while phase(state) is Phase.HORSES:
+        asked.add(state.turn)
+        free = [a for a in state.legal_actions() if str(a).count(" ") == 1]
+        state.apply(free[0] if free else state.legal_actions()[0])
+    assert 4 not in asked, "the player who lost his contre is not asked for a horse"
+    assert state.horse_of(4) == -1

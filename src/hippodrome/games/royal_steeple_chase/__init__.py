@@ -36,6 +36,7 @@ CONFORMANCE_OPTIONS: list[dict[str, object]] = [
     {"players": 7, "scoring": "race"},
     {"players": 8, "scoring": "race"},
     {"players": 4, "scoring": "bridge", "deals": 2},
+    {"players": 6, "scoring": "bridge", "deals": 2},
     {"players": 5, "scoring": "simple"},
     {"players": 4, "scoring": "race", "incidents": True},
     {"players": 6, "scoring": "race", "incidents": True},

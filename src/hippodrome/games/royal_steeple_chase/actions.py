@@ -14,6 +14,7 @@ index (``r``, ``b``, ``j``, ``v``); a place between two squares as the seed says
 ``propose 2 4/3v``     offer a card to seat 2 for a card of theirs
 ``contre 3/2 [10]``    answer an offer with a card (and points)
 ``accepte``/``refuse`` close an offer
+``contrer``            a player without a horse bets that nobody will win (« contré »)
 ``joue 3v/Hr``         play a card from the hand
 ``3v v`` ``R=4 b``     an advance, on a horse
 ``Hr r 7-8``           place a hurdle on a horse's lane, between two squares
@@ -243,7 +244,17 @@ class IncidentChoice(Action):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Contre(Action):
+    """JEU ORDINAIRE BRIDGÉ: « s'ils ont « contré » 200, mais tout joueur qui perd un « contre » ne
+    peut acheter un cheval le coup suivant »."""
+
+    def __str__(self) -> str:
+        return "contrer"
+
+
 PASS = Pass()
+CONTRE = Contre()
 ACCEPT = Accept()
 REFUSE = Refuse()
 
@@ -259,6 +270,8 @@ def parse_action(text: str, players: int) -> Action:
         return ACCEPT
     if head == "refuse" and not args:
         return REFUSE
+    if head == "contrer" and not args:
+        return CONTRE
     if head == "donne" and len(args) == 1:
         return DealCard(_card(args[0]))
     if head == "demande" and len(args) in (1, 2):

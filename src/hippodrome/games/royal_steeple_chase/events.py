@@ -369,3 +369,17 @@ class CampFormed(Event):
     player: Player
     partner: Player
     horse: int
+
+
+@dataclass(slots=True)
+class Contred(Event):
+    key: ClassVar[str] = f"{NS}.contred"
+    player: Player
+
+
+@dataclass(slots=True)
+class ContreLost(Event):
+    """« tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »"""
+
+    key: ClassVar[str] = f"{NS}.contre_lost"
+    player: Player

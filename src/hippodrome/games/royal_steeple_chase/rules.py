@@ -31,10 +31,12 @@ from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import (
     ACCEPT,
+    CONTRE,
     PASS,
     REFUSE,
     Accept,
     Bid,
+    Contre,
     Counter,
     DealCard,
     DrawDiscard,
@@ -308,6 +310,7 @@ class Trade:
 class SteepleState(State):
     __slots__ = (
         "auction",
+        "banned",
         "below",
         "bets",
         "card_finishers",
@@ -315,6 +318,7 @@ class SteepleState(State):
         "carried",
         "central",
         "chips",
+        "contred",
         "deal_number",
         "deal_start",
         "dealer",
@@ -402,6 +406,10 @@ class SteepleState(State):
         self.games = [0] * n
         self.bets: list[tuple[int, ...] | None] = [None] * n
         """JEU PIRATE: each seat's secret bet (its horses), None before it bets."""
+        self.contred = [False] * n
+        """Players without a horse who « contré » this deal: nobody will win, they say."""
+        self.banned = [False] * n
+        """Players who lost a « contre » last deal: they may not take a horse in this one."""
         self.partner = [NOBODY] * n
         """JEU PAR CAMP: each seat's partner (fixed: the seat opposite; improvised: formed by asking
         for the horse a lone player holds)."""
@@ -454,6 +462,7 @@ class SteepleState(State):
         self.offers = [0] * n
         self.requests = [0] * n
         self.bets = [None] * n
+        self.contred = [False] * n
         if self.game.options.camps == "improvised":
             self.partner = [NOBODY] * n  # camps are formed anew at each deal
         self.central = list(self.game.central)
@@ -623,6 +632,8 @@ class SteepleState(State):
             ]
         if phase is Phase.TRADE:
             out: list[Action] = [PASS]
+            if self._may_contre(p):
+                out.append(CONTRE)
             if self.offers[p] < MAX_OFFERS:
                 n = self.game.num_players
                 cards = [t for t in range(TYPES) if self.hands[p][t]]
@@ -633,6 +644,16 @@ class SteepleState(State):
             top = min(self.chips[p], MAX_TRADE_POINTS)
             return [REFUSE] + [Counter(t, x) for t in cards for x in range(0, top + 1, UNIT)]
         return [ACCEPT, REFUSE]
+
+    def _may_contre(self, p: Player) -> bool:
+        """A player without a horse may « contrer » once a deal, before the race, in the bridge
+        score (D25)."""
+        return (
+            self.game.options.scoring == "bridge"
+            and self.game.options.pirate == "no"
+            and not self.contred[p]
+            and self._horse_of(p) == NOBODY
+        )
 
     def _horse_requests(self, p: Player) -> list[Action]:
         if self.game.options.camps == "improvised":
@@ -855,6 +876,11 @@ class SteepleState(State):
             case Refuse():
                 self.events.append(ev.TradeRefused(player))
                 self._trade_closed()
+            case Contre():
+                self.contred[player] = True
+                self.events.append(ev.Contred(player))
+                self.passes = 0
+                self.turn = (player + 1) % self.game.num_players
             case _:
                 raise AssertionError(action)
 
@@ -942,7 +968,10 @@ class SteepleState(State):
         # « S'il y a plusieurs demandes sur un même cheval, l'attribution se fait aux enchères. »
         # The holder and the players still without a horse may bid (D7).
         n = self.game.num_players
-        bidders = [q in (p, holder) or self._horse_of(q) == NOBODY for q in range(n)]
+        bidders = [
+            q in (p, holder) or (self._horse_of(q) == NOBODY and not self.banned[q])
+            for q in range(n)
+        ]
         self._open_auction(h, -1, p, action.bid, bidders)
 
     def _pay_bid(self, p: Player, amount: int) -> None:
@@ -969,7 +998,8 @@ class SteepleState(State):
         """The next player without a horse asks; the round is over when every player has one, or
         when none is free and each player still without one has passed in turn."""
         n = self.game.num_players
-        waiting = [q for q in range(n) if self._horse_of(q) == NOBODY]
+        # « tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »
+        waiting = [q for q in range(n) if self._horse_of(q) == NOBODY and not self.banned[q]]
         free = any(self.owner[h] == NOBODY for h in HORSES)
         if self.game.options.camps == "improvised":
             free = sum(1 for h in HORSES if self.owner[h] != NOBODY) < n // 2
@@ -1562,6 +1592,11 @@ class SteepleState(State):
         """JEU ORDINAIRE BRIDGÉ; True when a player has made his two games."""
         s = M.scoring
         n = self.game.num_players
+        for q in range(n):
+            lost = self.contred[q] and self.winner != NOBODY
+            self.banned[q] = lost  # for the next deal
+            if lost:
+                self.events.append(ev.ContreLost(q))
         handicapped = self.game.handicapped
         w, pl = self.winner, self.placed
         if w != NOBODY:
@@ -1577,7 +1612,10 @@ class SteepleState(State):
         else:
             horseless = [q for q in range(n) if self._horse_of(q) == NOBODY]
             for q in horseless:
-                self._mark(q, s["honours_no_winner_horseless"], 0, "no_winner")
+                # « ceux qui n'ont pas de chevaux marquent 100 et s'ils ont « contré » 200 »
+                contred = self.contred[q]
+                honours = s["honours_contre"] if contred else s["honours_no_winner_horseless"]
+                self._mark(q, honours, 0, "contre" if contred else "no_winner")
             # « si personne ne termine on marque 10 : au joueur le plus avancé (4 joueurs ou moins)
             # à condition qu'il ait franchi la deuxième rivière, à ceux qui n'ont pas de chevaux »
             if n <= 4:
@@ -1672,6 +1710,8 @@ class SteepleState(State):
             ],
             "hand_sizes": [sum(hand) for hand in self.hands],
             "partners": list(self.partner),
+            "contred": list(self.contred),
+            "banned": list(self.banned),
             "known_cards": [_cards(self.public[q]) for q in range(n)],
             "spread": _cards(self.spread),
             "chips": list(self.chips),
@@ -1937,6 +1977,8 @@ class SteepleState(State):
             "toward": list(self.toward),
             "games": list(self.games),
             "bets": [None if b is None else list(b) for b in self.bets],
+            "contred": list(self.contred),
+            "banned": list(self.banned),
             "partner": list(self.partner),
             "carried": list(self.carried),
             "central": list(self.central),
@@ -2097,6 +2139,11 @@ def _position_from_json(game: RoyalSteepleChase, d: JSONObject) -> SteepleState:
     s.incident = position_field(d, "incident", int)
     s.draws_left = position_field(d, "draws_left", int)
     s.incident_step = [int(v) for v in position_field(d, "incident_step", list)]
+    for name in ("contred", "banned"):
+        flags = position_field(d, name, list)
+        if len(flags) != n or not all(isinstance(v, bool) for v in flags):
+            raise RecordError(f"position.{name}", f"must hold {n} booleans")
+        setattr(s, name, list(flags))
     bets = position_field(d, "bets", list)
     if len(bets) != n:
         raise RecordError("position.bets", f"must hold {n} bets")

@@ -143,6 +143,13 @@ class Rider(SeatPage):
         elif phase == "throw":
             expected = self.click("hand-card")
             self.count("throw")
+        elif (
+            phase == "trade"
+            and page.get_by_test_id("contrer").count()
+            and not self.done.get("contre")
+        ):
+            expected = self.click("contrer")
+            self.count("contre")
         elif phase == "trade":
             offerable = page.locator(".rsc-hand [data-select]:not([disabled])")
             if not self.done.get("offer") and offerable.count():
@@ -163,6 +170,19 @@ class Rider(SeatPage):
         elif phase == "race":
             expected = self.click("hand-card", pick="any")
             self.count("card")
+        elif phase == "bets":
+            expected = self.click("bet", pick="any")
+            self.count("bet")
+        elif phase in ("solo_hurdles", "incident") and page.evaluate(GAP_TARGETS):
+            page.get_by_test_id("rsc-track").evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            target = self.rng.choice(page.evaluate(GAP_TARGETS))
+            page.mouse.click(target["x"], target["y"])
+            expected = target["action"]
+            self.count(phase)
+        elif phase == "incident":
+            testid = "incident-option" if page.get_by_test_id("incident-option").count() else None
+            expected = self.click(testid or "other-action")
+            self.count(phase)
         else:
             expected = self.play_coup(version, sent)
         self.then_wait(version)
@@ -315,3 +335,42 @@ def test_a_whole_race_played_by_clicks_on_the_cards_and_the_course(
     summary = live_server.http.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] == "finished"
     print(f"race played in {elapsed:.1f} s: {done}")
+
+
+def ridden_to_the_end(rider: Rider, limit: int = 400) -> None:
+    for _ in range(limit):
+        if rider.play_one() == "over":
+            return
+    raise AssertionError(f"no end after {limit} decisions: {rider.done}")
+
+
+def test_a_pirate_race_ada_bets_in_secret_by_a_click(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """JEU PIRATE: the bet is a click (a horse and a stake); another seat sees only that Ada bet."""
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "random"}] * 3
+    table = live_server.create_table(seats, {"pirate": "stakes", "deals": 1}, game=GAME)
+    rider = Rider(context.new_page())
+    rider.page.goto(table["seats"][0]["invite"])
+    expect(rider.page.get_by_test_id("bet").first).to_be_visible(timeout=30_000)
+    expect(rider.page.get_by_test_id("rsc-hint")).to_contain_text("secret")  # fr and en alike
+    ridden_to_the_end(rider)
+    assert rider.done.get("bet") == 1 and any(a.startswith("parie ") for a in rider.acts())
+    assert not rider.errors, f"script errors on the board: {rider.errors}"
+
+
+def test_the_solo_practice_lays_ten_hurdles_by_clicks_and_runs_alone(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """« Placez un cheval sur la ligne de départ et distribuez-vous 13, 14 ou 15 cartes. Puis, placez
+    sur votre piste, où vous voudrez, 10 haies »: all by clicks, then the cards to the end."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}], {"solo_cards": 13}, game=GAME
+    )
+    rider = Rider(context.new_page())
+    rider.page.goto(table["seats"][0]["invite"])
+    ridden_to_the_end(rider)
+    assert rider.done.get("solo_hurdles") == 10
+    laid = [a for a in rider.acts() if a.startswith("haie ")]
+    assert len(laid) == 10 and len({a.split()[1] for a in laid}) == 1, "all on Ada's own lane"
+    assert not rider.errors, f"script errors on the board: {rider.errors}"

@@ -63,6 +63,13 @@ function readAction(action, colours) {
   if (head === "joue") return { type: "play", card: args[0] };
   if (head === "haie") return { type: "own_hurdle", lane: colours.indexOf(args[0]), square: gapSquare(args[1]) };
   if (head === "nul") return { type: "void", half: args[0] };
+  if (head === "contrer") return { type: "contrer" };
+  if (head === "parie") {
+    return { type: "bet", horses: args[0].split("+").map((c) => colours.indexOf(c)), stake: args[1] ? Number(args[1]) : 0 };
+  }
+  if (head === "incident") {
+    return { type: "incident", horse: colours.indexOf(args[0]), square: args[1] ? gapSquare(args[1]) : null };
+  }
   if (head && "234H0R".includes(head.charAt(0)) && args.length) {
     const [half, use] = head.split("=");
     const target = args[0];
@@ -384,6 +391,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       return parsed().filter((x) => x.type === "half" && x.half === half && x.use === "H" && x.square !== null);
     }
     if (o.phase === "race" && ownHurdle) return parsed().filter((x) => x.type === "own_hurdle");
+    if (o.phase === "solo_hurdles") return parsed().filter((x) => x.type === "own_hurdle");
+    if (o.phase === "incident") return parsed().filter((x) => x.type === "incident" && x.square !== null);
     return [];
   }
 
@@ -391,7 +400,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const parts = [];
     const seen = new Set();
     for (const choice of gapChoices()) {
-      const lane = choice.type === "own_hurdle" ? choice.lane : choice.horses[0];
+      const lane = choice.type === "own_hurdle" ? choice.lane : choice.type === "incident" ? choice.horse : choice.horses[0];
       const key = `${lane}|${choice.square}`;
       if (seen.has(key)) continue; // `21-1` names the line whether it lies ahead as start or finish
       seen.add(key);
@@ -769,9 +778,51 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           ),
         );
       }
+      if (phase === "bets") {
+        // JEU PIRATE: one horse (with a stake) or two, in secret.
+        const options = new Map();
+        for (const choice of choices.filter((x) => x.type === "bet")) {
+          const key = choice.horses.join("+");
+          if (!options.has(key)) options.set(key, []);
+          options.get(key).push(choice);
+        }
+        for (const [, bets] of options) {
+          const chips = bets[0].horses.map((lane) => [horseChip(lane), " "]);
+          if (bets.length === 1 && !bets[0].stake) {
+            buttons.push(button([t(`${NS}.bet_on`), " ", ...chips], bets[0].action, { cls: "rsc-bet", testid: "bet" }));
+          } else {
+            const word = bets[0].horses.map((lane) => colours[lane]).join("+");
+            buttons.push(
+              h(
+                "span",
+                { class: "rsc-contest" },
+                t(`${NS}.bet_on`),
+                " ",
+                ...chips,
+                amountPicker(
+                  bets.map((x) => x.stake),
+                  { label: (n) => t(`${NS}.stake_n`, { amount: n }), make: (n) => `parie ${word}${n ? ` ${n}` : ""}`, testid: "bet" },
+                ),
+              ),
+            );
+          }
+        }
+      }
+      if (phase === "incident") {
+        for (const choice of choices.filter((x) => x.type === "incident" && x.square === null)) {
+          buttons.push(button([horseChip(choice.horse)], choice.action, { cls: "rsc-option", testid: "incident-option" }));
+        }
+      }
+      const contre = choices.find((x) => x.type === "contrer");
+      if (contre) buttons.push(button(t(`${NS}.contrer`), contre.action, { cls: "rsc-contre", testid: "contrer" }));
       for (const type of ["accepte", "refuse", "passe"]) {
         const choice = choices.find((x) => x.type === type);
         if (choice) buttons.push(button(t(`${NS}.${type}`), choice.action, { cls: type === "accepte" ? "primary" : "", testid: type }));
+      }
+      // Whatever this board does not draw stays playable: its notation on a button.
+      const drawn = new Set(parsed().map((x) => x.action));
+      for (const action of legal()) {
+        if (!drawn.has(action)) buttons.push(button(action, action, { cls: "rsc-other", testid: "other-action" }));
       }
     }
     nodes.push(buttons.length ? h("div", { class: "rsc-buttons" }, buttons) : null);
@@ -806,6 +857,15 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         const text = t(`${NS}.hint_coup`, { coup: half ? halfTitle(parseHalf(half)) : "" });
         const others = (o.card?.halves || []).length > 1 ? ` ${t(`${NS}.hint_order`)}` : "";
         return text + (gaps ? ` ${t(`${NS}.hint_gap`)}` : "") + others;
+      }
+      case "bets":
+        return t(`${NS}.hint_bets`);
+      case "solo_hurdles":
+        return t(`${NS}.hint_solo`);
+      case "incident": {
+        const kind = o.incidents?.current;
+        const text = kind ? t(`${GAME}.incident.${kind}`) : "";
+        return text + (gapChoices().length ? ` ${t(`${NS}.hint_gap`)}` : "");
       }
       default:
         return "";

@@ -21,13 +21,20 @@ def random_playouts(game: Game[Any], *, seconds: float, seed: int = 0) -> JSONOb
         state = game.new_initial_state()
         is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
         sample_chance, legal_actions = state.sample_chance, state.legal_actions
-        apply_unchecked = state.apply_unchecked
+        apply_unchecked, active_players = state.apply_unchecked, state.active_players
         while not is_terminal():
             if is_chance_node():
                 apply_unchecked(sample_chance(rng))
-            else:
+                actions += 1
+                continue
+            active = active_players()
+            if len(active) == 1:
                 apply_unchecked(choice(legal_actions()))
-            actions += 1
+                actions += 1
+                continue
+            for player in active:  # secret simultaneous choices: each seat once
+                apply_unchecked(choice(legal_actions(player)), player)
+                actions += 1
         games += 1
         if time.perf_counter() >= deadline:
             break

@@ -355,7 +355,11 @@ def test_a_pirate_race_ada_bets_in_secret_by_a_click(
     expect(rider.page.get_by_test_id("bet").first).to_be_visible(timeout=30_000)
     expect(rider.page.get_by_test_id("rsc-hint")).to_contain_text("secret")  # fr and en alike
     ridden_to_the_end(rider)
-    assert rider.done.get("bet") == 1 and any(a.startswith("parie ") for a in rider.acts())
+    # The bots bet at the same time: a click on a version a bot's bet made stale is refused and the
+    # page resynchronised, so Ada may have clicked twice; the table holds one bet of hers.
+    assert rider.done.get("bet", 0) >= 1 and any(a.startswith("parie ") for a in rider.acts())
+    bets = rider.state()["observation"]["bets"]
+    assert all(isinstance(bet, str) and bet != "?" for bet in bets), f"shown at the end: {bets}"
     assert not rider.errors, f"script errors on the board: {rider.errors}"
 
 

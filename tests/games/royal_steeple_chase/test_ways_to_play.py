@@ -210,14 +210,16 @@ def test_incident_change_lanes_swaps_the_obstacles_and_keeps_the_squares() -> No
     """« CHANGEZ DE PISTE AVEC LE CHEVAL DE VOTRE CHOIX, MAIS CONSERVEZ VOS AVANCES. »"""
     state = racing([["3/2"], ["Hr/Hj"]], {R: 0, B: 1}, incidents=True)
     state.pos[R], state.pos[B] = 5, 9
-    state.hurdles[R] = 1 << 5
+    state.hurdles[R] = (1 << 7) | (1 << 12)
+    state.hurdles[B] = 1 << 9
     state.pending[0] = INCIDENT_KINDS.index("change_de_piste")
     state.turn = 1
     state._next_turn()
     assert phase(state) is Phase.INCIDENT
     play(state, "incident b")
     assert (state.pos[R], state.pos[B]) == (5, 9)
-    assert state.hurdles[B] == 1 << 5 and state.hurdles[R] == 0
+    assert state.hurdles[R] == 1 << 9, "blue's hurdle 9-10 now stands before red"
+    assert state.hurdles[B] == 1 << 12, "red's 7-8 would lie behind blue: it leaves the course"
     assert state.central[R] == state.game.central[B] and state.central[B] == state.game.central[R]
 
 
@@ -464,3 +466,46 @@ def test_a_lost_contre_bars_the_player_from_a_horse_at_the_next_deal() -> None:
         state.apply(free[0] if free else state.legal_actions()[0])
     assert 4 not in asked, "the player who lost his contre is not asked for a horse"
     assert state.horse_of(4) == -1
+
+
+def test_a_card_bringing_two_horses_over_in_the_pursuits_last_lap_ranks_the_player_first() -> None:
+    """« Si une carte fait gagner en même temps le joueur et un adversaire, c'est le joueur qui est
+    considéré comme arrivant le premier. » (JEU POURSUITE, last lap: seat 0 runs red, seat 1 blue)"""
+    hands = [["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hr/Hb"]]
+    state = racing(hands, {R: 0, B: 1, J: 2, V: 3}, pursuit=True)
+    state.races = 3
+    state.pos = [19, 20, 5, 5]
+    state.central = [0, 0, 0, 0]
+    play(state, "joue 4/3b", "3b b", "4 r")
+    assert state.is_terminal() and state.outcome().winners == (0,)
+
+
+def test_the_handicap_bonus_counts_only_handicap_players_who_ran_a_horse() -> None:
+    """« il marque à la manche 10 points supplémentaires par joueur handicap battu »: seat 4, without
+    a horse, was beaten by nobody; seat 1 was."""
+    hands = [["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hr/Hb"], ["3/Hr"]]
+    state = racing(hands, {B: 0, R: 1, J: 2, V: 3}, handicap="1,4")
+    state.pos = [19, 17, 0, 0]
+    state.central = [0, 0, 0, 0]
+    play(state, "joue 4/3b", "4 b", "3b b")
+    lead = 22 - 19
+    while state.races == 0:  # the others lay their hurdles: the race ends with no card left
+        state.apply(state.legal_actions()[0])
+    assert state.below[0] == 50 + 10 * lead + 10, "one handicap player beaten (seat 1), not two"
+
+
+def test_naming_a_card_in_a_trade_does_not_show_a_second_copy() -> None:
+    """Secrets stay secret: a seat known to hold one 3/Hb (taken from the spread) names 3/Hb in an
+    offer; the others learn nothing of its second, dealt 3/Hb."""
+    state = racing([["3/Hb", "3/Hb"], ["4/0"], ["3/2"], ["3/2"]], {R: 0, B: 1, J: 2, V: 3})
+    state.public[0][material().card_type("3/Hb").index] = 1
+    state.phase = Phase.TRADE
+    play(state, "propose 1 3/Hb")
+    assert state.observation(1)["known_cards"][0] == ["3/Hb"]
+
+
+def test_a_determinization_redraws_a_stakes_bet_whatever_the_chips_left() -> None:
+    state = dealt_pirate(players=6, pirate="stakes")
+    state.apply(state.game.parse_action("parie v 100"), 3)
+    horses = {state.resample_for(0, random.Random(k)).bets[3] for k in range(40)}
+    assert len(horses) > 1, "the horse of an all-in stake is secret too"

@@ -1116,8 +1116,9 @@ class SteepleState(State):
 
     def _reveal(self, p: Player, t: int) -> None:
         """A card named aloud in a trade: everyone now knows ``p`` holds it."""
-        if self.public[p][t] < self.hands[p][t]:
-            self.public[p][t] += 1
+        # Naming a card shows that p holds one, not how many: a copy already known says as much.
+        if self.public[p][t] == 0:
+            self.public[p][t] = 1
 
     def _take_from_hand(self, p: Player, t: int) -> None:
         self.hands[p][t] -= 1
@@ -1483,6 +1484,9 @@ class SteepleState(State):
             h = c.horse
             self.hurdles[mine], self.hurdles[h] = self.hurdles[h], self.hurdles[mine]
             self.central[mine], self.central[h] = self.central[h], self.central[mine]
+            for horse in (mine, h):
+                # Hurdles the new lane holds behind the horse will never be jumped: off the course.
+                self.hurdles[horse] &= ~((1 << self.pos[horse]) - 1)
             self.events.append(ev.LanesSwapped(mine, h))
         elif kind == "reculez_un_cheval":
             self._fall_back(c.horse, 1)
@@ -1566,7 +1570,11 @@ class SteepleState(State):
             h = self._horse_of(q)
             if h == NOBODY:
                 continue
-            self.below[q] = self.pos[h]  # how near the line this lap left him (the finish: 22)
+            # How near the line this lap left him; over it, by the order of crossing (« c'est le
+            # joueur qui est considéré comme arrivant le premier » when one card brings two over).
+            finished = self.finished
+            over = len(finished) - finished.index(h) if h in finished else 0
+            self.below[q] = self.pos[h] + over
             self.carried[q] = 0 if self.pos[h] >= FINISH else self.pos[h]
         return self.races >= n
 
@@ -1603,7 +1611,12 @@ class SteepleState(State):
             if w in handicapped:
                 self._mark(w, s["handicap_honours"], s["handicap_game"], "handicap_winner")
             else:
-                beaten = sum(1 for q in handicapped if q != w)
+                # « 10 points supplémentaires par joueur handicap battu »: the handicap players who
+                # ran a horse against him
+                camp = self._camp(w)
+                beaten = sum(
+                    1 for q in handicapped if q not in camp and self._horse_of(q) != NOBODY
+                )
                 game = s["game_winner"] + s["game_per_square_lead"] * self.lead
                 game += s["handicap_bonus_per_beaten"] * beaten
                 self._mark(w, s["honours_winner"], game, "winner")
@@ -1829,7 +1842,12 @@ class SteepleState(State):
                 seat, action = new_history[i]
                 if seat != player and isinstance(action, PlaceBet):
                     choices = state._bet_choices(seat)
-                    same = [b for b in choices if b.stake == action.stake] or [action]
+                    # The stake is public, the horse(s) secret: any horse for the same stake.
+                    same = (
+                        [PlaceBet((h,), action.stake) for h in HORSES]
+                        if action.stake
+                        else [b for b in choices if not b.stake] or [action]
+                    )
                     fresh_bet = rng.choice(same)
                     new_history[i] = (seat, fresh_bet)
                     state.bets[seat] = fresh_bet.horses
@@ -1873,9 +1891,10 @@ class SteepleState(State):
             if isinstance(action, VoidHalf):
                 return IllegalActionError(f"{key}.half_playable", half=action.half)
             return self._explain_half(player, action)
-        if isinstance(action, OwnHurdle) and self.in_hand[player] == 0:
+        own_hurdle_now = phase in (Phase.RACE, Phase.SOLO_HURDLES) and player >= 0
+        if isinstance(action, OwnHurdle) and own_hurdle_now and self.in_hand[player] == 0:
             return IllegalActionError(f"{key}.no_own_hurdle")
-        if isinstance(action, OwnHurdle):
+        if isinstance(action, OwnHurdle) and own_hurdle_now:
             return self._explain_gap(action.horse, action.gap)
         return IllegalActionError(
             f"{key}.not_now",

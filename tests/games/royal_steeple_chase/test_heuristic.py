@@ -13,27 +13,17 @@ import random
 from collections.abc import Mapping, Sequence
 
 from hippodrome.engine.bot import SeatView
-from hippodrome.games.royal_steeple_chase.actions import parse_gap
 from hippodrome.games.royal_steeple_chase.heuristic import SteepleHeuristic
-from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
-    TYPES,
     Auction,
     Phase,
-    RoyalSteepleChase,
     SteepleState,
     Trade,
 )
+from tests.games.royal_steeple_chase.positions import card, horse
+from tests.games.royal_steeple_chase.positions import table as position
 
 A, B, C, D = range(4)
-
-
-def card(text: str) -> int:
-    return material().card_type(text).index
-
-
-def horse(colour: str) -> int:
-    return COLOURS.index(colour)
 
 
 def table(
@@ -47,39 +37,17 @@ def table(
 ) -> SteepleState:
     """A four-player race position where it is A's turn: A holds ``hand``, the other seats hold
     the rest of the deck that fits (the bot never looks at them)."""
-    game = RoyalSteepleChase.from_options(players=4, scoring="race")
-    state = game.new_initial_state()
-    assert isinstance(state, SteepleState)
-    m = material()
-    rest = [0] * TYPES
-    for t in m.deck:
-        rest[t] += 1
-    for text in (*hand, *spread):
-        rest[card(text)] -= 1
-    for text in hand:
-        state.hands[A][card(text)] += 1
-    for text in spread:
-        state.spread[card(text)] += 1
-    size, spread_size = m.deal[4]
-    pool = [t for t in range(TYPES) for _ in range(rest[t])]
-    for seat in (B, C, D):
-        for t in pool[:size]:
-            state.hands[seat][t] += 1
-        pool = pool[size:]
-    state.undealt = [0] * TYPES
-    for t in pool:
-        state.undealt[t] += 1
-    state.dealt = 4 * size + spread_size
-    for colour, seat in (horses or {}).items():
-        state.owner[horse(colour)] = seat
-    for colour, progress in (at or {}).items():
-        state.pos[horse(colour)] = progress
-    for colour, gaps in (hurdles or {}).items():
-        for label in gaps:
-            state.hurdles[horse(colour)] |= 1 << parse_gap(label)
-    state.phase = phase
-    state.turn = A
-    return state
+    return position(
+        4,
+        horses=horses or {},
+        at=at,
+        hands={A: hand},
+        hurdles=hurdles,
+        spread=spread,
+        phase=phase,
+        turn=A,
+        deal_the_rest=True,
+    )
 
 
 def choice(state: SteepleState, seat: int = A) -> str:

@@ -18,14 +18,13 @@ rules by hand, never copied from a run of the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from hippodrome.engine import Event, IllegalActionError
 from hippodrome.games.royal_steeple_chase import events as ev
-from hippodrome.games.royal_steeple_chase.actions import parse_gap
 from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
     FINISH,
@@ -35,6 +34,7 @@ from hippodrome.games.royal_steeple_chase.rules import (
     RoyalSteepleChase,
     SteepleState,
 )
+from tests.games.royal_steeple_chase.positions import card, horse, new_state, table
 
 NS = "royal_steeple_chase"
 A, B, C, D, E = range(5)
@@ -43,69 +43,6 @@ R, BL, J, V = (COLOURS.index(c) for c in "rbjv")
 
 
 # -- helpers ----------------------------------------------------------------------------------------
-
-
-def horse(colour: str) -> int:
-    return COLOURS.index(colour)
-
-
-def card(text: str) -> int:
-    return material().card_type(text).index
-
-
-def new_state(players: int = 4, scoring: str = "race", **options: Any) -> SteepleState:
-    game = RoyalSteepleChase.from_options(players=players, scoring=scoring, **options)
-    state = game.new_initial_state()
-    assert isinstance(state, SteepleState)
-    return state
-
-
-def table(
-    players: int = 4,
-    *,
-    horses: Mapping[str, int],
-    at: Mapping[str, int] | None = None,
-    hands: Mapping[int, Sequence[str]] | None = None,
-    hurdles: Mapping[str, Sequence[str]] | None = None,
-    spread: Sequence[str] = (),
-    phase: Phase = Phase.RACE,
-    turn: int = A,
-    scoring: str = "race",
-    **options: Any,
-) -> SteepleState:
-    """A position after the deal: ``horses`` maps a colour to its owner's seat, ``at`` a colour to its
-    progress, ``hands`` a seat to its cards, ``hurdles`` a colour to the mobile hurdles on its lane
-    (« entre 7 et 8 » written ``7-8``). The undealt cards are the rest of the deck."""
-    state = new_state(players, scoring, **options)
-    m = material()
-    state.undealt = [0] * TYPES
-    for t in m.deck:
-        state.undealt[t] += 1
-    for seat, cards in (hands or {}).items():
-        for text in cards:
-            t = card(text)
-            state.hands[seat][t] += 1
-            state.undealt[t] -= 1
-    for text in spread:
-        t = card(text)
-        state.spread[t] += 1
-        state.undealt[t] -= 1
-    assert min(state.undealt) >= 0, "the position needs more copies of a card than the deck has"
-    for colour, seat in horses.items():
-        state.owner[horse(colour)] = seat
-    for colour, progress in (at or {}).items():
-        state.pos[horse(colour)] = progress
-    for colour, gaps in (hurdles or {}).items():
-        h = horse(colour)
-        for label in gaps:
-            square = parse_gap(label)
-            gap = 0 if square == 21 and state.pos[h] == 0 else square
-            state.hurdles[h] |= 1 << gap
-    hand, spread_size = m.deal[players]
-    state.dealt = players * hand + spread_size
-    state.phase = phase
-    state.turn = turn
-    return state
 
 
 def act(state: SteepleState, seat: int, *notations: str) -> list[Event]:

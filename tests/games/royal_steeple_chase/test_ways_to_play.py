@@ -20,33 +20,24 @@ from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
     FINISH,
     INCIDENT_KINDS,
-    TYPES,
     Phase,
     RoyalSteepleChase,
     SteepleState,
 )
+from tests.games.royal_steeple_chase.positions import table
 
 R, B, J, V = range(4)
 
 
 def racing(hands: list[list[str]], owners: dict[int, int], **options: Any) -> SteepleState:
     """A race about to start, dealer (seat 0) to play: ``hands`` per seat, ``owners`` horse -> seat."""
-    game = RoyalSteepleChase.from_options(players=len(hands), **options)
-    state = game.new_initial_state()
-    m = material()
-    state.undealt = [0] * TYPES
-    for t in m.deck:
-        state.undealt[t] += 1
-    for seat, hand in enumerate(hands):
-        for text in hand:
-            t = m.card_type(text).index
-            state.hands[seat][t] += 1
-            state.undealt[t] -= 1
-    for horse, seat in owners.items():
-        state.owner[horse] = seat
-    state.phase = Phase.RACE
-    state.turn = 0
-    return state
+    return table(
+        len(hands),
+        horses={COLOURS[h]: seat for h, seat in owners.items()},
+        hands=dict(enumerate(hands)),
+        scoring=options.pop("scoring", "bridge"),
+        **options,
+    )
 
 
 def phase(state: SteepleState) -> Phase:
@@ -96,7 +87,11 @@ def test_pirate_white_cards_are_played_freely_and_the_special_rules_do_not_apply
     """« Les cartes sans couleur peuvent être jouées librement. Les règles spéciales au nombre de
     joueurs ne sont pas à appliquer. » (with 7 players a trot stays a trot, the central hurdle
     stays)."""
-    state = racing([["3/2"]] + [["Hr/Hb"]] * 6, {}, pirate="stakes")
+    state = racing(
+        [["3/2"], ["Hr/Hv"], ["Hj/Hv"], ["Hb/Hv"], ["Hr/Hj"], ["Hr/Hb"], ["Hb/Hj"]],
+        {},
+        pirate="stakes",
+    )
     assert state.game.advance_points["3"] == 3 and any(state.game.central)
     play(state, "joue 3/2")
     legal = {str(a) for a in state.legal_actions()}
@@ -110,6 +105,7 @@ def test_pirate_stakes_go_to_the_winners_backers_in_proportion_to_their_stakes()
     for seat, bet in enumerate(("parie b 10", "parie b 30", "parie r 40", "parie v 20")):
         state.history.append((seat, state.game.parse_action(bet)))
         state.bets[seat] = (COLOURS.index(bet.split()[1]),)
+        state.stakes[seat] = int(bet.split()[2])
         state.chips[seat] -= int(bet.split()[2])
     state.pot = 100
     state.pos[B] = 16
@@ -182,7 +178,7 @@ def incident_turn(kind: str, hands: list[list[str]] | None = None) -> SteepleSta
 
 def test_incident_dry_river_lets_the_horse_stop_on_it() -> None:
     """« LA PROCHAINE RIVIÈRE EST À SEC, VOUS PASSEREZ PLUS FACILEMENT. »"""
-    state = racing([["3/Hb", "3/2"], ["Hb/Hj", "Hb/Hj"]], {R: 0, B: 1}, incidents=True)
+    state = racing([["3/Hb", "3/2"], ["Hb/Hj", "Hr/Hb"]], {R: 0, B: 1}, incidents=True)
     state.pos[R] = 7
     state.pending[0] = INCIDENT_KINDS.index("riviere_a_sec")
     state.turn = 1
@@ -266,7 +262,7 @@ def test_incident_take_two_cards_from_the_discards_is_a_chance_draw_seen_by_all(
 def test_pursuit_stops_at_the_first_winner_and_everyone_goes_on_from_his_place() -> None:
     """« On arrête le tour dès qu'il y a un gagnant. Au tour suivant, chacun repart de sa place avec
     son nouveau cheval; le gagnant part de la ligne d'arrivée qu'il a franchie. »"""
-    state = racing([["4/3b"], ["Hb/Hj"], ["Hb/Hj"]], {B: 0, R: 1, J: 2}, pursuit=True)
+    state = racing([["4/3b"], ["Hb/Hj"], ["Hr/Hb"]], {B: 0, R: 1, J: 2}, pursuit=True)
     state.pos = [12, 17, 9, 0]
     play(state, "joue 4/3b", "4 b", "3b b")
     assert state.races == 1 and phase(state) is Phase.DEAL, "the lap stops at the winner"
@@ -353,7 +349,7 @@ def test_fixed_camps_pair_the_seats_opposite_on_one_horse() -> None:
 
 def test_a_partner_plays_white_advances_on_the_camps_horse_and_never_a_chute_on_it() -> None:
     """« II est défendu de favoriser un autre joueur »: a partner is not another player (D22)."""
-    state = racing([["4/0"], ["Hr/Hj"], ["Hr/Hj"], ["Hr/Hj"]], {B: 2, J: 1}, camps="fixed")
+    state = racing([["4/0"], ["Hr/Hj"], ["Hr/Hv"], ["Hj/Hv"]], {B: 2, J: 1}, camps="fixed")
     state.pos = [0, 5, 5, 0]
     play(state, "joue 4/0")
     legal = {str(a) for a in state.legal_actions()}

@@ -20,37 +20,22 @@ import pytest
 from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
     FINISH,
-    TYPES,
     Phase,
     RoyalSteepleChase,
     SteepleState,
 )
+from tests.games.royal_steeple_chase.positions import table
 
 EXAMPLE: dict[str, Any] = json.loads((Path(__file__).parent / "example.json").read_text("utf-8"))
 
 
 def example_start() -> SteepleState:
     """The table after the attributions: A blue, B green, C red, D yellow, the hands of part IV."""
-    game = RoyalSteepleChase.from_options(players=4, scoring="race")
-    state = game.new_initial_state()
-    m = material()
-    state.undealt = [0] * TYPES
-    for t in m.deck:
-        state.undealt[t] += 1
-    for seat, hand in enumerate(EXAMPLE["hands"]):
-        for text in hand:
-            t = m.card_type(text).index
-            state.hands[seat][t] += 1
-            state.undealt[t] -= 1
-    assert min(state.undealt) >= 0, (
-        "the example's hands need more copies of a card than the deck has"
+    return table(
+        horses=EXAMPLE["horses"],
+        hands=dict(enumerate(EXAMPLE["hands"])),
+        turn=EXAMPLE["dealer"],
     )
-    for colour, seat in EXAMPLE["horses"].items():
-        state.owner[COLOURS.index(colour)] = seat
-    state.dealt = 4 * 11 + 5
-    state.phase = Phase.RACE
-    state.turn = EXAMPLE["dealer"]
-    return state
 
 
 def squares(state: SteepleState) -> dict[str, int]:

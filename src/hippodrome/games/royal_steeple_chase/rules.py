@@ -14,16 +14,15 @@ Hurdles are bit sets of gaps, one per horse's lane.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, RecordError
+from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.options import GameOptions, option
 from hippodrome.engine.record import position_field
@@ -65,6 +64,9 @@ from hippodrome.games.royal_steeple_chase.material import (
     material,
     parse_half,
 )
+
+if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
+    import random
 
 M: Final[Material] = material()
 HORSES: Final = range(4)
@@ -233,8 +235,6 @@ class RoyalSteepleChase(Game[SteepleOptions]):
 
 
 def _check_ways_to_play(options: SteepleOptions) -> None:
-    from hippodrome.engine.errors import OptionsError  # noqa: PLC0415
-
     n = options.players
     if n == 1 and options.solo_cards not in (13, 14, 15):
         raise OptionsError(
@@ -266,8 +266,6 @@ def _check_ways_to_play(options: SteepleOptions) -> None:
 
 
 def _parse_handicap(text: str, players: int) -> frozenset[int]:
-    from hippodrome.engine.errors import OptionsError  # noqa: PLC0415
-
     if not text.strip():
         return frozenset()
     try:
@@ -352,6 +350,8 @@ class SteepleState(State):
         "requests",
         "ridden",
         "spread",
+        "stakes",
+        "throw_after",
         "throw_card",
         "toward",
         "trade",
@@ -406,6 +406,10 @@ class SteepleState(State):
         self.games = [0] * n
         self.bets: list[tuple[int, ...] | None] = [None] * n
         """JEU PIRATE: each seat's secret bet (its horses), None before it bets."""
+        self.stakes = [0] * n
+        """JEU PIRATE: what each seat staked on its bet (public: the chips are on the table)."""
+        self.throw_after: Player = NOBODY
+        """While a spread card's winner gives one back: the requester, whose left speaks next."""
         self.contred = [False] * n
         """Players without a horse who « contré » this deal: nobody will win, they say."""
         self.banned = [False] * n
@@ -462,6 +466,7 @@ class SteepleState(State):
         self.offers = [0] * n
         self.requests = [0] * n
         self.bets = [None] * n
+        self.stakes = [0] * n
         self.contred = [False] * n
         if self.game.options.camps == "improvised":
             self.partner = [NOBODY] * n  # camps are formed anew at each deal
@@ -906,6 +911,7 @@ class SteepleState(State):
 
     def _bet(self, p: Player, bet: PlaceBet) -> None:
         self.bets[p] = bet.horses
+        self.stakes[p] = bet.stake
         self.chips[p] -= bet.stake
         self.pot += bet.stake
         self.events.append(ev.BetPlaced(p, _horses(bet.horses), bet.stake))
@@ -917,7 +923,7 @@ class SteepleState(State):
         n = self.game.num_players
         s = M.scoring
         won = self.finished[0] if self.finished else NOBODY
-        stakes = {q: self._stake_of(q) for q in range(n)}
+        stakes = self.stakes
         for q in range(n):
             bet = self.bets[q] or ()
             self.events.append(ev.BetRevealed(q, _horses(bet), stakes[q]))
@@ -940,13 +946,6 @@ class SteepleState(State):
                 self.pot -= share
                 self.events.append(ev.BetWon(q, share))
         return self.races >= n
-
-    def _stake_of(self, q: Player) -> int:
-        for i in range(len(self.history) - 1, self.deal_start - 1, -1):
-            seat, action = self.history[i]
-            if seat == q and isinstance(action, PlaceBet):
-                return action.stake
-        return 0
 
     # ATTRIBUTION DES CHEVAUX
 
@@ -1102,8 +1101,7 @@ class SteepleState(State):
         self.phase = Phase.THROW
         self.turn = winner
         self.passes = 0
-        self.trail = {}
-        self.card_player = a.resume  # the request round goes on after the requester
+        self.throw_after = a.resume  # the request round goes on after the requester
 
     def _throw(self, p: Player, t: int) -> None:
         self._take_from_hand(p, t)
@@ -1111,8 +1109,8 @@ class SteepleState(State):
         self.events.append(ev.CardExchanged(p, TYPE_TEXT[self.throw_card], TYPE_TEXT[t]))
         self.throw_card = -1
         self.phase = Phase.EXCHANGE
-        self.turn = (self.card_player + 1) % self.game.num_players
-        self.card_player = NOBODY
+        self.turn = (self.throw_after + 1) % self.game.num_players
+        self.throw_after = NOBODY
 
     def _reveal(self, p: Player, t: int) -> None:
         """A card named aloud in a trade: everyone now knows ``p`` holds it."""
@@ -1996,6 +1994,8 @@ class SteepleState(State):
             "toward": list(self.toward),
             "games": list(self.games),
             "bets": [None if b is None else list(b) for b in self.bets],
+            "stakes": list(self.stakes),
+            "throw_after": self.throw_after,
             "contred": list(self.contred),
             "banned": list(self.banned),
             "partner": list(self.partner),
@@ -2148,6 +2148,7 @@ def _position_from_json(game: RoyalSteepleChase, d: JSONObject) -> SteepleState:
         ("dry", 4),
         ("carried", n),
         ("partner", n),
+        ("stakes", n),
         ("extra", n),
         ("ridden", n),
     ):
@@ -2156,6 +2157,7 @@ def _position_from_json(game: RoyalSteepleChase, d: JSONObject) -> SteepleState:
             raise RecordError(f"position.{name}", f"must hold {size} integers")
         setattr(s, name, list(values))
     s.incident = position_field(d, "incident", int)
+    s.throw_after = position_field(d, "throw_after", int)
     s.draws_left = position_field(d, "draws_left", int)
     s.incident_step = [int(v) for v in position_field(d, "incident_step", list)]
     for name in ("contred", "banned"):

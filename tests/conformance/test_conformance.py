@@ -657,3 +657,34 @@ def test_the_outcome_ranks_every_seat_once_and_the_best_win(case: Case) -> None:
         )
         assert final.returns() == outcome.returns
         assert plain_json(outcome.to_json()) == outcome.to_json()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_context_says_who_acts_what_ranks_and_when_it_is_over(case: Case) -> None:
+    """The engine-owned context every front end reads: it agrees with the protocol at every step,
+    ranks by the game's own basis, and ends on the outcome's ranking."""
+    basis = case.game().ranking_basis
+    for node in playout(case, SEEDS[0]).nodes():
+        if not node.sampled:
+            continue
+        state = node.state
+        context = state.context()
+        assert plain_json(context) == context, f"{node.where}: the context is not plain JSON"
+        assert context["over"] == state.is_terminal(), node.where
+        assert context["chance"] == (not state.is_terminal() and state.is_chance_node())
+        if not context["over"] and not context["chance"]:
+            assert context["to_act"] == list(state.active_players()), node.where
+        else:
+            assert context["to_act"] == [], node.where
+        assert context["ranking_basis"] == basis
+        assert context["moves"] == len(state.history)
+        standings = context["standings"]
+        assert isinstance(standings, list)
+        expected = list(state.money()) if basis == "money" else None
+        if expected is not None:
+            assert standings == expected, f"{node.where}: standings are not the money"
+        ranked = [standings[place[0]] for place in context["ranking"]]
+        assert ranked == sorted(ranked, reverse=True), f"{node.where}: the ranking is not ordered"
+    final = playout(case, SEEDS[0]).final()
+    outcome = final.outcome()
+    assert final.context()["ranking"] == [list(place) for place in outcome.ranking]

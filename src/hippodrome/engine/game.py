@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
@@ -87,6 +87,8 @@ class Game(ABC, Generic[OptionsT]):
     max_players: ClassVar[int]
     rules_version: ClassVar[int]
     options_type: ClassVar[type[GameOptions]]
+    ranking_basis: ClassVar[Literal["money", "scores"]] = "money"
+    """What decides the winner: the players' money, or a score the game keeps (``State.standings``)."""
 
     __slots__ = ("_frozen", "options")
 
@@ -242,6 +244,43 @@ class State(ABC):
         the gesture to one; a front end may wait for that seat's go-ahead. None: nobody in particular.
         """
         return None
+
+    def phase_name(self) -> str:
+        """The name of the phase the game is in (``betting``, ``race``, ...), as the game's own
+        ``Phase`` enum spells it; empty for a game without phases."""
+        phase = getattr(self, "phase", None)
+        name = getattr(phase, "name", None)
+        return name.lower() if isinstance(name, str) else ""
+
+    def standings(self) -> Sequence[int]:
+        """What the final ranking will order, as it stands now: each player's money, or the scores
+        for a game whose ``Game.ranking_basis`` is ``"scores"`` (games override)."""
+        return self.money()
+
+    def context(self) -> JSONObject:
+        """What every front end needs to know about the flow of the game, owned by the engine so
+        no client guesses it from a game's observation: the phase, who acts, whether chance is
+        pending and who rolls, whether the game is over, and the standings with their ranking."""
+        over = self.is_terminal()
+        chance = not over and self.is_chance_node()
+        if over:
+            outcome = self.outcome()
+            standings: Sequence[int] = outcome.basis
+            ranking: Sequence[Sequence[Player]] = outcome.ranking
+        else:
+            standings = self.standings()
+            ranking = _rank(standings)[0]
+        return {
+            "phase": self.phase_name(),
+            "to_act": [] if over or chance else list(self.active_players()),
+            "chance": chance,
+            "chance_roller": self.chance_roller() if chance else None,
+            "over": over,
+            "moves": len(self.history),
+            "ranking_basis": self.game.ranking_basis,
+            "standings": list(standings),
+            "ranking": [list(place) for place in ranking],
+        }
 
     def has_hidden_information(self) -> bool:
         """Whether some seat may be unable to see part of the state (then records of running games

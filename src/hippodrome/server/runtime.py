@@ -98,6 +98,7 @@ def state_message(
         "seat": seat,
         "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
         "observation": state.observation(seat),
+        "context": state.context(),
         "legal": legal,
         "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
         "events": [event_json(e.seen_by(seat), table.names) for e in events],

@@ -180,6 +180,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     max_players: ClassVar[int] = 8
     rules_version: ClassVar[int] = 1
     options_type: ClassVar[type[GameOptions]] = SteepleOptions
+    ranking_basis: ClassVar[Literal["money", "scores"]] = "scores"
 
     __slots__ = ("advance_points", "central", "handicapped", "hurdles_in_hand")
     advance_points: dict[str, int]
@@ -1696,6 +1697,9 @@ class SteepleState(State):
 
     def outcome(self) -> Outcome:
         return Outcome.from_scores(self.scores(), self.chips)
+
+    def standings(self) -> tuple[int, ...]:
+        return self.scores()
 
     # -- what each seat sees ----------------------------------------------------------------------
 

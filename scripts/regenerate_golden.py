@@ -4,8 +4,9 @@ Run it (``make golden``) only after a deliberate change of a game's rules, with 
 ``rules_version`` bumped; then review the diff of ``tests/golden/`` and commit it with the rule change.
 This script is the only way those files are made: never edit them by hand.
 
-Each entry of ``GOLDEN`` is played with ``hippodrome.bots.play_match`` from a fixed seed and written as
-two files: ``tests/golden/<game>/<name>.json``, the game record (seats, every action with chance
+The golden games are declared in each game's manifest (``GameInfo.golden``, in
+``hippodrome/games/<id>/manifest.py``). Each is played with ``hippodrome.bots.play_match`` from a
+fixed seed and written as two files: ``tests/golden/<game>/<name>.json``, the game record (seats, every action with chance
 outcomes, the result), and ``<name>.final.json``, the final state's ``to_json()``.
 ``tests/golden/test_golden.py`` replays every record and compares both.
 
@@ -19,14 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hippodrome.bots import make_bot, play_match
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.record import GameRecord, Seat
-from hippodrome.games import load_game, replay_record
+from hippodrome.games import CATALOGUE, GoldenSpec, load_game, replay_record
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
 RECORD_SUFFIX = ".json"
@@ -35,109 +36,20 @@ FINAL_SUFFIX = ".final.json"
 
 @dataclass(frozen=True)
 class Golden:
-    """One golden game: which game, which options, who sits where, and the seed."""
+    """One golden game: which game, and its spec from the game's manifest (``GameInfo.golden``)."""
 
     game: str
-    name: str
-    seats: tuple[str, ...]
-    """The bot kind of each seat, in seat order."""
-    seed: int
-    options: dict[str, Any] = field(default_factory=dict)
+    spec: GoldenSpec
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
 
 
-GOLDEN: tuple[Golden, ...] = (
-    Golden(
-        "royal_turf",
-        "three_players_heuristic_random",
-        ("heuristic", "random", "random"),
-        seed=1,
-        options={"players": 3},
-    ),
-    Golden(
-        "royal_turf",
-        "six_players_hidden_bets_zero_tokens",
-        ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
-        seed=2,
-        options={"players": 6, "hidden_bets": True, "zero_tokens": True},
-    ),
-    Golden(
-        "royal_turf",
-        "two_players_random",
-        ("random", "random"),
-        seed=3,
-        options={"players": 2},
-    ),
-    Golden(
-        "toques_et_casques",
-        "category_d_six_jockeys",
-        ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
-        seed=1,
-        options={"players": 6, "category": "D"},
-    ),
-    Golden(
-        "toques_et_casques",
-        "category_d_two_laps_steward",
-        ("heuristic", "random", "random", "heuristic"),
-        seed=2,
-        options={
-            "players": 4,
-            "category": "D",
-            "laps": 2,
-            "track": "medium",
-            "steward": True,
-            "stakes": 200,
-            "split": "100,50,30,20",
-        },
-    ),
-    Golden(
-        "toques_et_casques",
-        "category_a_two_jockeys_variants",
-        ("random", "heuristic"),
-        seed=3,
-        options={
-            "players": 2,
-            "category": "A",
-            "clockwise": True,
-            "avant_first": True,
-            "late_ecart": True,
-        },
-    ),
-    Golden(
-        "royal_steeple_chase",
-        "four_players_race",
-        ("random", "random", "random", "random"),
-        seed=1,
-        options={"players": 4, "scoring": "race"},
-    ),
-    Golden(
-        "royal_steeple_chase",
-        "two_players_bridge_two_deals",
-        ("random", "random"),
-        seed=2,
-        options={"players": 2, "scoring": "bridge", "deals": 2},
-    ),
-    Golden(
-        "royal_steeple_chase",
-        "heuristic_and_random_incidents_race",
-        ("heuristic", "random", "random", "random"),
-        seed=4,
-        options={"players": 4, "scoring": "race", "incidents": True},
-    ),
-    Golden(
-        "royal_steeple_chase",
-        "pirate_stakes_six_players",
-        ("random",) * 6,
-        seed=5,
-        options={"players": 6, "pirate": "stakes"},
-    ),
-    Golden(
-        "royal_steeple_chase",
-        "seven_players_race_handicap",
-        ("random",) * 7,
-        seed=3,
-        options={"players": 7, "scoring": "race", "handicap": "0,3"},
-    ),
+GOLDEN: tuple[Golden, ...] = tuple(
+    Golden(info.id, spec) for info in CATALOGUE.values() for spec in info.golden
 )
+"""Every golden game of every registered game, as its manifest declares them."""
 
 
 def dumps(data: Any) -> str:
@@ -147,10 +59,11 @@ def dumps(data: Any) -> str:
 
 def play(golden: Golden) -> tuple[GameRecord, dict[str, Any]]:
     """The record and the final state of one golden game."""
-    game = load_game(golden.game, **golden.options)
-    bots = [make_bot(kind, golden.game) for kind in golden.seats]
-    final = play_match(game, bots, seed=golden.seed)
-    seats = [Seat(f"{kind} {p}", kind) for p, kind in enumerate(golden.seats)]
+    spec = golden.spec
+    game = load_game(golden.game, **spec.options)
+    bots = [make_bot(kind, golden.game) for kind in spec.seats]
+    final = play_match(game, bots, seed=spec.seed)
+    seats = [Seat(f"{kind} {p}", kind) for p, kind in enumerate(spec.seats)]
     record = GameRecord.from_state(final, seats, record_id=f"golden/{golden.game}/{golden.name}")
     return record, final.to_json()
 

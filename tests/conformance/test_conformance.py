@@ -1,7 +1,7 @@
 """The conformance suite: one set of checks that every registered playable game passes.
 
 DESIGN.md, "Tests, in layers", 1. Each test runs over every game in ``playable_ids()`` and over the
-option sets the game lists in ``CONFORMANCE_OPTIONS`` (read through ``GameEntry.conformance_options``),
+option sets its manifest lists (``GameInfo.conformance``, read through ``GameInfo.conformance_options``),
 on a few random playouts each. A new game gets the whole suite by registering itself; nothing here
 names a game.
 
@@ -37,8 +37,6 @@ SEEDS = (0, 1)
 """Random playouts per option set."""
 VIEW_SEEDS = SEEDS[:1]
 """Fewer for the check that looks through every seat's eyes at every position."""
-MAX_ACTIONS = 5_000
-"""No game of the catalogue comes near this many actions; a playout that does is stuck."""
 SAMPLE_EVERY = 13
 """Costly checks (full JSON, restoring, playing on) run at every 13th position and at the end."""
 RESAMPLES = 8
@@ -54,6 +52,13 @@ class Case:
 
     def game(self) -> Game[Any]:
         return load_game(self.game_id, **dict(self.options))
+
+    @property
+    def max_length(self) -> int:
+        """The manifest's bound on the length of a game; a playout that passes it is stuck."""
+        traits = entry(self.game_id).traits
+        assert traits is not None, f"{self.game_id}: the manifest declares no traits"
+        return traits.max_length
 
     def __str__(self) -> str:
         shown = ", ".join(f"{k}={v}" for k, v in self.options) or "default options"
@@ -126,7 +131,7 @@ def playout(case: Case, seed: int) -> Playout:
     """A random-bot game of ``case`` from ``seed`` (played once per session)."""
     game = case.game()
     bots = [RandomBot() for _ in range(game.num_players)]
-    state = play_match(game, bots, seed=seed, max_actions=MAX_ACTIONS)
+    state = play_match(game, bots, seed=seed, max_actions=case.max_length)
     return Playout(case, seed, game, tuple(state.history))
 
 
@@ -200,12 +205,32 @@ def events_json(state: State, viewer: Player | None) -> list[JSONObject]:
 @pytest.mark.parametrize("case", CASES)
 def test_random_playouts_end_within_the_bound(case: Case) -> None:
     for seed in SEEDS:
-        play = playout(case, seed)  # play_match raises if MAX_ACTIONS pass without an end
+        play = playout(case, seed)  # play_match raises if max_length actions pass without an end
         final = play.final()
         assert final.is_terminal(), f"{case}, seed {seed}: the game is not over at the end"
-        assert len(play.moves) <= MAX_ACTIONS, (
-            f"{case}, seed {seed}: {len(play.moves)} actions, more than {MAX_ACTIONS}"
+        assert len(play.moves) <= case.max_length, (
+            f"{case}, seed {seed}: {len(play.moves)} actions, more than the manifest's "
+            f"max_length {case.max_length}"
         )
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_play_shows_no_trait_the_manifest_denies(case: Case) -> None:
+    traits = entry(case.game_id).traits
+    assert traits is not None
+    for seed in SEEDS:
+        for node in playout(case, seed).nodes():
+            state = node.state
+            if not traits.chance:
+                assert not state.is_chance_node(), f"{node.where}: a chance node, yet no chance"
+            if not traits.hidden_information:
+                assert not state.has_hidden_information(), (
+                    f"{node.where}: hidden information the manifest denies"
+                )
+            if not traits.simultaneous_moves and movers(state) != [CHANCE]:
+                assert len(state.active_players()) <= 1, (
+                    f"{node.where}: several seats act at once, yet no simultaneous moves"
+                )
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -1,138 +1,52 @@
-"""The registry of games: one line per game, loaded lazily by id.
+"""The registry of games: every subpackage of ``hippodrome.games`` that holds a manifest.
 
-A new game adds its package and one line to ``CATALOGUE``; nothing else in Hippodrome changes.
+A game is one package, ``hippodrome/games/<id>/``, whose ``manifest.py`` declares a ``GAME_INFO``
+(``hippodrome.engine.registry.GameInfo``). The registry imports those manifests, and nothing heavier,
+when it is first imported: the rules, bots and views of a game are imported the first time they are
+used. A new game adds its package; nothing else in Hippodrome lists games (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from importlib.resources import files
-from types import ModuleType
-from typing import Any, Literal
+import pkgutil
+from typing import Any
 
-from hippodrome.engine.bot import Bot
 from hippodrome.engine.errors import OptionsError, RecordError, UnknownGameError
 from hippodrome.engine.game import Game, State
+from hippodrome.engine.i18n import register_catalog
 from hippodrome.engine.record import GameRecord
-from hippodrome.engine.types import JSONObject
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Status, Traits
 
-Status = Literal["playable", "planned"]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    id: str
-    titles: dict[str, str]
-    summary: dict[str, str]
-    seed: str
-    status: Status
-    module: str | None = None
-    """The package that defines ``GAME`` (the game class), ``HEURISTIC`` (its heuristic bot),
-    ``TEXT_VIEW`` (its board as text), ``check_data`` (its data validator) and
-    ``CONFORMANCE_OPTIONS`` (the option sets the conformance suite plays)."""
-
-    def game_class(self) -> type[Game[Any]]:
-        cls: type[Game[Any]] = self._module().GAME
-        return cls
-
-    def heuristic_class(self) -> type[Bot]:
-        cls: type[Bot] = self._module().HEURISTIC
-        return cls
-
-    def text_view(self) -> Callable[[JSONObject, str, Sequence[str]], str]:
-        """Draws a seat's observation as text, for the terminal."""
-        view: Callable[[JSONObject, str, Sequence[str]], str] = self._module().TEXT_VIEW
-        return view
-
-    def board_data(self) -> JSONObject:
-        """The static material the browser's board renderer draws from."""
-        data: JSONObject = self._module().BOARD_DATA()
-        return data
-
-    def check_data(self) -> list[str]:
-        """Every inconsistency in the game's data files (empty when sound)."""
-        problems: list[str] = self._module().check_data()
-        return problems
-
-    def rules_document(self) -> str:
-        """The rules as implemented (``docs/rules/<id>.md``, shipped inside the game package)."""
-        return (files(self._module()) / "rules.md").read_text(encoding="utf-8")
-
-    def conformance_options(self) -> list[dict[str, Any]]:
-        """The option sets (table sizes, variants) the conformance suite plays for this game:
-        the module's ``CONFORMANCE_OPTIONS``, or the defaults alone when it lists none."""
-        found: list[dict[str, Any]] = getattr(self._module(), "CONFORMANCE_OPTIONS", [{}])
-        return [dict(options) for options in found]
-
-    def _module(self) -> ModuleType:
-        if self.module is None:
-            raise UnknownGameError("error.game_not_playable", game=self.id)
-        return importlib.import_module(self.module)
+MANIFEST = "manifest"
+"""The module of a game package that declares ``GAME_INFO``."""
 
 
-CATALOGUE: dict[str, GameEntry] = {
-    entry.id: entry
-    for entry in (
-        GameEntry(
-            "royal_turf",
-            {"en": "Royal Turf", "fr": "Royal Turf"},
-            {
-                "en": "Knizia, 2000: seven horses, a symbol die, three bets a race, three races.",
-                "fr": "Knizia, 2000 : sept chevaux, un dé à symboles, trois paris par course, trois courses.",
-            },
-            "003_901e410e4ee2266a.txt",
-            "playable",
-            "hippodrome.games.royal_turf",
-        ),
-        GameEntry(
-            "royal_steeple_chase",
-            {"en": "Royal Steeple Chase", "fr": "Royal Steeple Chase"},
-            {
-                "en": "Miro, 1941: a card-driven steeplechase with auctions and bridge-style scoring.",
-                "fr": "Miro, 1941 : un steeple-chase mené par les cartes, enchères et marque façon bridge.",
-            },
-            "004_5a02d46b7d17618c.txt",
-            "playable",
-            "hippodrome.games.royal_steeple_chase",
-        ),
-        GameEntry(
-            "toques_et_casques",
-            {"en": "Toques et Casques", "fr": "Toques et Casques"},
-            {
-                "en": "Six-lane trot and gallop races: blocking, hurdles and the river.",
-                "fr": "Courses de trot et de galop sur six couloirs : blocages, haies et rivière.",
-            },
-            "002_040eccd8846c6b7d.txt",
-            "playable",
-            "hippodrome.games.toques_et_casques",
-        ),
-        GameEntry(
-            "win_place_show",
-            {"en": "Win, Place & Show", "fr": "Win, Place & Show"},
-            {
-                "en": "3M, 1966: six races, horse auctions, win/place/show bets and claims.",
-                "fr": "3M, 1966 : six courses, ventes de chevaux, paris gagnant/placé et réclamations.",
-            },
-            "001_d3b3ffa791c90747.txt",
-            "planned",
-        ),
-        GameEntry(
-            "ascot",
-            {"en": "Ascot", "fr": "Ascot"},
-            {
-                "en": "Miro, 1958: training, a six-lane race for twelve horses and a totalisator.",
-                "fr": "Miro, 1958 : entraînement, course de douze chevaux sur six couloirs, totalisateur.",
-            },
-            "000_fb5c4569383c9a83.txt",
-            "planned",
-        ),
-    )
-}
+def discover() -> dict[str, GameInfo]:
+    """Every game whose package holds a manifest: the playable games first, then the planned ones,
+    each group by id."""
+    found: list[GameInfo] = []
+    for module in pkgutil.iter_modules(__path__):
+        if not module.ispkg:
+            continue
+        manifest = importlib.import_module(f"{__name__}.{module.name}.{MANIFEST}")
+        info: GameInfo = manifest.GAME_INFO
+        if info.id != module.name or info.package != f"{__name__}.{module.name}":
+            raise ValueError(
+                f"the manifest of {module.name} declares the game {info.id!r} in {info.package!r}"
+            )
+        web_texts = info.folder() / "web" / "locale"
+        if web_texts.is_dir():
+            register_catalog(f"web.{info.id}", web_texts)  # the board's texts, for the browser
+        found.append(info)
+    found.sort(key=lambda info: (not info.is_playable, info.id))
+    return {info.id: info for info in found}
 
 
-def entry(game_id: str) -> GameEntry:
+CATALOGUE: dict[str, GameInfo] = discover()
+
+
+def entry(game_id: str) -> GameInfo:
     found = CATALOGUE.get(game_id)
     if found is None:
         raise UnknownGameError("error.unknown_game", game=game_id, games=playable_ids())
@@ -140,7 +54,7 @@ def entry(game_id: str) -> GameEntry:
 
 
 def playable_ids() -> list[str]:
-    return [e.id for e in CATALOGUE.values() if e.status == "playable"]
+    return [e.id for e in CATALOGUE.values() if e.is_playable]
 
 
 def load_game(game_id: str, **options: object) -> Game[Any]:
@@ -160,3 +74,18 @@ def replay_record(record: GameRecord) -> State:
     except OptionsError as exc:
         raise RecordError("options", str(exc)) from exc
     return record.replay(game)
+
+
+__all__ = [
+    "CATALOGUE",
+    "GameInfo",
+    "GoldenSpec",
+    "Pieces",
+    "Status",
+    "Traits",
+    "discover",
+    "entry",
+    "load_game",
+    "playable_ids",
+    "replay_record",
+]

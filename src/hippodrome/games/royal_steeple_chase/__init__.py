@@ -15,52 +15,7 @@ partie » the engine replays position by position. Decisions where it is silent:
 from importlib.resources import files
 
 from hippodrome.engine.i18n import register_catalog
-from hippodrome.games.royal_steeple_chase.heuristic import SteepleHeuristic
-from hippodrome.games.royal_steeple_chase.material import check as check_data
-from hippodrome.games.royal_steeple_chase.rules import (
-    RoyalSteepleChase,
-    SteepleOptions,
-    SteepleState,
-)
-from hippodrome.games.royal_steeple_chase.view import board_data, render_text
 
+# The texts of the game's events and terms. Kept here, not in the manifest, so that importing any module
+# of the game (a test importing ``rules``) makes its events readable.
 register_catalog("royal_steeple_chase", files(__package__) / "locale")
-
-GAME = RoyalSteepleChase
-HEURISTIC = SteepleHeuristic
-CONFORMANCE_OPTIONS: list[dict[str, object]] = [
-    {"players": 4, "scoring": "race"},
-    {"players": 2, "scoring": "race"},
-    {"players": 3, "scoring": "race", "handicap": "1"},
-    {"players": 6, "scoring": "race"},
-    {"players": 7, "scoring": "race"},
-    {"players": 8, "scoring": "race"},
-    {"players": 4, "scoring": "bridge", "deals": 2},
-    {"players": 6, "scoring": "bridge", "deals": 2},
-    {"players": 5, "scoring": "simple"},
-    {"players": 4, "scoring": "race", "incidents": True},
-    {"players": 6, "scoring": "race", "incidents": True},
-    {"players": 6, "pirate": "stakes"},
-    {"players": 4, "pursuit": True},
-    {"players": 4, "camps": "fixed", "scoring": "race"},
-    {"players": 8, "camps": "improvised", "scoring": "bridge", "deals": 2},
-    {"players": 1, "solo_cards": 15},
-    {"players": 3, "pirate": "points", "deals": 3},
-]
-"""Every table size (2 to 8, with their special rules), the handicap game, the bridge score over two
-deals, the simplified game, the incident cards, both pirate games, the pursuit, both partnerships and the solo practice (secret bets)."""
-TEXT_VIEW = render_text
-BOARD_DATA = board_data
-
-__all__ = [
-    "BOARD_DATA",
-    "CONFORMANCE_OPTIONS",
-    "GAME",
-    "HEURISTIC",
-    "TEXT_VIEW",
-    "RoyalSteepleChase",
-    "SteepleHeuristic",
-    "SteepleOptions",
-    "SteepleState",
-    "check_data",
-]

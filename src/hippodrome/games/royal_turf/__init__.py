@@ -12,35 +12,7 @@ code). Decisions where it is silent: ``docs/rules/royal_turf.md``. Material: ``m
 from importlib.resources import files
 
 from hippodrome.engine.i18n import register_catalog
-from hippodrome.games.royal_turf.heuristic import RoyalTurfHeuristic
-from hippodrome.games.royal_turf.material import check as check_data
-from hippodrome.games.royal_turf.rules import RoyalTurf, RoyalTurfOptions, RoyalTurfState
-from hippodrome.games.royal_turf.view import board_data, render_text
 
+# The texts of the game's events and terms. Kept here, not in the manifest, so that importing any module
+# of the game (a test importing ``rules``) makes its events readable.
 register_catalog("royal_turf", files(__package__) / "locale")
-
-GAME = RoyalTurf
-HEURISTIC = RoyalTurfHeuristic
-CONFORMANCE_OPTIONS: list[dict[str, object]] = [
-    {"players": 2},
-    {"players": 3},
-    {"players": 4, "hidden_bets": True},
-    {"players": 6, "zero_tokens": True, "hidden_bets": True},
-    {"players": 5, "zero_tokens": True},
-]
-"""The option sets the conformance suite plays: every table size's extremes and each variant."""
-TEXT_VIEW = render_text
-BOARD_DATA = board_data
-
-__all__ = [
-    "BOARD_DATA",
-    "CONFORMANCE_OPTIONS",
-    "GAME",
-    "HEURISTIC",
-    "TEXT_VIEW",
-    "RoyalTurf",
-    "RoyalTurfHeuristic",
-    "RoyalTurfOptions",
-    "RoyalTurfState",
-    "check_data",
-]

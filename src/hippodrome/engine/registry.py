@@ -1,0 +1,157 @@
+"""What a game says about itself: its manifest (an OpenSpiel-style ``GameInfo``).
+
+Every game package ``hippodrome.games.<id>`` holds a small ``manifest.py`` whose ``GAME_INFO`` is a
+``GameInfo``: the game's names, its seed rulebook, whether it can be played yet, its table sizes and
+traits (chance, hidden information, simultaneous moves, how long a game can last), and where its
+pieces are: the game class, the heuristic bot, the text view, the board data, the data check, the option
+sets the conformance suite plays and the golden games recorded for it. The registry
+(``hippodrome.games``) finds the manifests by looking at its subpackages; nothing else lists games.
+
+The manifest names its pieces as ``"module:attribute"`` inside the game's package and imports none of
+them, so reading every manifest stays cheap: a game's rules are imported the first time they are used.
+``docs/adding-a-game.md`` is the checklist of those pieces; ``hippodrome.games.checklist`` holds it true.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any, Literal
+
+from hippodrome.engine.errors import UnknownGameError
+from hippodrome.engine.types import JSONObject
+
+if TYPE_CHECKING:
+    from hippodrome.engine.bot import Bot
+    from hippodrome.engine.game import Game
+
+Status = Literal["playable", "planned"]
+
+TextView = Callable[[JSONObject, str, Sequence[str]], str]
+"""Draws a seat's observation as text for the terminal: ``(observation, lang, names) -> str``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """The facts about a game a search or a learning algorithm asks first (OpenSpiel's game type)."""
+
+    chance: bool
+    """Dice, draws or shuffles: the game has chance nodes."""
+    hidden_information: bool
+    """Some seat may not see everything (cards in hand, bets laid face down)."""
+    simultaneous_moves: bool
+    """Several seats may have to act at once, each in secret (``State.active_players``)."""
+    max_length: int
+    """The most actions one game can take, chance outcomes included, under any option set the
+    conformance suite plays: every playout is held to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class GoldenSpec:
+    """One golden game (``tests/golden/<game>/<name>.json``): who sits where, the options and the
+    seed ``scripts/regenerate_golden.py`` plays it from."""
+
+    name: str
+    seats: tuple[str, ...]
+    """The bot kind of each seat, in seat order."""
+    seed: int
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """Where a playable game's pieces are, each as ``"module:attribute"`` inside its package."""
+
+    game: str
+    """The ``Game`` subclass."""
+    heuristic: str
+    """The heuristic bot's class (a ``Bot``)."""
+    text_view: str
+    """A ``TextView``: the board as text, for the terminal."""
+    board_data: str
+    """A function returning the static material the browser's board draws from (JSON)."""
+    check_data: str
+    """A function returning every inconsistency in the game's data files (empty when sound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's manifest: declared once, in ``hippodrome/games/<id>/manifest.py``."""
+
+    id: str
+    titles: Mapping[str, str]
+    """The game's name in each language (``en``, ``fr``)."""
+    summary: Mapping[str, str]
+    """One line per language for the lobby and ``hippodrome games``."""
+    seed: str
+    """The rulebook the rules come from: a file of ``shared/seeds/``."""
+    status: Status
+    package: str
+    """The game's package (``hippodrome.games.<id>``): its rules, data, texts, board and docs."""
+    players: tuple[int, int] | None = None
+    """The smallest and the largest table (None while the game is planned)."""
+    traits: Traits | None = None
+    pieces: Pieces | None = None
+    conformance: tuple[Mapping[str, object], ...] = ()
+    """The option sets (table sizes, variants) the conformance suite plays for this game."""
+    golden: tuple[GoldenSpec, ...] = ()
+    """The golden games recorded for this game."""
+
+    @property
+    def is_playable(self) -> bool:
+        return self.status == "playable"
+
+    def game_class(self) -> type[Game[Any]]:
+        cls: type[Game[Any]] = self.resolve("game")
+        return cls
+
+    def heuristic_class(self) -> type[Bot]:
+        cls: type[Bot] = self.resolve("heuristic")
+        return cls
+
+    def text_view(self) -> TextView:
+        """Draws a seat's observation as text, for the terminal."""
+        view: TextView = self.resolve("text_view")
+        return view
+
+    def board_data(self) -> JSONObject:
+        """The static material the browser's board renderer draws from."""
+        data: JSONObject = self.resolve("board_data")()
+        return data
+
+    def check_data(self) -> list[str]:
+        """Every inconsistency in the game's data files (empty when sound)."""
+        problems: list[str] = self.resolve("check_data")()
+        return problems
+
+    def conformance_options(self) -> list[dict[str, Any]]:
+        """The option sets the conformance suite plays: the manifest's, or the defaults alone."""
+        return [dict(options) for options in self.conformance] or [{}]
+
+    def folder(self) -> Traversable:
+        """The game's package folder (its data files, ``rules.md``, ``locale/`` and ``web/``)."""
+        return files(self.package)
+
+    def rules_document(self) -> str:
+        """The rules as implemented (``rules.md`` in the game package, copied to ``docs/rules/<id>.md``)."""
+        if not self.is_playable:
+            raise UnknownGameError("error.game_not_playable", game=self.id)
+        return (self.folder() / "rules.md").read_text(encoding="utf-8")
+
+    def web_file(self, name: str) -> Traversable | None:
+        """A file of the game's browser part (``web/board.js``, ``web/board.css``), None when the game
+        has none."""
+        found = self.folder() / "web" / name
+        return found if found.is_file() else None
+
+    def resolve(self, piece: str) -> Any:
+        """The object a piece names (``"rules:RoyalTurf"`` is ``<package>.rules.RoyalTurf``), imported
+        now. Refuses a game that is only planned."""
+        if self.pieces is None:
+            raise UnknownGameError("error.game_not_playable", game=self.id)
+        reference: str = getattr(self.pieces, piece)
+        module, _, attribute = reference.partition(":")
+        return getattr(importlib.import_module(f"{self.package}.{module}"), attribute)

@@ -1,0 +1,78 @@
+"""Royal Steeple Chase's manifest: what the registry knows of the game before its rules are imported."""
+
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+
+GAME_INFO = GameInfo(
+    id="royal_steeple_chase",
+    titles={"en": "Royal Steeple Chase", "fr": "Royal Steeple Chase"},
+    summary={
+        "en": "Miro, 1941: a card-driven steeplechase with auctions and bridge-style scoring.",
+        "fr": "Miro, 1941 : un steeple-chase mené par les cartes, enchères et marque façon bridge.",
+    },
+    seed="004_5a02d46b7d17618c.txt",
+    status="playable",
+    package=__package__ or "hippodrome.games.royal_steeple_chase",
+    players=(1, 8),
+    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
+    pieces=Pieces(
+        game="rules:RoyalSteepleChase",
+        heuristic="heuristic:SteepleHeuristic",
+        text_view="view:render_text",
+        board_data="view:board_data",
+        check_data="material:check",
+    ),
+    # Every table size (2 to 8, with their special rules), the handicap game, the bridge score over
+    # two deals, the simplified game, the incident cards, both pirate games, the pursuit, both
+    # partnerships and the solo practice (secret bets).
+    conformance=(
+        {"players": 4, "scoring": "race"},
+        {"players": 2, "scoring": "race"},
+        {"players": 3, "scoring": "race", "handicap": "1"},
+        {"players": 6, "scoring": "race"},
+        {"players": 7, "scoring": "race"},
+        {"players": 8, "scoring": "race"},
+        {"players": 4, "scoring": "bridge", "deals": 2},
+        {"players": 6, "scoring": "bridge", "deals": 2},
+        {"players": 5, "scoring": "simple"},
+        {"players": 4, "scoring": "race", "incidents": True},
+        {"players": 6, "scoring": "race", "incidents": True},
+        {"players": 6, "pirate": "stakes"},
+        {"players": 4, "pursuit": True},
+        {"players": 4, "camps": "fixed", "scoring": "race"},
+        {"players": 8, "camps": "improvised", "scoring": "bridge", "deals": 2},
+        {"players": 1, "solo_cards": 15},
+        {"players": 3, "pirate": "points", "deals": 3},
+    ),
+    golden=(
+        GoldenSpec(
+            "four_players_race",
+            ("random", "random", "random", "random"),
+            seed=1,
+            options={"players": 4, "scoring": "race"},
+        ),
+        GoldenSpec(
+            "two_players_bridge_two_deals",
+            ("random", "random"),
+            seed=2,
+            options={"players": 2, "scoring": "bridge", "deals": 2},
+        ),
+        GoldenSpec(
+            "heuristic_and_random_incidents_race",
+            ("heuristic", "random", "random", "random"),
+            seed=4,
+            options={"players": 4, "scoring": "race", "incidents": True},
+        ),
+        GoldenSpec(
+            "pirate_stakes_six_players",
+            ("random",) * 6,
+            seed=5,
+            options={"players": 6, "pirate": "stakes"},
+        ),
+        GoldenSpec(
+            "seven_players_race_handicap",
+            ("random",) * 7,
+            seed=3,
+            options={"players": 7, "scoring": "race", "handicap": "0,3"},
+        ),
+    ),
+)

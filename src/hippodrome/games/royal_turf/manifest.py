@@ -1,0 +1,47 @@
+"""Royal Turf's manifest: what the registry knows of the game before its rules are imported."""
+
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+
+GAME_INFO = GameInfo(
+    id="royal_turf",
+    titles={"en": "Royal Turf", "fr": "Royal Turf"},
+    summary={
+        "en": "Knizia, 2000: seven horses, a symbol die, three bets a race, three races.",
+        "fr": "Knizia, 2000 : sept chevaux, un dé à symboles, trois paris par course, trois courses.",
+    },
+    seed="003_901e410e4ee2266a.txt",
+    status="playable",
+    package=__package__ or "hippodrome.games.royal_turf",
+    players=(2, 6),
+    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=False, max_length=1_000),
+    pieces=Pieces(
+        game="rules:RoyalTurf",
+        heuristic="heuristic:RoyalTurfHeuristic",
+        text_view="view:render_text",
+        board_data="view:board_data",
+        check_data="material:check",
+    ),
+    # Every table size's extremes and each variant.
+    conformance=(
+        {"players": 2},
+        {"players": 3},
+        {"players": 4, "hidden_bets": True},
+        {"players": 6, "zero_tokens": True, "hidden_bets": True},
+        {"players": 5, "zero_tokens": True},
+    ),
+    golden=(
+        GoldenSpec(
+            "three_players_heuristic_random",
+            ("heuristic", "random", "random"),
+            seed=1,
+            options={"players": 3},
+        ),
+        GoldenSpec(
+            "six_players_hidden_bets_zero_tokens",
+            ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
+            seed=2,
+            options={"players": 6, "hidden_bets": True, "zero_tokens": True},
+        ),
+        GoldenSpec("two_players_random", ("random", "random"), seed=3, options={"players": 2}),
+    ),
+)

@@ -1,0 +1,82 @@
+"""Toques et Casques's manifest: what the registry knows of the game before its rules are imported."""
+
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+
+GAME_INFO = GameInfo(
+    id="toques_et_casques",
+    titles={"en": "Toques et Casques", "fr": "Toques et Casques"},
+    summary={
+        "en": "Six-lane trot and gallop races: blocking, hurdles and the river.",
+        "fr": "Courses de trot et de galop sur six couloirs : blocages, haies et rivière.",
+    },
+    seed="002_040eccd8846c6b7d.txt",
+    status="playable",
+    package=__package__ or "hippodrome.games.toques_et_casques",
+    players=(2, 7),
+    traits=Traits(
+        chance=True, hidden_information=False, simultaneous_moves=False, max_length=5_000
+    ),
+    pieces=Pieces(
+        game="rules:ToquesEtCasques",
+        heuristic="heuristic:ToquesHeuristic",
+        text_view="view:render_text",
+        board_data="view:board_data",
+        check_data="material:check",
+    ),
+    # Table sizes, categories, laps, the steward and the variants of section 24.
+    conformance=(
+        {"players": 2},
+        {"players": 3, "category": "B", "clockwise": True, "avant_first": True},
+        {"players": 6, "category": "C", "laps": 2},
+        {"players": 4, "category": "D", "laps": 2, "track": "small"},
+        {
+            "players": 5,
+            "category": "D",
+            "steward": True,
+            "late_ecart": True,
+            "ecart_on_start": True,
+        },
+        {
+            "players": 3,
+            "category": "D",
+            "speed": 1,
+            "track": "medium",
+            "hurdles": "2.1,6.2",
+            "river": "4.20",
+        },
+    ),
+    golden=(
+        GoldenSpec(
+            "category_d_six_jockeys",
+            ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
+            seed=1,
+            options={"players": 6, "category": "D"},
+        ),
+        GoldenSpec(
+            "category_d_two_laps_steward",
+            ("heuristic", "random", "random", "heuristic"),
+            seed=2,
+            options={
+                "players": 4,
+                "category": "D",
+                "laps": 2,
+                "track": "medium",
+                "steward": True,
+                "stakes": 200,
+                "split": "100,50,30,20",
+            },
+        ),
+        GoldenSpec(
+            "category_a_two_jockeys_variants",
+            ("random", "heuristic"),
+            seed=3,
+            options={
+                "players": 2,
+                "category": "A",
+                "clockwise": True,
+                "avant_first": True,
+                "late_ecart": True,
+            },
+        ),
+    ),
+)

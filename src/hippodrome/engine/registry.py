@@ -99,6 +99,9 @@ class GameInfo:
     """The option sets (table sizes, variants) the conformance suite plays for this game."""
     golden: tuple[GoldenSpec, ...] = ()
     """The golden games recorded for this game."""
+    order: int = 100
+    """Where the game comes in the lobby and in ``hippodrome games`` (smallest first; the lobby
+    offers the first playable game by default)."""
 
     @property
     def is_playable(self) -> bool:

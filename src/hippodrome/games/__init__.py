@@ -23,8 +23,7 @@ MANIFEST = "manifest"
 
 
 def discover() -> dict[str, GameInfo]:
-    """Every game whose package holds a manifest: the playable games first, then the planned ones,
-    each group by id."""
+    """Every game whose package holds a manifest, in the manifests' ``order``."""
     found: list[GameInfo] = []
     for module in pkgutil.iter_modules(__path__):
         if not module.ispkg:
@@ -39,7 +38,7 @@ def discover() -> dict[str, GameInfo]:
         if web_texts.is_dir():
             register_catalog(f"web.{info.id}", web_texts)  # the board's texts, for the browser
         found.append(info)
-    found.sort(key=lambda info: (not info.is_playable, info.id))
+    found.sort(key=lambda info: (info.order, info.id))
     return {info.id: info for info in found}
 
 

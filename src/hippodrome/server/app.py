@@ -25,6 +25,7 @@ from hippodrome.engine.i18n import LANGUAGES, catalog, register_catalog, texts
 from hippodrome.engine.options import options_schema
 from hippodrome.engine.types import JSONObject
 from hippodrome.games import CATALOGUE, entry
+from hippodrome.server import assets
 from hippodrome.server.runtime import Runtime, event_json
 from hippodrome.server.service import SeatSpec, ServerError, TableService
 from hippodrome.server.settings import Settings
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- pages ------------------------------------------------------------------------------------
 
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+    app.include_router(assets.router)  # each game's board module and stylesheet, from its package
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

@@ -10,6 +10,7 @@ GAME_INFO = GameInfo(
         "fr": "Miro, 1958 : entraînement, course de douze chevaux sur six couloirs, totalisateur.",
     },
     seed="000_fb5c4569383c9a83.txt",
+    order=5,
     status="planned",
     package=__package__ or "hippodrome.games.ascot",
 )

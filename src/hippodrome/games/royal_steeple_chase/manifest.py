@@ -10,6 +10,7 @@ GAME_INFO = GameInfo(
         "fr": "Miro, 1941 : un steeple-chase mené par les cartes, enchères et marque façon bridge.",
     },
     seed="004_5a02d46b7d17618c.txt",
+    order=2,
     status="playable",
     package=__package__ or "hippodrome.games.royal_steeple_chase",
     players=(1, 8),

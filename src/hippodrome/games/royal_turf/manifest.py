@@ -10,6 +10,7 @@ GAME_INFO = GameInfo(
         "fr": "Knizia, 2000 : sept chevaux, un dé à symboles, trois paris par course, trois courses.",
     },
     seed="003_901e410e4ee2266a.txt",
+    order=1,
     status="playable",
     package=__package__ or "hippodrome.games.royal_turf",
     players=(2, 6),

@@ -10,6 +10,7 @@ GAME_INFO = GameInfo(
         "fr": "Courses de trot et de galop sur six couloirs : blocages, haies et rivière.",
     },
     seed="002_040eccd8846c6b7d.txt",
+    order=3,
     status="playable",
     package=__package__ or "hippodrome.games.toques_et_casques",
     players=(2, 7),

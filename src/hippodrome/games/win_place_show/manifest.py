@@ -10,6 +10,7 @@ GAME_INFO = GameInfo(
         "fr": "3M, 1966 : six courses, ventes de chevaux, paris gagnant/placé et réclamations.",
     },
     seed="001_d3b3ffa791c90747.txt",
+    order=4,
     status="planned",
     package=__package__ or "hippodrome.games.win_place_show",
 )

@@ -1,7 +1,7 @@
 // The fallback board for a game that has no board module yet: its legal actions as buttons and the
 // observation as JSON. Enough to play and to debug; a real board replaces it game by game.
 
-import { fill, h } from "../dom.js";
+import { fill, h } from "/static/js/dom.js";
 
 export function createBoard(container, { t, send = null, readOnly = false }) {
   const root = h("div", { class: "generic-board" });

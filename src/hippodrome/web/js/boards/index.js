@@ -1,4 +1,7 @@
-// Board modules by game id. A new game adds one module here; the table and replay pages know no game.
+// Where a game's board comes from. Every game keeps its board module and its stylesheet in its own
+// package (hippodrome/games/<id>/web/board.js and board.css); the server serves them at
+// /games/<id>/web/board.js and board.css, the generic board (generic.js here) and an empty stylesheet
+// when the game has none (server/assets.py). So this page, like the table and replay pages, names no game.
 //
 // A board module exports `createBoard(container, options)` and returns a board:
 //
@@ -17,18 +20,29 @@
 //   board.handleKey(keyboardEvent)   // optional: true when the board used the key
 //   board.destroy()                  // optional
 
-const MODULES = {
-  royal_turf: () => import("./royal_turf.js"),
-  royal_steeple_chase: () => import("./royal_steeple_chase.js"),
-  toques_et_casques: () => import("./toques_et_casques.js"),
-};
-
-export function hasBoard(gameId) {
-  return Object.prototype.hasOwnProperty.call(MODULES, gameId);
+/** The address of a game's browser file (`board.js` or `board.css`). */
+export function gameFileUrl(gameId, name) {
+  return `/games/${encodeURIComponent(gameId)}/web/${name}`;
 }
 
-/** The board module of `gameId`; the generic board (legal actions as buttons) when none is written. */
+/** Adds the game's stylesheet to the page, once; resolves when it is loaded (or failed to load). */
+export function loadBoardStyle(gameId) {
+  const href = gameFileUrl(gameId, "board.css");
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** The board module of `gameId` (the generic board when the game has none), once its stylesheet is
+ *  loaded, so the board is never drawn unstyled. */
 export async function loadBoardModule(gameId) {
-  if (!hasBoard(gameId)) return import("./generic.js");
-  return MODULES[gameId]();
+  const [module] = await Promise.all([import(gameFileUrl(gameId, "board.js")), loadBoardStyle(gameId)]);
+  return module;
 }

@@ -6,7 +6,7 @@
 // changes comes from the seat's observation (`SteepleState.observation`), and every choice offered is
 // one of the legal actions the server sent, in their notation (actions.py). This module holds no rule.
 
-import { coursePatterns, fill, h, s, seatColour } from "../dom.js";
+import { coursePatterns, fill, h, s, seatColour } from "/static/js/dom.js";
 
 const NS = "web.royal_steeple_chase";
 const GAME = "royal_steeple_chase";

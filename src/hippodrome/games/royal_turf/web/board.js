@@ -4,7 +4,7 @@
 // (`RoyalTurfState.observation`): this module holds no rule of its own except the landing preview,
 // which follows docs/rules/royal_turf.md (D1, D8: count down, stop on the nearest free square behind).
 
-import { fill, h, s, seatColour } from "../dom.js";
+import { fill, h, s, seatColour } from "/static/js/dom.js";
 
 // -- geometry of the oval -----------------------------------------------------------------------------
 

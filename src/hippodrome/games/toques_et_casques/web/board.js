@@ -5,7 +5,7 @@
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
 // the cell each legal step leads to. This module holds no rule of the game.
 
-import { coursePatterns, fill, h, s, seatColour } from "../dom.js";
+import { coursePatterns, fill, h, s, seatColour } from "/static/js/dom.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels

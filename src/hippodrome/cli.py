@@ -32,7 +32,7 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.record import GameRecord, Seat
-from hippodrome.games import CATALOGUE, entry, load_game
+from hippodrome.games import CATALOGUE, entry, load_game, playable_ids
 
 app = typer.Typer(
     name="hippodrome",
@@ -420,7 +420,7 @@ def data_check(
     ] = None,
 ) -> None:
     """Check every game data file against the rules' constraints."""
-    ids = [game] if game else [e.id for e in CATALOGUE.values() if e.status == "playable"]
+    ids = [game] if game else playable_ids()
     failed = False
     for game_id in ids:
         problems = entry(game_id).check_data()

@@ -21,7 +21,7 @@ import pytest
 
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.record import GameRecord
-from hippodrome.games import playable_ids, replay_record
+from hippodrome.games import CATALOGUE, playable_ids, replay_record
 
 GOLDEN_DIR = Path(__file__).resolve().parent
 FINAL_SUFFIX = ".final.json"
@@ -47,7 +47,16 @@ RECORDS = record_paths()
 def test_every_playable_game_has_golden_records() -> None:
     recorded = {path.parent.name for path in RECORDS}
     missing = sorted(set(playable_ids()) - recorded)
-    assert not missing, f"no golden record for {missing}: add some to scripts/regenerate_golden.py"
+    assert not missing, (
+        f"no golden record for {missing}: declare golden games in the game's manifest "
+        "(GameInfo.golden) and run `make golden`"
+    )
+
+
+def test_every_golden_record_is_a_golden_game_of_its_manifest() -> None:
+    declared = {(info.id, spec.name) for info in CATALOGUE.values() for spec in info.golden}
+    unknown = [label(p) for p in RECORDS if (p.parent.name, p.stem) not in declared]
+    assert not unknown, f"records no manifest declares (left from an old spec?): {unknown}"
 
 
 def test_every_golden_record_has_its_final_state_and_every_final_state_its_record() -> None:

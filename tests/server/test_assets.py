@@ -1,0 +1,50 @@
+"""A game's browser files are served from its package (server/assets.py, docs/web.md)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.games import CATALOGUE, playable_ids
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_a_playable_game_serves_its_own_board_module_and_stylesheet(
+    client: TestClient, game_id: str
+) -> None:
+    info = CATALOGUE[game_id]
+    for name, media_type in (("board.js", "text/javascript"), ("board.css", "text/css")):
+        answer = client.get(f"/games/{game_id}/web/{name}")
+        assert answer.status_code == 200, f"{game_id}/{name}: {answer.status_code}"
+        assert answer.headers["content-type"].startswith(media_type)
+        own = info.web_file(name)
+        assert own is not None and answer.content == own.read_bytes()
+
+
+def test_a_game_without_a_board_gets_the_generic_board_and_an_empty_stylesheet(
+    client: TestClient,
+) -> None:
+    board = client.get("/games/ascot/web/board.js")
+    assert board.status_code == 200
+    assert b"export function createBoard" in board.content
+    assert b"fallback board" in board.content
+    style = client.get("/games/ascot/web/board.css")
+    assert style.status_code == 200 and b"{" not in style.content
+
+
+def test_an_unknown_game_or_file_is_a_named_404(client: TestClient) -> None:
+    unknown = client.get("/games/nope/web/board.js")
+    assert unknown.status_code == 404
+    assert unknown.json()["error"]["key"] == "error.unknown_game"
+    other = client.get("/games/royal_turf/web/rules.md")
+    assert other.status_code == 404
+    assert other.json()["error"]["key"] == "error.http"
+
+
+def test_the_board_texts_of_each_game_reach_the_browser_catalog(client: TestClient) -> None:
+    for lang in ("en", "fr"):
+        messages = client.get(f"/api/i18n/{lang}").json()
+        for game_id in playable_ids():
+            assert any(key.startswith(f"web.{game_id}.") for key in messages), (
+                f"no web.{game_id}.* text in the {lang} catalog"
+            )

@@ -111,7 +111,7 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return RoyalTurfState.initial(self)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text, self.num_players)
+        return parse_action(text, self.num_players, self.tokens)
 
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
         return _position_from_json(self, position)

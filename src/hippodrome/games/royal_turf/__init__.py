@@ -26,7 +26,7 @@ CONFORMANCE_OPTIONS: list[dict[str, object]] = [
     {"players": 3},
     {"players": 4, "hidden_bets": True},
     {"players": 6, "zero_tokens": True, "hidden_bets": True},
-    {"players": 5, "zero_tokens": True},
+    {"players": 5, "zero_tokens": True, "pace_bonus_any_place": True},
 ]
 """The option sets the conformance suite plays: every table size's extremes and each variant."""
 TEXT_VIEW = render_text

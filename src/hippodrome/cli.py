@@ -8,8 +8,10 @@ are printed as one clear line, never as a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
+import tempfile
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -107,11 +109,27 @@ def _check_lang(lang: str) -> str:
     return lang
 
 
+def _default_seats(
+    given: Sequence[str] | None, raw_options: Sequence[str] | None, first: str, rest: str
+) -> list[str]:
+    """The seats given, or the default table: ``first`` then ``rest`` for every other player, as
+    many as ``-o players=N`` asks (3 without it). Without --seat nobody chose a seat count, so
+    ``players`` alone decides it and the missing seats are bots."""
+    if given:
+        return list(given)
+    players = _parse_options(raw_options).get("players", 3)
+    count = players if isinstance(players, int) and not isinstance(players, bool) else 3
+    return [first] + [rest] * max(0, count - 1)
+
+
 def _game(game_id: str, seats: Sequence[str], raw_options: Sequence[str] | None) -> Game[Any]:
     options = _parse_options(raw_options)
     if seats:
         if "players" in options and options["players"] != len(seats):
-            raise UsageError(f"{len(seats)} --seat given but -o players={options['players']}")
+            raise UsageError(
+                f"{len(seats)} --seat given but -o players={options['players']}: "
+                "give one --seat per player, or leave out --seat to play against bots"
+            )
         options["players"] = len(seats)
     for kind in seats:
         if kind not in SEAT_KINDS:
@@ -216,8 +234,10 @@ def play(
 ) -> None:
     """Play in the terminal: humans and bots, one --seat per player."""
     _check_lang(lang)
-    kinds = list(seat or ["human", "heuristic", "heuristic"])
+    kinds = _default_seats(seat, option, "human", "heuristic")
     the_game = _game(game, kinds, option)
+    if save is not None:
+        _check_writable(save)  # before the game, not after it
     names = _seat_names(kinds, name)
     humans = [i for i, k in enumerate(kinds) if k == "human"]
     viewer = humans[0] if len(humans) == 1 else None
@@ -257,9 +277,34 @@ def play(
         _save(final, kinds, names, save)
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse a --save path the record could not be written to, before any move is played."""
+    target = path.expanduser()
+    folder = target.parent if str(target.parent) else Path()
+    if target.is_dir():
+        raise UsageError(f"--save {path}: this is a folder; give a file name")
+    if not folder.is_dir():
+        raise UsageError(f"--save {path}: the folder {folder} does not exist")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise UsageError(f"--save {path}: this file cannot be written")
+    if not target.exists() and not os.access(folder, os.W_OK):
+        raise UsageError(f"--save {path}: the folder {folder} cannot be written to")
+
+
 def _save(state: State, kinds: Sequence[str], names: Sequence[str], path: Path) -> None:
+    """Write the record to ``path``; if that fails now, to a file of its own in the temporary
+    folder, and say where: a played game is never lost."""
     seats = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
-    GameRecord.from_state(state, seats, record_id=uuid.uuid4().hex).save(path)
+    record = GameRecord.from_state(state, seats, record_id=uuid.uuid4().hex)
+    try:
+        record.save(path.expanduser())
+    except OSError as exc:
+        fd, fallback = tempfile.mkstemp(prefix=f"hippodrome-{state.game.id}-", suffix=".json")
+        os.close(fd)
+        record.save(Path(fallback))
+        err.print(f"[yellow]Could not write {path} ({exc.strerror or exc}).[/]")
+        console.print(f"Record saved to {fallback} instead")
+        return
     console.print(f"Record saved to {path}")
 
 
@@ -273,7 +318,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play many bot games and report win rates (95% intervals), money and length."""
-    kinds = list(seat or ["heuristic", "random", "random"])
+    kinds = _default_seats(seat, option, "heuristic", "random")
     if "human" in kinds:
         raise UsageError("simulate plays bots only: use random or heuristic seats")
     the_game = _game(game, kinds, option)
@@ -328,6 +373,7 @@ def replay(
     _check_lang(lang)
     rec = GameRecord.load(record)
     the_game = load_game(rec.game, **rec.options)
+    rec.check_game(the_game)  # a record of other rules or game data is refused before narrating
     names = [s.name for s in rec.seats]
     console.print(f"[bold]{the_game.titles[lang]}[/] · {', '.join(names)}")
     state = the_game.new_initial_state()

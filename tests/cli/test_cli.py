@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from hippodrome.cli import main
+from hippodrome.engine.record import GameRecord
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -204,3 +205,112 @@ def test_data_check_finds_the_material_consistent(capsys: pytest.CaptureFixture[
     code, out, _ = run(["data", "check"], capsys)
     assert code == 0
     assert "royal_turf: data consistent" in out
+
+
+def test_play_refuses_a_save_path_that_cannot_be_written_before_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """--save is checked before the first move: a missing folder or a folder given as the file is
+    refused at once, and no game is played."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    for target, reason in (
+        (tmp_path / "missing" / "game.json", "does not exist"),
+        (tmp_path, "this is a folder"),
+    ):
+        code, out, err = run(
+            ["play", "royal_turf", "--seat", "human", "--seat", "random", "--save", str(target)],
+            capsys,
+        )
+        assert code == 2 and reason in err, err
+        assert "Result" not in out and "Traceback" not in out + err
+
+
+def test_a_played_game_is_never_lost_when_the_save_fails_at_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """If the record cannot be written once the game is over (the folder went away), it is written
+    to a file of its own in the temporary folder, and the command says where."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    target = folder / "game.json"
+    real_save = GameRecord.save
+
+    def vanished_folder(self: GameRecord, path: Path) -> None:
+        if path == target:
+            raise FileNotFoundError(2, "No such file or directory")
+        real_save(self, path)
+
+    monkeypatch.setattr(GameRecord, "save", vanished_folder)
+    code, out, err = run(
+        ["play", "royal_turf", "--seat", "human", "--seat", "random", "--save", str(target)],
+        capsys,
+    )
+    assert code == 0 and "Could not write" in err and "Traceback" not in out + err
+    saved = sorted(tmp_path.glob("hippodrome-royal_turf-*.json"))
+    assert len(saved) == 1 and f"Recordsavedto{saved[0]}instead" in "".join(out.split())
+    assert json.loads(saved[0].read_text())["result"] is not None
+
+
+def test_players_without_seats_fills_the_table_with_bots(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-o players=4 with no --seat: nobody chose a seat count, so the default table (a human
+    against heuristic bots) grows to four seats instead of being refused; with --seat given, the
+    counts must agree, and the message says what to do."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    code, out, err = run(["play", "royal_turf", "-o", "players=4", "--seed", "2"], capsys)
+    assert code == 0, err
+    assert "human-0, heuristic-1, heuristic-2, heuristic-3" in out
+    code, out, _ = run(
+        ["simulate", "royal_turf", "-o", "players=4", "--games", "2", "--json"], capsys
+    )
+    assert code == 0 and len(json.loads(out)["seats"]) == 4
+    code, _, err = run(
+        ["play", "royal_turf", "--seat", "human", "--seat", "random", "-o", "players=4"], capsys
+    )
+    assert code == 2 and "one --seat per player" in err
+
+
+def test_the_0_token_is_hinted_only_with_its_variant(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§1: « Variante - on prend aussi les pions 0 »: without the variant the hints offer 1 and 2."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("bet 5 othello\nfly\n" + "1\n" * 2000))
+    code, out, _ = run(["play", "royal_turf", "--seat", "human", "--seat", "random"], capsys)
+    flat = " ".join(out.split())  # the console wraps long lines
+    assert code == 0
+    assert "tokens: 1, 2)" in flat and "bet <1|2> <horse>" in flat and "<0|" not in flat
+    monkeypatch.setattr("sys.stdin", io.StringIO("bet 5 othello\n" + "1\n" * 2000))
+    argv = ["play", "royal_turf", "--seat", "human", "--seat", "random", "-o", "zero_tokens=true"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "tokens: 0, 1, 2)" in " ".join(out.split())
+
+
+def test_replay_of_a_truncated_record_reads_well(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "cut.json"
+    bad.write_text('{"format": "hippodrome-rec')
+    code, _, err = run(["replay", str(bad)], capsys)
+    flat = " ".join(err.split())  # the console wraps long lines
+    assert code == 2 and "Unterminated string starting at: line 1 column 12" in flat
+    assert "at at" not in flat
+
+
+def test_replay_refuses_a_record_of_other_game_data_before_narrating(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A record played with other cards or tables is refused before its first line of narration."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    record = tmp_path / "partial.json"
+    run(
+        ["play", "royal_turf", "--seat", "human", "--seat", "random", "--save", str(record)], capsys
+    )
+    data = json.loads(record.read_text())
+    data["data_digest"] = "0000000000000000"
+    record.write_text(json.dumps(data))
+    code, out, err = run(["replay", str(record)], capsys)
+    assert code == 2 and "field data_digest" in err
+    assert out == ""

@@ -94,7 +94,8 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError("file", f"not JSON ({exc.msg} at line {exc.lineno})") from exc
+            # str(exc) reads "Unterminated string starting at: line 3 column 5 (char 40)".
+            raise RecordError("file", f"not JSON ({exc})") from exc
         return cls.from_json(data)
 
     @classmethod

@@ -9,6 +9,7 @@ payout table), never copied from a run of the engine.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -47,10 +48,18 @@ E = TypeVar("E", bound=Event)
 
 
 def new_game(
-    players: int = 3, *, zero_tokens: bool = False, hidden_bets: bool = False
+    players: int = 3,
+    *,
+    zero_tokens: bool = False,
+    hidden_bets: bool = False,
+    pace_bonus_any_place: bool = False,
 ) -> Game[Any]:
     return hippodrome.load_game(
-        "royal_turf", players=players, zero_tokens=zero_tokens, hidden_bets=hidden_bets
+        "royal_turf",
+        players=players,
+        zero_tokens=zero_tokens,
+        hidden_bets=hidden_bets,
+        pace_bonus_any_place=pace_bonus_any_place,
     )
 
 
@@ -805,8 +814,9 @@ def test_a_2_token_counts_two_units_in_the_table_row() -> None:
 
 def test_a_0_token_counts_no_unit_and_wins_or_costs_nothing() -> None:
     """§4 with the 0-token variant: « à multiplier par la valeur du jeton pari », and the pace bonus
-    and penalty are 100 per unit bet: a 0-token counts for nothing, anywhere (D11)."""
-    game = new_game(zero_tokens=True)
+    and penalty are 100 per unit bet: a 0-token counts for nothing, anywhere (D11). The pace bonus is
+    paid here at any place, so that the 0-token on the pace horse is seen to earn nothing (D13)."""
+    game = new_game(zero_tokens=True, pace_bonus_any_place=True)
     bets: Bets = (
         (0, "earl_grey", 0),  # the 1st horse: Player 1's 1-token alone makes its row
         (1, "earl_grey", 1),
@@ -844,10 +854,10 @@ def test_the_third_race_doubles_only_the_table_winnings() -> None:
         (2, "sahara", 1),
     )
     money = [1000, 0, 0]
-    state, events = finish_race(new_game(), bets, money=money, race=3)
+    state, events = finish_race(new_game(), bets, money=money, race=3, pace="earl_grey")
     x2 = M.final_race_multiplier
     assert x2 == 2
-    # Units: Earl Grey 1, Albino 2, Sahara 2; Moka (pace) 1; Othello (last) 2.
+    # Units: Earl Grey (1st, pace) 1, Albino 2, Sahara 2; Othello (last) 2.
     expected = [
         1000 + M.payout(1, 1) * 1 * x2 + M.pace_per_unit * 1 - M.last_penalty_per_unit * 2,
         M.payout(2, 2) * 2 * x2 + M.payout(3, 2) * 1 * x2,
@@ -866,22 +876,47 @@ def test_the_first_two_races_are_not_doubled() -> None:
     assert state.money()[2] == M.payout(2, 2)
 
 
-def test_the_pace_bonus_is_paid_without_a_top_three_finish() -> None:
-    """§4: « Si le cheval a le jeton Pace, chaque joueur ayant parié sur lui gagne 100 de plus (pour
-    un pari de 1) ou 200 (pour un pari de 2) »: no place is required (D13). Moka holds the pace
-    token and finishes neither in the first three nor last."""
-    bets: Bets = (
-        (0, "moka", 1),
-        (1, "moka", 2),
-        (2, "caramello", 2),
-        (0, "rubino", 1),
-        (1, "rubino", 1),
-        (2, "rubino", 1),
-        (0, "caramello", 2),
-        (1, "caramello", 1),
-        (2, "moka", 1),
-    )
-    state, events = finish_race(new_game(), bets)
+PACE_BETS: Bets = (
+    (0, "moka", 1),
+    (1, "moka", 2),
+    (2, "caramello", 2),
+    (0, "rubino", 1),
+    (1, "rubino", 1),
+    (2, "rubino", 1),
+    (0, "caramello", 2),
+    (1, "caramello", 1),
+    (2, "moka", 1),
+)
+"""Moka holds the pace token (in ``finish_race``) and finishes neither in the first three nor last."""
+
+
+def test_the_pace_bonus_is_paid_only_for_a_top_three_finish() -> None:
+    """§4: « Dans le tableau: les gains pour les joueurs ayant parié sur ce cheval [...]. Si le cheval
+    a le jeton Pace, chaque joueur ayant parié sur lui gagne 100 de plus »: « le cheval » is the one
+    the table pays by its place and « de plus » adds to those winnings, so a pace horse out of the
+    first three pays no bonus (D13)."""
+    state, events = finish_race(new_game(), PACE_BETS)
+    assert of_type(events, ev.PaceBonus) == []
+    assert of_type(events, ev.BetWon) == []
+    assert list(state.money()) == [0, 0, 0]
+
+
+def test_the_pace_bonus_is_added_to_a_placed_horses_winnings() -> None:
+    """§4: a pace horse in the first three pays its table winnings, then 100 more per unit bet on it
+    (D13): Albino, second, took the pace token."""
+    state, events = finish_race(new_game(), TABLE_BETS, pace="albino")
+    bonus = [(e.player, e.horse, e.amount) for e in of_type(events, ev.PaceBonus)]
+    assert bonus == [(p, "albino", M.pace_per_unit * t) for p, h, t in TABLE_BETS if h == "albino"]
+    won = {e.player: e.amount for e in of_type(events, ev.BetWon) if e.horse == "albino"}
+    for p, h, t in TABLE_BETS:
+        if h == "albino":
+            assert state.money()[p] >= won[p] + M.pace_per_unit * t
+
+
+def test_with_the_option_the_pace_bonus_is_paid_at_any_place() -> None:
+    """D13, the other reading as an option: « gagne 100 de plus » taken on its own, the bonus is paid
+    wherever the pace horse finishes (``pace_bonus_any_place``, rules version 1's reading)."""
+    state, events = finish_race(new_game(pace_bonus_any_place=True), PACE_BETS)
     assert [(e.player, e.token, e.amount) for e in of_type(events, ev.PaceBonus)] == [
         (0, 1, M.pace_per_unit),
         (1, 2, 2 * M.pace_per_unit),
@@ -891,9 +926,9 @@ def test_the_pace_bonus_is_paid_without_a_top_three_finish() -> None:
     assert list(state.money()) == [M.pace_per_unit, 2 * M.pace_per_unit, M.pace_per_unit]
 
 
-def test_a_pace_horse_that_comes_last_pays_its_bonus_and_takes_the_penalty() -> None:
-    """§4: the pace sentence sets no condition, the penalty sentence neither: bettors on a pace horse
-    that comes last get the bonus, then pay for the last horse (D13, D14)."""
+def test_a_pace_horse_that_comes_last_takes_the_penalty() -> None:
+    """§4: a pace horse that comes last pays no bonus (D13) and its bettors pay the penalty; with
+    ``pace_bonus_any_place`` they get the bonus first and pay the penalty from it (D13, D14)."""
     squares = {**FINISH_SQUARES, "othello": 17}  # Othello took the pace, then all passed him
     bets: Bets = (
         (2, "othello", 2),
@@ -906,14 +941,46 @@ def test_a_pace_horse_that_comes_last_pays_its_bonus_and_takes_the_penalty() -> 
         (1, "rubino", 1),
         (1, "caramello", 1),
     )
+    due = 2 * M.last_penalty_per_unit
     state, events = finish_race(new_game(), bets, pace="othello", squares=squares)
     assert of_type(events, ev.RaceFinished)[0].last == "othello"
+    assert of_type(events, ev.PaceBonus) == []
+    assert of_type(events, ev.LastHorsePenalty) == [ev.LastHorsePenalty(2, "othello", 2, due, 0)]
+    game = new_game(pace_bonus_any_place=True)
+    state, events = finish_race(game, bets, pace="othello", squares=squares)
     bonus = of_type(events, ev.PaceBonus)
     penalty = of_type(events, ev.LastHorsePenalty)
     assert bonus == [ev.PaceBonus(2, "othello", 2, 2 * M.pace_per_unit)]
-    due = 2 * M.last_penalty_per_unit
     assert penalty == [ev.LastHorsePenalty(2, "othello", 2, due, min(due, 2 * M.pace_per_unit))]
     assert state.money()[2] == 2 * M.pace_per_unit - min(due, 2 * M.pace_per_unit)
+
+
+def test_the_result_stays_on_show_until_the_next_race_is_off() -> None:
+    """§3 Arrivée: « Les 3 premiers chevaux à arriver sont placés sur le podium 1, 2 et 3 [...] le
+    dernier cheval est posé sur la case podium 7 »: the board is cleared for the next race in the
+    settling move, but the result (podium, last horse, pace horse) stays in every seat's
+    observation through the next race's draw and bets, and leaves once that race is off (D10)."""
+    game = new_game()
+    state, _ = finish_race(game, TABLE_BETS, pace="albino")
+    expected = {
+        "race": 1,
+        "podium": ["earl_grey", "albino", "sahara"],
+        "last": "othello",
+        "pace": "albino",
+    }
+    for seat in (None, 0, 1, 2):
+        obs = state.observation(seat)
+        assert obs["race"] == 2 and obs["podium"] == [] and obs["last"] is None
+        assert obs["result"] == expected
+    assert game.state_from_json(state.to_json()).observation(0)["result"] == expected
+    rng = random.Random(3)
+    while state.observation(None)["phase"] != "racing":
+        assert state.observation(None)["result"] == expected
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert state.observation(None)["result"] is None
 
 
 def test_the_last_horse_penalty_is_paid_as_far_as_money_allows() -> None:
@@ -955,7 +1022,7 @@ def test_the_penalty_can_be_paid_from_the_same_races_winnings() -> None:
         (1, "sahara", 2),
         (2, "sahara", 2),
     )
-    state, events = finish_race(new_game(), bets)
+    state, events = finish_race(new_game(), bets, pace="earl_grey")  # 1st, with the pace token
     kinds = [
         type(e) for e in events if isinstance(e, ev.BetWon | ev.PaceBonus | ev.LastHorsePenalty)
     ]
@@ -1019,7 +1086,7 @@ def test_the_game_ends_after_the_third_race_and_the_richest_wins() -> None:
     final = [
         100 + M.payout(1, 2) * 2 * x2,
         2500 + (M.payout(2, 2) * 2 + M.payout(3, 1)) * x2,
-        M.pace_per_unit,
+        0,  # Moka took the pace token but finished out of the first three: no bonus (D13)
     ]
     assert list(state.money()) == final
     winner = final.index(max(final))

@@ -295,6 +295,8 @@ COURSE_REFUSALS: list[tuple[dict[str, Any], str]] = [
     ({"category": "D", "river": "none", "hurdles": "4.5", "finish": "4.5"}, "overlap"),
     # 10-04: « qu'il n'y ait plus d'obstacle après la plaquette arrivée ».
     ({"category": "D", "river": "none", "hurdles": "0.5"}, "after_finish"),
+    ({"category": "D", "river": "none", "hurdles": "0.12"}, "after_finish"),
+    ({"category": "D", "river": "0.11", "hurdles": "none"}, "after_finish"),
     ({"category": "D", "river": "4.10", "hurdles": "none", "finish": "4.2"}, "after_finish"),
     # 07-05, 01-01: stakes in notes of 10 from a bank of 80 notes.
     ({"stakes": 125, "split": "125"}, "stakes"),
@@ -323,6 +325,26 @@ def test_a_course_breaking_a_placement_rule_is_refused(options: dict[str, Any], 
     with pytest.raises(OptionsError) as err:
         hippodrome.load_game("toques_et_casques", **raw)
     assert err.value.key == f"{NS}.course.{rule}"
+
+
+def test_10_04_closes_only_the_run_out_after_a_finish_on_the_start_line() -> None:
+    """10-04: « il est important et logique qu'il n'y ait plus d'obstacle après la plaquette
+    arrivée ». With the finish on the start line (0.0), the horses run the rest of the start straight
+    in every lap before they cross the line for the last time: only the run-out, the 12 lengths (two
+    dice) a horse crossing with a full roll runs on (10-02), is after the finish; beyond it a hurdle
+    or the river may stand on the start straight (D2)."""
+    with pytest.raises(OptionsError) as err:
+        new_game(**LARGE_D, hurdles="0.12")
+    assert err.value.key == f"{NS}.course.after_finish"
+    assert err.value.params["run_out"] == 12
+    course = new_game(category="D", river="0.30", hurdles="0.13,0.40", laps=2).course
+    assert course.finish == Station(0, 0)
+    assert course.hurdles == (Station(0, 13), Station(0, 40))
+    assert course.river_stations() == (Station(0, 30), Station(0, 31))
+    # At speed 1 on the small track the run-out is 6 lengths: rank 7 is open.
+    small = new_game(category="D", speed=1, track="small", river="none", hurdles="0.7").course
+    assert small.hurdles == (Station(0, 7),)
+    assert small.is_in_run_out(Station(0, 6)) and not small.is_in_run_out(Station(0, 7))
 
 
 def test_a_course_that_keeps_every_placement_rule_is_accepted() -> None:
@@ -1150,12 +1172,14 @@ def test_a_hurdle_everyone_has_passed_may_be_moved_far_ahead_by_the_last_passer(
 def test_in_a_longer_race_a_station_behind_the_pack_is_far_ahead_in_the_next_lap() -> None:
     """13-02: « loin devant le cheval de tête », two laps: a station behind the last horse (N°3 on
     rank 11 of the far straight) is next passed a lap later, far beyond the leader, so it may take the
-    hurdle; the first short straight (before the finish in lap 1) may too. Stations among the horses
-    (ranks 11 to 32) may not (D23)."""
+    hurdle; the first short straight (before the finish in lap 1) may too, and so may the start
+    straight beyond the finish's run-out (10-04 closes only ranks 0 to 12 there). Stations among the
+    horses (ranks 11 to 32) may not (D2, D23)."""
     game = new_game(3, **RELOCATION, laps=2)
     state = position(game, RELOCATION_SPOTS, current=3)
     act(state, "roll 2", "avant", "avant")
     behind = [f"hurdle 4.{r}" for r in range(11)] + [f"hurdle 2.{r}" for r in range(4)]
+    behind += [f"hurdle 0.{r}" for r in range(13, 44)]
     assert legal(state) == sorted(["keep", *EXPECTED_TARGETS, *behind])
 
 
@@ -1264,9 +1288,9 @@ def test_variant_24_03_except_on_the_start_plaque_with_24_02() -> None:
 
 def test_variant_24_04_first_ecart_two_lengths_after_the_plaque() -> None:
     """24-04: « Interdire de faire un écart dès que vous quittez la plaquette départ, et n'autoriser
-    le premier écart que 2 longueurs après avoir quitté cette plaquette »: no écart from ranks 1 and 2
-    of the start straight (the first two lengths after leaving the plaque on rank 0) in the first
-    lap; from rank 3 on, as usual (D24)."""
+    le premier écart que 2 longueurs après avoir quitté cette plaquette »: the plaque is rank 0, so no
+    écart on rank 1, the length right after leaving it, and the first écart on rank 2, two lengths
+    after the plaque, in the first lap; a lap on, no restriction (D24)."""
     game = new_game(6, late_ecart=True)
     state = drawn_race(game)
     act(state, "roll 4")
@@ -1274,17 +1298,18 @@ def test_variant_24_04_first_ecart_two_lengths_after_the_plaque() -> None:
     act(state, "avant")
     err = refuse(state, "ecart 2", f"{NS}.illegal.ecart_late")
     assert "24-04" in str(err)
-    act(state, "avant")
-    refuse(state, "ecart 2", f"{NS}.illegal.ecart_late")
-    act(state, "avant")  # rank 3: the écart is allowed from here
+    act(state, "avant")  # rank 2: two lengths after the plaque, the écart is allowed from here
+    assert where(state, 1) == cell(game, 1, 0, 2)
     assert legal(state) == ["avant", "ecart 2"]
+    act(state, "ecart 2")
+    assert where(state, 1) == cell(game, 2, 0, 2)
     later = position(game, {1: (3, 0, 1, 1), 2: (6, 0, 10, 1)}, current=1)
     act(later, "roll 1")
     assert legal(later) == ["avant", "ecart 2", "ecart 4"]  # a lap on, no restriction
 
 
 def test_variant_24_04_overrides_24_02_on_the_plaque() -> None:
-    """24-02 and 24-04 together: the first écart still waits for rank 3 (D24)."""
+    """24-02 and 24-04 together: the first écart still waits for rank 2 (D24)."""
     state = drawn_race(new_game(6, late_ecart=True, ecart_on_start=True))
     act(state, "roll 1", "avant", "roll 2")
     refuse(state, "ecart 1", f"{NS}.illegal.ecart_late")

@@ -13,6 +13,7 @@ notation               meaning                                             who
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hippodrome.engine.actions import Action
@@ -92,13 +93,16 @@ DRAWS, ROLLS, MOVES, BETS = _interned()
 """Every action made once: legal-action lists hand out these objects instead of new ones."""
 
 
-def parse_action(text: str, players: int) -> Action:
-    """The action written ``text``; raises ``NotationError`` naming what is wrong."""
+def parse_action(text: str, players: int, tokens: Sequence[int] = (0, 1, 2)) -> Action:
+    """The action written ``text``; raises ``NotationError`` naming what is wrong. ``tokens`` are
+    the game's token values: the hints name only those (no 0 without the variant)."""
     m = material()
     words = text.strip().lower().split()
     horse_ids = [h.id for h in m.horses]
+    values = [str(t) for t in sorted(set(tokens))]
+    usage = HINT.replace("<0|1|2>", "<" + "|".join(values) + ">")
 
-    def fail(hint: str = HINT) -> NotationError:
+    def fail(hint: str = usage) -> NotationError:
         return NotationError("error.notation", text=text, hint=hint)
 
     def horse(word: str) -> int:
@@ -122,7 +126,7 @@ def parse_action(text: str, players: int) -> Action:
         case ["bet", token, name]:
             found = BETS.get((number(token), horse(name)))
             if found is None:
-                raise fail("tokens: 0, 1, 2")
+                raise fail("tokens: " + ", ".join(values))
             return found
         case ["draw", name, card_number]:
             h, n = horse(name), number(card_number)

@@ -32,13 +32,22 @@ MEAN_ROLL = 5.0
 class RaceOdds:
     """Estimated chances of each horse, from simulated races."""
 
-    __slots__ = ("last", "pace", "places")
+    __slots__ = ("last", "pace", "pace_placed", "places")
 
-    def __init__(self, places: list[list[float]], pace: list[float], last: list[float]) -> None:
+    def __init__(
+        self,
+        places: list[list[float]],
+        pace: list[float],
+        last: list[float],
+        pace_placed: list[float] | None = None,
+    ) -> None:
         self.places = places
         """``places[h][k]``: chance horse h finishes in place k + 1 (k = 0, 1, 2)."""
         self.pace = pace
         self.last = last
+        self.pace_placed = pace if pace_placed is None else pace_placed
+        """``pace_placed[h]``: chance horse h takes the pace token and finishes in the first three,
+        which the pace bonus needs unless the game pays it at any place (D13)."""
 
 
 def simulate_race(
@@ -52,6 +61,7 @@ def simulate_race(
     horses = range(len(squares))
     places = [[0.0, 0.0, 0.0] for _ in horses]
     pace = [0.0 for _ in horses]
+    pace_placed = [0.0 for _ in horses]
     last = [0.0 for _ in horses]
     start_podium = [h for h in horses if squares[h] == 0]
     for _ in range(runs):
@@ -85,12 +95,15 @@ def simulate_race(
             places[h][k] += 1
         if holder is not None:
             pace[holder] += 1
+            if holder in podium[:3]:
+                pace_placed[holder] += 1
         last[max((h for h in horses if square[h] > 0), key=lambda h: square[h])] += 1
     scale = 1.0 / runs
     return RaceOdds(
         [[x * scale for x in row] for row in places],
         [x * scale for x in pace],
         [x * scale for x in last],
+        [x * scale for x in pace_placed],
     )
 
 
@@ -110,7 +123,8 @@ class RoyalTurfHeuristic:
             return legal[0]
         obs = view.observation()
         if obs["phase"] == "betting":
-            return self._bet(obs, view.player, legal, rng)
+            any_place = bool(view.game.options.pace_bonus_any_place)
+            return self._bet(obs, view.player, legal, rng, pace_any_place=any_place)
         if obs["phase"] == "racing":
             return self._move(obs, view.player, legal)
         return legal[0]
@@ -127,9 +141,16 @@ class RoyalTurfHeuristic:
         return simulate_race(squares, values, None, rng, self.runs)
 
     def _bet(
-        self, obs: dict[str, Any], me: int, legal: Sequence[Action], rng: random.Random
+        self,
+        obs: dict[str, Any],
+        me: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        pace_any_place: bool = False,
     ) -> Action:
         odds = self.odds(obs, rng)
+        pace_chance = odds.pace if pace_any_place else odds.pace_placed
         hidden_mean = _mean_hidden_token(obs, me)
         units = [0.0] * len(HORSE_IDS)
         for bet in obs["bets"]:
@@ -143,7 +164,7 @@ class RoyalTurfHeuristic:
                 return 0.0
             total = max(1, round(units[h] + t))
             gain = sum(odds.places[h][k] * M.payout(k + 1, total) for k in range(3)) * multiplier
-            gain += odds.pace[h] * M.pace_per_unit - odds.last[h] * M.last_penalty_per_unit
+            gain += pace_chance[h] * M.pace_per_unit - odds.last[h] * M.last_penalty_per_unit
             return gain * t
 
         bets = [a for a in legal if isinstance(a, Bet)]

@@ -28,7 +28,7 @@ GAME_INFO = GameInfo(
         {"players": 3},
         {"players": 4, "hidden_bets": True},
         {"players": 6, "zero_tokens": True, "hidden_bets": True},
-        {"players": 5, "zero_tokens": True},
+        {"players": 5, "zero_tokens": True, "pace_bonus_any_place": True},
     ),
     golden=(
         GoldenSpec(

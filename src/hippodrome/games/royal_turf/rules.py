@@ -10,7 +10,7 @@ go below square 1 has crossed the line (its square becomes 0 and it takes the ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -78,6 +78,11 @@ class RoyalTurfOptions(GameOptions):
         en="Variant: tokens are placed face down until the payout",
         fr="Variante : les jetons-Paris sont placés face cachée",
     )
+    pace_bonus_any_place: bool = option(
+        False,
+        en="Pace bonus paid wherever the pace horse finishes, not only in the first three",
+        fr="Bonus Pace payé quelle que soit la place du cheval, pas seulement dans les trois premiers",
+    )
 
 
 class RoyalTurf(Game[RoyalTurfOptions]):
@@ -85,7 +90,7 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     titles: ClassVar[dict[str, str]] = {"en": "Royal Turf", "fr": "Royal Turf"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     options_type: ClassVar[type[GameOptions]] = RoyalTurfOptions
 
     __slots__ = ("tokens",)
@@ -106,7 +111,7 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return RoyalTurfState.initial(self)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text, self.num_players)
+        return parse_action(text, self.num_players, self.tokens)
 
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
         return _position_from_json(self, position)
@@ -127,6 +132,7 @@ class RoyalTurfState(State):
         "phase",
         "podium",
         "race",
+        "result",
         "rolled",
         "round",
         "square",
@@ -162,6 +168,9 @@ class RoyalTurfState(State):
         """Horses still on the track that have not moved this round."""
         self.chance = True
         """Cached ``is_chance_node()``, refreshed after every action."""
+        self.result: tuple[int, tuple[int, ...], int, int] | None = None
+        """The last race run (race, podium, last horse, pace horse or NONE), kept on show after the
+        board is cleared until the next race is off (D10)."""
 
     @classmethod
     def initial(cls, game: RoyalTurf) -> RoyalTurfState:
@@ -192,6 +201,7 @@ class RoyalTurfState(State):
         new.round = self.round
         new.unmoved = self.unmoved
         new.chance = self.chance
+        new.result = self.result
         return new
 
     # -- who acts ---------------------------------------------------------------------------------
@@ -371,6 +381,7 @@ class RoyalTurfState(State):
             self.phase = Phase.RACING
             self.turn = self.first_player
             self.rolled = NONE
+            self.result = None  # the previous race's result leaves the board as this one starts
             self.events.append(ev.RaceOff(self.turn))
         else:
             self.turn = (player + 1) % n
@@ -421,6 +432,7 @@ class RoyalTurfState(State):
         self.last = max((h for h in HORSES if self.square[h] > 0), key=lambda h: self.square[h])
         first, second, third = (HORSE_IDS[h] for h in self.podium)
         self.events.append(ev.RaceFinished(self.race, first, second, third, HORSE_IDS[self.last]))
+        self.result = (self.race, tuple(self.podium), self.last, self.pace)
         self._settle()
         if self.race == M.races:
             self.phase = Phase.OVER
@@ -448,8 +460,12 @@ class RoyalTurfState(State):
                 events.append(
                     ev.BetWon(player, HORSE_IDS[horse], place, token, units[horse], amount)
                 )
+        # §4: « Si le cheval a le jeton Pace, chaque joueur ayant parié sur lui gagne 100 de plus »:
+        # « le cheval » is the one just looked up in the table by its place, and « de plus » adds to
+        # its winnings there, so the bonus needs a place in the first three (D13).
+        pace_paid = self.pace in self.podium or self.game.options.pace_bonus_any_place
         for player, horse, token in self.bets:
-            if horse == self.pace and token:
+            if horse == self.pace and token and pace_paid:
                 amount = M.pace_per_unit * token
                 money[player] += amount
                 events.append(ev.PaceBonus(player, HORSE_IDS[horse], token, amount))
@@ -548,9 +564,22 @@ class RoyalTurfState(State):
             },
             "podium": [HORSE_IDS[h] for h in self.podium],
             "last": HORSE_IDS[self.last] if self.last >= 0 else None,
+            "result": self._result_json(),
             "bets": bets,
             "hands": hands,
             "hidden_bets": self.game.options.hidden_bets,
+        }
+
+    def _result_json(self) -> JSON:
+        """The last race run, shown until the next race is off: its podium, last and pace horses."""
+        if self.result is None:
+            return None
+        race, podium, last, pace = self.result
+        return {
+            "race": race,
+            "podium": [HORSE_IDS[h] for h in podium],
+            "last": HORSE_IDS[last],
+            "pace": HORSE_IDS[pace] if pace >= 0 else None,
         }
 
     def resample_for(self, player: Player, rng: random.Random) -> RoyalTurfState:
@@ -604,6 +633,7 @@ class RoyalTurfState(State):
             "podium": [HORSE_IDS[h] for h in self.podium],
             "last": HORSE_IDS[self.last] if self.last >= 0 else None,
             "pace": HORSE_IDS[self.pace] if self.pace >= 0 else None,
+            "result": self._result_json(),
             "bets": [[p, HORSE_IDS[h], t] for p, h, t in self.bets],
             "hands": [sorted(hand) for hand in self.hands],
             "first_player": self.first_player if self.first_player >= 0 else None,
@@ -688,6 +718,7 @@ def _position_from_json(game: RoyalTurf, data: dict[str, Any]) -> RoyalTurfState
     last, pace = get("last", str, nullable=True), get("pace", str, nullable=True)
     state.last = NONE if last is None else horse(last, "position.last")
     state.pace = NONE if pace is None else horse(pace, "position.pace")
+    state.result = _result_from_json(data.get("result"), horse)
     hands = get("hands", list)
     if len(hands) != n:
         raise RecordError("position.hands", f"{n} hands expected")
@@ -727,6 +758,25 @@ def _position_from_json(game: RoyalTurf, data: dict[str, Any]) -> RoyalTurfState
     state.unmoved = sum(1 for h in HORSES if state.square[h] != 0 and not state.moved[h])
     state._sync_chance()
     return state
+
+
+def _result_from_json(
+    value: object, horse: Callable[[object, str], int]
+) -> tuple[int, tuple[int, ...], int, int] | None:
+    """The last race's result as ``_result_json`` wrote it (absent or null: none on show)."""
+    if value is None:
+        return None
+    where = "position.result"
+    if not isinstance(value, dict):
+        raise RecordError(where, "the last race's result or null")
+    race, podium, pace = value.get("race"), value.get("podium"), value.get("pace")
+    if not isinstance(race, int) or not 1 <= race <= M.races:
+        raise RecordError(f"{where}.race", f"must be 1 to {M.races}")
+    if not isinstance(podium, list) or len(podium) != 3:
+        raise RecordError(f"{where}.podium", "three horses")
+    places = tuple(horse(h, f"{where}.podium[{i}]") for i, h in enumerate(podium))
+    last = horse(value.get("last"), f"{where}.last")
+    return race, places, last, NONE if pace is None else horse(pace, f"{where}.pace")
 
 
 def _check_phase(state: RoyalTurfState) -> None:

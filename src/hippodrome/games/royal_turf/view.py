@@ -27,6 +27,7 @@ LABELS = {
         "money": "Money",
         "line": "line",
         "hand": "tokens in hand",
+        "result": "Result of race {race}",
     },
     "fr": {
         "race": "Course {race} sur {races}",
@@ -44,6 +45,7 @@ LABELS = {
         "money": "Argent",
         "line": "ligne",
         "hand": "jetons en main",
+        "result": "Résultat de la course {race}",
     },
 }
 
@@ -108,6 +110,15 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     )
     last = horse_name(obs["last"]) if obs["last"] else "-"
     lines.append(f"{t['podium']}: {podium or '-'}   {t['last']}: {last}   {t['pace']}: {pace}")
+    result = obs.get("result")
+    if result and not obs["podium"]:
+        # The board is cleared for the next race: the last one's result stays on show (D10).
+        places = "  ".join(f"{i + 1}. {horse_name(h)}" for i, h in enumerate(result["podium"]))
+        held = horse_name(result["pace"]) if result["pace"] else "-"
+        lines.append(
+            f"{t['result'].format(race=result['race'])}: {places}   "
+            f"{t['last']}: {horse_name(result['last'])}   {t['pace']}: {held}"
+        )
     money = " · ".join(f"{seat(p)} {m}" for p, m in enumerate(obs["money"]))
     lines.append(f"{t['money']}: {money}")
     viewer = obs["viewer"]

@@ -60,6 +60,16 @@ class Course:
         t = self.track
         return self.laps * t.lap_ticks + t.station_start(self.finish)
 
+    def is_in_run_out(self, station: Station) -> bool:
+        """Whether ``station`` is the finish plaque or one of the ``max_points`` lengths after it,
+        where a horse crossing the line with a full roll runs on (10-01, 10-02). Seed 10-04 closes
+        these to obstacles: « qu'il n'y ait plus d'obstacle après la plaquette arrivée ». The rest of
+        the straight is passed in every lap before the last crossing and stays open (D2)."""
+        return (
+            station.segment == self.finish.segment
+            and 0 <= station.offset - self.finish.offset <= self.max_points
+        )
+
     def river_stations(self) -> tuple[Station, ...]:
         if self.river is None:
             return ()
@@ -189,9 +199,10 @@ def resolve(
             other = "finish" if s == finish_station else seen[s]
             raise _refuse("overlap", what=what, other=other, station=str(s))
         seen[s] = what
-        if s.segment == finish_station.segment and s.offset >= finish_station.offset:
-            # Seed 10-04: « qu'il n'y ait plus d'obstacle après la plaquette arrivée ».
-            raise _refuse("after_finish", what=what, station=str(s))
+        if s.segment == finish_station.segment and 0 <= s.offset - finish_station.offset <= run_out:
+            # Seed 10-04: « qu'il n'y ait plus d'obstacle après la plaquette arrivée »: the run-out
+            # the finish leaves (10-01, 10-02), not the whole straight (Course.is_in_run_out).
+            raise _refuse("after_finish", what=what, station=str(s), run_out=run_out)
 
     if stakes < 0 or stakes % m.note_value or stakes > m.bank:
         # Seed 07-05 and 01-01: the stakes are notes of 10 taken from the bank of 80.
@@ -226,9 +237,7 @@ def hurdle_allowed(course: Course, station: Station, others: tuple[Station, ...]
     t = course.track
     if t.segments[station.segment].kind != "straight":
         return False
-    if station in (START, course.finish) or station in others:
-        return False
-    if station.segment == course.finish.segment and station.offset >= course.finish.offset:
+    if station == START or station in others or course.is_in_run_out(station):
         return False
     river = course.river
     # 13-01: neither on the river nor « juste devant ou à la sortie de la rivière ».

@@ -63,8 +63,9 @@ HORSES: Final = range(6)
 """Horse indices 0 to 5 stand for the horses numbered 1 to 6."""
 
 EMPTY: Final = -1
-LATE_ECART_RANK: Final = 3
-"""Variant 24-04: the start straight's rank from which a horse may make its first écart."""
+LATE_ECART_RANK: Final = 2
+"""Variant 24-04: the start straight's rank from which a horse may make its first écart: « 2
+longueurs après avoir quitté cette plaquette », the plaque being rank 0 (D24)."""
 
 
 class Status(IntEnum):
@@ -171,7 +172,7 @@ class ToquesEtCasques(Game[ToquesOptions]):
     titles: ClassVar[dict[str, str]] = {"en": "Toques et Casques", "fr": "Toques et Casques"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     options_type: ClassVar[type[GameOptions]] = ToquesOptions
 
     __slots__ = ("course", "jockeys", "steward")

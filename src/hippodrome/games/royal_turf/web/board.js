@@ -434,6 +434,19 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         }
       }
     }
+    // The board is cleared for the next race, but the last race's result stays on its podium until
+    // the next race is off (observation "result", D10).
+    const result = o.podium?.length ? null : o.result;
+    if (result) {
+      const shown = [...result.podium.map((id, i) => [id, i + 1]), [result.last, "last"]];
+      for (const [id, place] of shown) {
+        const slot = slots.find((x) => x.place === place);
+        const g = pawn(id, slot.x, slot.y, { pace: result.pace === id, place: place === "last" ? null : place });
+        g.removeAttribute("data-horse");
+        g.classList.add("result");
+        parts.push(g);
+      }
+    }
     fill(pawnLayer, parts);
     drawResults();
   }

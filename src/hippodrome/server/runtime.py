@@ -33,8 +33,10 @@ from hippodrome.server.service import (
     LiveTable,
     ServerError,
     TableService,
+    TableStatus,
     automatic_action,
     automatic_actor,
+    event_json,
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.thinking import BotTurn, think
@@ -67,14 +69,6 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
         "key": exc.key,
         "params": exc.params,
         "message": texts(exc.key, exc.params, names=names),
-    }
-
-
-def event_json(event: Event, names: Sequence[str]) -> JSONObject:
-    return {
-        "key": event.key,
-        "params": event.params(),
-        "text": texts(event.key, event.params(), names=names, kinds=event.terms),
     }
 
 
@@ -351,7 +345,7 @@ class Runtime:
         """At start: drive every running table again (a restart loses no game)."""
         offset = 0
         while True:
-            page = self.service.list_tables("running", limit=500, offset=offset)
+            page = self.service.list_tables(TableStatus.RUNNING, limit=500, offset=offset)
             for summary in page:
                 self.kick(str(summary["id"]))
             if len(page) < 500:

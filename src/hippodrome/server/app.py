@@ -81,6 +81,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # FastAPI's only own 400: a body that does not parse
+            return JSONResponse(
+                error_body("error.bad_request", {"field": "body", "reason": str(exc.detail)}),
+                status_code=400,
+            )
         return JSONResponse(
             error_body("error.http", {"status": exc.status_code, "reason": str(exc.detail)}),
             status_code=exc.status_code,

@@ -48,7 +48,7 @@ def error_body(key: str, params: dict[str, Any]) -> JSONObject:
 
 
 ERROR_MEANINGS = {
-    400: "The request is refused (game options, bot kind).",
+    400: "The request is refused: its body is not JSON, or the game refuses its options.",
     403: "The seat token is wrong, or the request needs a seat at the table.",
     404: "No such game, language, table or seat.",
     409: "Not now: the table's state refuses it.",

@@ -102,7 +102,7 @@ async def replay(table_id: TableId, service: ServiceDep, x_seat_token: SeatToken
     return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
 
 
-@router.post("/{table_id}/seats/{index}/bot", responses=errors(403, 404, 409, 422))
+@router.post("/{table_id}/seats/{index}/bot", responses=errors(400, 403, 404, 409, 422))
 async def hand_over(
     *,
     table_id: TableId,

@@ -31,6 +31,7 @@ from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.service import (
     LiveTable,
+    SeatKind,
     ServerError,
     TableService,
     TableStatus,
@@ -234,11 +235,11 @@ class Runtime:
                 table = self.service.get(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
-                if table.seats[conn.seat].kind != "human":
+                if table.seats[conn.seat].kind != SeatKind.HUMAN:
                     raise ServerError(
                         403, "error.seat_handed_over", name=table.seats[conn.seat].name
                     )
-                if table.status == "open":
+                if table.status == TableStatus.OPEN:
                     raise ServerError(409, "error.table_open")
                 if message.version != table.version:
                     conn.queue.put_nowait({"type": "stale", "version": table.version})

@@ -1,4 +1,4 @@
-"""A game's browser files are served from its package (server/assets.py, docs/web.md)."""
+"""A game's browser files are served from its package (server/routes/assets.py, docs/web.md)."""
 
 from __future__ import annotations
 

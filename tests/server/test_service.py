@@ -6,10 +6,17 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from hippodrome.engine.types import CHANCE
-from hippodrome.server.service import SeatSpec, TableService, automatic_action, automatic_actor
+from hippodrome.server.service import (
+    SeatKind,
+    SeatSpec,
+    TableService,
+    TableStatus,
+    automatic_action,
+    automatic_actor,
+)
 from hippodrome.server.storage import ActionRow, TableRow, open_database
 
-BOTS = [SeatSpec("bot", bot="random"), SeatSpec("bot", bot="random")]
+BOTS = [SeatSpec(SeatKind.BOT, bot="random"), SeatSpec(SeatKind.BOT, bot="random")]
 
 
 def play_out(service: TableService, table_id: str) -> None:
@@ -35,8 +42,8 @@ def test_running_tables_are_never_evicted_from_the_cache(db_url: str) -> None:
 def test_listing_pages_through_tables(db_url: str) -> None:
     service = TableService(open_database(db_url))
     ids = {service.create("royal_turf", {}, BOTS)[0].id for _ in range(5)}
-    first = service.list_tables("running", limit=3)
-    rest = service.list_tables("running", limit=3, offset=3)
+    first = service.list_tables(TableStatus.RUNNING, limit=3)
+    rest = service.list_tables(TableStatus.RUNNING, limit=3, offset=3)
     assert len(first) == 3 and len(rest) == 2
     assert {t["id"] for t in first + rest} == ids
 

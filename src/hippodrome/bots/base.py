@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
@@ -10,7 +11,15 @@ from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.games import entry
 
-BOT_KINDS: tuple[str, ...] = ("random", "heuristic")
+
+class BotKind(StrEnum):
+    """The bots every game has: declared here once, for the command line, the server and its API."""
+
+    RANDOM = "random"
+    HEURISTIC = "heuristic"
+
+
+BOT_KINDS: tuple[str, ...] = tuple(kind.value for kind in BotKind)
 
 
 class RandomBot:
@@ -25,8 +34,8 @@ class RandomBot:
 
 def make_bot(kind: str, game_id: str) -> Bot:
     """A fresh bot of ``kind`` for ``game_id``."""
-    if kind == "random":
+    if kind == BotKind.RANDOM:
         return RandomBot()
-    if kind == "heuristic":
+    if kind == BotKind.HEURISTIC:
         return entry(game_id).heuristic_class()()
     raise OptionsError("error.bot_kind", kind=kind, kinds=list(BOT_KINDS))

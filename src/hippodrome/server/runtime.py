@@ -31,10 +31,13 @@ from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.service import (
     LiveTable,
+    SeatKind,
     ServerError,
     TableService,
+    TableStatus,
     automatic_action,
     automatic_actor,
+    event_json,
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.thinking import BotTurn, think
@@ -67,14 +70,6 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
         "key": exc.key,
         "params": exc.params,
         "message": texts(exc.key, exc.params, names=names),
-    }
-
-
-def event_json(event: Event, names: Sequence[str]) -> JSONObject:
-    return {
-        "key": event.key,
-        "params": event.params(),
-        "text": texts(event.key, event.params(), names=names, kinds=event.terms),
     }
 
 
@@ -240,11 +235,11 @@ class Runtime:
                 table = self.service.get(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
-                if table.seats[conn.seat].kind != "human":
+                if table.seats[conn.seat].kind != SeatKind.HUMAN:
                     raise ServerError(
                         403, "error.seat_handed_over", name=table.seats[conn.seat].name
                     )
-                if table.status == "open":
+                if table.status == TableStatus.OPEN:
                     raise ServerError(409, "error.table_open")
                 if message.version != table.version:
                     conn.queue.put_nowait({"type": "stale", "version": table.version})
@@ -351,7 +346,7 @@ class Runtime:
         """At start: drive every running table again (a restart loses no game)."""
         offset = 0
         while True:
-            page = self.service.list_tables("running", limit=500, offset=offset)
+            page = self.service.list_tables(TableStatus.RUNNING, limit=500, offset=offset)
             for summary in page:
                 self.kick(str(summary["id"]))
             if len(page) < 500:

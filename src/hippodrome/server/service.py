@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import select, update
@@ -27,12 +29,32 @@ from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.engine.errors import HippodromeError, RecordError
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
+from hippodrome.engine.i18n import texts
 from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
 from hippodrome.server.storage import ActionRow, SeatRow, TableRow, now
 
 log = logging.getLogger("hippodrome.server")
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id may be (``secrets.token_urlsafe``); anything else names no table."""
+
+
+class TableStatus(StrEnum):
+    """Where a table is in its life (stored as text)."""
+
+    OPEN = "open"
+    """A human seat has never connected."""
+    RUNNING = "running"
+    FINISHED = "finished"
+    BROKEN = "broken"
+    """Its stored actions no longer replay (the game's data or rules changed)."""
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
 
 
 class ServerError(HippodromeError):
@@ -58,8 +80,7 @@ class ActionWrite:
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    kind: str
-    """human or bot."""
+    kind: SeatKind
     name: str | None = None
     bot: str | None = None
 
@@ -68,7 +89,7 @@ class SeatSpec:
 class SeatInfo:
     index: int
     name: str
-    kind: str
+    kind: SeatKind
     bot: str | None
     joined: bool
     last_seen: datetime | None
@@ -79,7 +100,7 @@ class SeatInfo:
             "name": self.name,
             "kind": self.kind,
             "bot": self.bot,
-            "connected": connected or self.kind == "bot",
+            "connected": connected or self.kind == SeatKind.BOT,
         }
 
 
@@ -92,7 +113,7 @@ class LiveTable:
     state: State
     seats: list[SeatInfo]
     seed: str
-    status: str
+    status: TableStatus
     created: datetime
     updated: datetime
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -109,7 +130,7 @@ class LiveTable:
 
     def bot_for(self, seat: int) -> Bot | None:
         info = self.seats[seat]
-        if info.kind != "bot" or info.bot is None:
+        if info.kind != SeatKind.BOT or info.bot is None:
             return None
         if seat not in self.bots:
             self.bots[seat] = make_bot(info.bot, self.game.id)
@@ -132,6 +153,15 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def event_json(event: Event, names: Sequence[str]) -> JSONObject:
+    """An event as a client shows it (already as its viewer may see it), seats named."""
+    return {
+        "key": event.key,
+        "params": event.params(),
+        "text": texts(event.key, event.params(), names=names, kinds=event.terms),
+    }
+
+
 class TableService:
     """The tables, over a SQLAlchemy engine. Synchronous and short: callers serialise per table."""
 
@@ -150,18 +180,23 @@ class TableService:
         tokens: list[str | None] = []
         rows = []
         for i, spec in enumerate(seats):
-            if spec.kind == "bot":
+            if spec.kind == SeatKind.BOT:
                 if spec.bot not in BOT_KINDS:
                     raise ServerError(400, "error.bot_kind", kind=spec.bot, kinds=list(BOT_KINDS))
                 tokens.append(None)
                 name = spec.name or f"{spec.bot} {i + 1}"
-                rows.append(SeatRow(index=i, name=name, kind="bot", bot=spec.bot, joined=True))
+                rows.append(
+                    SeatRow(index=i, name=name, kind=SeatKind.BOT, bot=spec.bot, joined=True)
+                )
             else:
                 token = secrets.token_urlsafe(24)
                 tokens.append(token)
                 name = spec.name or f"Player {i + 1}"
-                rows.append(SeatRow(index=i, name=name, kind="human", token_hash=hash_token(token)))
-        status = "open" if any(s.kind == "human" for s in seats) else "running"
+                rows.append(
+                    SeatRow(index=i, name=name, kind=SeatKind.HUMAN, token_hash=hash_token(token))
+                )
+        human = any(s.kind == SeatKind.HUMAN for s in seats)
+        status = TableStatus.OPEN if human else TableStatus.RUNNING
         row = TableRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -187,6 +222,8 @@ class TableService:
         if table is not None:
             self._cache.move_to_end(table_id)
             return table
+        if not TABLE_ID.fullmatch(table_id):
+            raise ServerError(404, "error.table_not_found", table=table_id[:40])
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
             if row is None:
@@ -218,7 +255,7 @@ class TableService:
         return index
 
     def list_tables(
-        self, status: str | None, *, limit: int = 100, offset: int = 0
+        self, status: TableStatus | None, *, limit: int = 100, offset: int = 0
     ) -> list[JSONObject]:
         """Tables, most recently active first."""
         with Session(self.engine) as session:
@@ -242,15 +279,15 @@ class TableService:
     ) -> tuple[list[Event], ActionWrite]:
         """Validate and play ``action`` in memory; the returned write must then be stored (the server
         does it off the event loop) before anyone is told."""
-        if table.status == "finished":
+        if table.status == TableStatus.FINISHED:
             raise ServerError(409, "error.game_over", action=str(action))
-        if table.status == "broken":
+        if table.status == TableStatus.BROKEN:
             raise ServerError(409, "error.table_broken", table=table.id)
         seq = table.version
         events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
         table.updated = now()
         if table.state.is_terminal():
-            table.status = "finished"
+            table.status = TableStatus.FINISHED
         write = ActionWrite(
             table_id=table.id,
             seq=seq,
@@ -296,18 +333,50 @@ class TableService:
         info.joined = True
         self._store_seat(table, seat, joined=True, last_seen=info.last_seen)
 
+    def hand_over(
+        self,
+        table: LiveTable,
+        seat: int,
+        token: str | None,
+        bot: str,
+        *,
+        absence: Callable[[LiveTable, int], float],
+        timeout: float,
+    ) -> None:
+        """Another player at the table (``token``) hands the absent ``seat`` to a bot: allowed once
+        the seat has had no connection for ``timeout`` seconds (``absence`` says how long it has
+        had none), or at once if its player never came. The caller holds the table's lock."""
+        asker = self.seat_of(table, token)
+        if asker is None:
+            raise ServerError(403, "error.seat_needed")
+        if not 0 <= seat < len(table.seats):
+            raise ServerError(404, "error.no_seat", index=seat)
+        if table.seats[seat].kind == SeatKind.BOT:
+            raise ServerError(409, "error.seat_is_bot", index=seat)
+        if seat == asker:
+            raise ServerError(409, "error.own_seat")
+        absent = absence(table, seat)
+        if absent < timeout:
+            raise ServerError(
+                409,
+                "error.seat_present",
+                name=table.seats[seat].name,
+                seconds=round(timeout - absent),
+            )
+        self.hand_to_bot(table, seat, bot)
+
     def hand_to_bot(self, table: LiveTable, seat: int, bot: str) -> None:
         """A bot takes the seat over for good; the seat's token stops working."""
         if bot not in BOT_KINDS:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
-        info.kind, info.bot, info.joined = "bot", bot, True
-        self._store_seat(table, seat, kind="bot", bot=bot, joined=True, token_hash=None)
+        info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
+        self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
 
     def _store_seat(self, table: LiveTable, seat: int, **values: object) -> None:
         """Write a seat's change, and the table's opening once every seat has a player."""
-        if table.status == "open" and all(s.joined for s in table.seats):
-            table.status = "running"
+        if table.status == TableStatus.OPEN and all(s.joined for s in table.seats):
+            table.status = TableStatus.RUNNING
         with Session(self.engine) as session, session.begin():
             session.execute(
                 update(SeatRow)
@@ -317,6 +386,50 @@ class TableService:
             session.execute(
                 update(TableRow).where(TableRow.id == table.id).values(status=table.status)
             )
+
+    # -- reading back -----------------------------------------------------------------------------
+
+    def record(self, table: LiveTable) -> GameRecord:
+        """The table's game record; refused while a running game hides something (hidden bets)."""
+        if table.status != TableStatus.FINISHED and table.state.has_hidden_information():
+            raise ServerError(409, "error.record_private")
+        return table.record()
+
+    def replay(self, table: LiveTable, seat: int | None) -> JSONObject:
+        """Every step of the table as ``seat`` (None: a spectator) saw it: the events and the
+        observation after each action; a move stays hidden where it would tell a secret."""
+        secret = table.status != TableStatus.FINISHED and table.state.has_hidden_information()
+        replayed = table.game.new_initial_state()
+        steps: list[JSONObject] = [
+            {
+                "version": 0,
+                "move": None,
+                "player": None,
+                "events": [event_json(e.seen_by(seat), table.names) for e in replayed.events],
+                "observation": replayed.observation(seat),
+            }
+        ]
+        for player, action in table.state.history:
+            start = len(replayed.events)
+            replayed.apply(action, player)
+            steps.append(
+                {
+                    "version": len(replayed.history),
+                    "move": None if secret and player != seat else str(action),
+                    "player": player,
+                    "events": [
+                        event_json(e.seen_by(seat), table.names) for e in replayed.events[start:]
+                    ],
+                    "observation": replayed.observation(seat),
+                }
+            )
+        return {
+            "table": table.id,
+            "game": table.game.id,
+            "seat": seat,
+            "seats": [s.to_json() for s in table.seats],
+            "steps": steps,
+        }
 
     # -- summaries --------------------------------------------------------------------------------
 
@@ -353,22 +466,27 @@ class TableService:
                     "name": s.name,
                     "kind": s.kind,
                     "bot": s.bot,
-                    "connected": s.kind == "bot",
+                    "connected": s.kind == SeatKind.BOT,
                 }
                 for s in row.seats
             ],
             "result": row.result,
+            "problem": None,
         }
 
     # -- internals --------------------------------------------------------------------------------
 
     def _live(self, row: TableRow, game: Game[Any], moves: list[tuple[int, str]]) -> LiveTable:
         state = game.new_initial_state()
-        status = row.status
+        status = TableStatus(row.status)
         problem = None
         if row.data_digest is not None and row.data_digest != game.data_digest:
             # Cards or tables were edited since: replaying would play a different game.
-            status, problem, moves = "broken", "the game's data changed since this table began", []
+            status, problem, moves = (
+                TableStatus.BROKEN,
+                "the game's data changed since this table began",
+                [],
+            )
         for i, (player, notation) in enumerate(moves):
             try:
                 state.apply(game.parse_action(notation), player)
@@ -376,13 +494,16 @@ class TableService:
                 # A store that does not replay is reported, never trusted nor half-applied.
                 # The detail (the action, the engine's reason) may hold a secret: it goes to the
                 # server's log; the table shows only where its store went wrong.
-                status = "broken"
+                status = TableStatus.BROKEN
                 problem = f"actions[{i}] does not replay"
                 log.error(
                     "table %s: %s", row.id, RecordError(f"actions[{i}]", f"{notation!r}: {exc}")
                 )
                 break
-        seats = [SeatInfo(s.index, s.name, s.kind, s.bot, s.joined, s.last_seen) for s in row.seats]
+        seats = [
+            SeatInfo(s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen)
+            for s in row.seats
+        ]
         return LiveTable(
             id=row.id,
             game=game,
@@ -403,7 +524,11 @@ class TableService:
         excess = len(self._cache) - self.cache_size
         if excess <= 0:
             return
-        idle = [t for t, live in self._cache.items() if live.status != "running" and t != table.id]
+        idle = [
+            t
+            for t, live in self._cache.items()
+            if live.status != TableStatus.RUNNING and t != table.id
+        ]
         for table_id in idle[:excess]:
             del self._cache[table_id]
 
@@ -413,15 +538,15 @@ def automatic_actor(table: LiveTable) -> Player | None:
     human seat rolls, a bot's seat for its move; None when the table waits for a person (or is over).
     Cheap: it does not ask the bot what it will play."""
     state = table.state
-    if table.status != "running" or state.is_terminal():
+    if table.status != TableStatus.RUNNING or state.is_terminal():
         return None
     if state.is_chance_node():
         roller = state.chance_roller()
-        if roller is not None and table.seats[roller].kind == "human":
+        if roller is not None and table.seats[roller].kind == SeatKind.HUMAN:
             return None
         return CHANCE
     for player in state.active_players():
-        if table.seats[player].kind == "bot":
+        if table.seats[player].kind == SeatKind.BOT:
             return player
     return None
 

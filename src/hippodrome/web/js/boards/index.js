@@ -1,7 +1,7 @@
 // Where a game's board comes from. Every game keeps its board module and its stylesheet in its own
 // package (hippodrome/games/<id>/web/board.js and board.css); the server serves them at
 // /games/<id>/web/board.js and board.css, the generic board (generic.js here) and an empty stylesheet
-// when the game has none (server/assets.py). So this page, like the table and replay pages, names no game.
+// when the game has none (server/routes/assets.py). So this page, like the table and replay pages, names no game.
 //
 // A board module exports `createBoard(container, options)` and returns a board:
 //

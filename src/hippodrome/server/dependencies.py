@@ -1,0 +1,41 @@
+"""Typed dependencies of the routes: the table service, the live runtime and the settings.
+
+``create_app`` puts them on the application's state (the service and the runtime at start-up, in the
+lifespan); a route names what it needs by type, ``service: ServiceDep``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header
+from starlette.requests import HTTPConnection
+
+from hippodrome.server.runtime import Runtime
+from hippodrome.server.service import TableService
+from hippodrome.server.settings import Settings
+
+
+def get_service(connection: HTTPConnection) -> TableService:
+    service: TableService = connection.app.state.service
+    return service
+
+
+def get_runtime(connection: HTTPConnection) -> Runtime:
+    runtime: Runtime = connection.app.state.runtime
+    return runtime
+
+
+def get_settings(connection: HTTPConnection) -> Settings:
+    settings: Settings = connection.app.state.settings
+    return settings
+
+
+ServiceDep = Annotated[TableService, Depends(get_service)]
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+SeatToken = Annotated[
+    str | None,
+    Header(alias="X-Seat-Token", max_length=200, description="A seat's secret token"),
+]
+"""The header by which a player's browser says which seat it plays (none: a spectator)."""

@@ -1,0 +1,1 @@
+"""The server's routes, one router per resource: pages, games, tables and the live websocket."""

@@ -1,0 +1,16 @@
+"""The live table: one websocket per seat or spectator (protocol in ``docs/web.md``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, WebSocket
+
+from hippodrome.server.dependencies import RuntimeDep
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(
+    websocket: WebSocket, table_id: str, runtime: RuntimeDep, token: str | None = None
+) -> None:
+    await runtime.serve(websocket, table_id, token)

@@ -1,0 +1,168 @@
+"""What the HTTP API reads and answers: request and response schemas, apart from the storage tables.
+
+A route answers through one of these models, so nothing the store keeps for itself (a table's secret
+seed, a seat's token hash) can reach a client by accident; the OpenAPI document is generated from them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from hippodrome.bots.base import BotKind
+from hippodrome.engine.i18n import texts
+from hippodrome.engine.types import JSONObject
+from hippodrome.games import Status as GameStatus
+from hippodrome.server.service import SeatKind, TableStatus
+
+PLAIN_TEXT = r"^[^\x00-\x1f\x7f]*$"
+"""A name typed by a person: any character but control characters."""
+
+
+# -- errors -----------------------------------------------------------------------------------------
+
+
+class Texts(BaseModel):
+    """One text in each language of the platform."""
+
+    en: str
+    fr: str
+
+
+class ErrorDetail(BaseModel):
+    key: str
+    """The message key (``error.table_not_found``), stable for programs."""
+    params: dict[str, Any]
+    message: Texts
+
+
+class ErrorBody(BaseModel):
+    """Every refusal, whatever its status."""
+
+    error: ErrorDetail
+
+
+def error_body(key: str, params: dict[str, Any]) -> JSONObject:
+    return {"error": {"key": key, "params": params, "message": texts(key, params)}}
+
+
+ERROR_MEANINGS = {
+    400: "The request is refused: its body is not JSON, or the game refuses its options.",
+    403: "The seat token is wrong, or the request needs a seat at the table.",
+    404: "No such game, language, table or seat.",
+    409: "Not now: the table's state refuses it.",
+    422: "Malformed request: a parameter or the body does not fit its schema.",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses=`` of a route: each error status it may answer, with the error body."""
+    return {
+        status: {"model": ErrorBody, "description": ERROR_MEANINGS[status]} for status in statuses
+    }
+
+
+# -- games ------------------------------------------------------------------------------------------
+
+
+class GameOption(BaseModel):
+    name: str
+    type: str
+    """``bool``, ``int``, ``str`` or the choices joined by ``|``."""
+    default: bool | int | str | None
+    en: str
+    fr: str
+
+
+class GameSummary(BaseModel):
+    id: str
+    titles: Texts
+    summary: Texts
+    status: GameStatus
+    min_players: int | None
+    max_players: int | None
+    options: list[GameOption]
+    bots: list[BotKind]
+
+
+# -- tables -----------------------------------------------------------------------------------------
+
+
+class SeatRequest(BaseModel):
+    kind: SeatKind
+    name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
+    bot: BotKind | None = None
+    """For a bot seat; the heuristic bot when left out."""
+
+
+class CreateTableRequest(BaseModel):
+    game: str = Field(max_length=64)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    """The game's options (variants) by name; ``players`` is the number of seats."""
+    seats: list[SeatRequest] = Field(min_length=1, max_length=12)
+
+
+class HandOverRequest(BaseModel):
+    bot: BotKind = BotKind.HEURISTIC
+
+
+class Seat(BaseModel):
+    index: int
+    name: str
+    kind: SeatKind
+    bot: BotKind | None
+    connected: bool
+
+
+class CreatedSeat(Seat):
+    token: str | None = None
+    """A human seat's secret token: shown in this answer only, never stored."""
+    invite: str | None = None
+    """The link that plays a human seat."""
+
+
+class CreatedTable(BaseModel):
+    id: str
+    seats: list[CreatedSeat]
+    spectate: str
+    hotseat: str | None
+    """One link playing every human seat (None when every seat is a bot)."""
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: TableStatus
+    created: str
+    updated: str
+    version: int
+    """The number of actions played."""
+    seats: list[Seat]
+    result: dict[str, Any] | None
+    problem: str | None = None
+    """Why a broken table's stored actions no longer replay."""
+
+
+class EventText(BaseModel):
+    key: str
+    params: dict[str, Any]
+    text: Texts
+
+
+class ReplayStep(BaseModel):
+    version: int
+    move: str | None
+    """The action's notation; None where it would tell the viewer a secret."""
+    player: int | None
+    events: list[EventText]
+    observation: dict[str, Any]
+
+
+class Replay(BaseModel):
+    table: str
+    game: str
+    seat: int | None
+    seats: list[Seat]
+    steps: list[ReplayStep]

@@ -90,12 +90,20 @@ class OneOf:
     what: str = "value"
     """How a refusal names the thing (``unknown horse 'pegasus'``)."""
 
+    def __post_init__(self) -> None:  # a tuple, so that the annotation holding it is hashable
+        if not callable(self.values):
+            object.__setattr__(self, "values", tuple(self.values))
+
 
 @dataclass(frozen=True, slots=True)
 class Keys:
     """The keys an object must have, each one (fixed, or worked out from the context)."""
 
     values: Sequence[str] | Callable[[Any], Sequence[str]]
+
+    def __post_init__(self) -> None:  # a tuple, so that the annotation holding it is hashable
+        if not callable(self.values):
+            object.__setattr__(self, "values", tuple(self.values))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,10 @@ from tests.games.mutations import check_loads_or_is_refused, mutations, play_on,
 
 import hippodrome
 from hippodrome.engine.errors import RecordError
-from hippodrome.games.toques_et_casques.rules import POSITION
+from hippodrome.games.toques_et_casques.rules import POSITION, ToquesEtCasques
 
 OPTIONS = (("players", 4), ("category", "D"), ("steward", True))
-GAME = hippodrome.load_game("toques_et_casques", **dict(OPTIONS))
+GAME = ToquesEtCasques.from_options(**dict(OPTIONS))
 HEADER = {k: v for k, v in GAME.new_initial_state().to_json().items() if k != "history"}
 del HEADER["position"]
 POSITION_DOC = next(

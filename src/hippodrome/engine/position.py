@@ -531,7 +531,7 @@ class _Record(_Node):
         out: JSONObject = {"type": "object"}
         doc = (self.kind.__doc__ or "").strip()
         if doc and not doc.startswith(self.kind.__name__ + "("):  # not dataclass's made-up doc
-            out["description"] = doc.split("\n\n")[0].replace("\n", " ")
+            out["description"] = " ".join(doc.split("\n\n")[0].split())
         out["properties"] = {name: node.schema(context) for name, node in self.fields.items()}
         out["required"] = [name for name in self.fields if name not in self.defaults]
         out["additionalProperties"] = False

@@ -111,6 +111,9 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
         return RoyalTurfState.from_position(self, POSITION.read(position, self))
 
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Royal Turf position")
+
 
 class RoyalTurfState(State):
     __slots__ = (

@@ -213,6 +213,9 @@ class ToquesEtCasques(Game[ToquesOptions]):
     def position_from_json(self, position: JSONObject) -> ToquesState:
         return ToquesState.from_position(self, POSITION.read(position, self))
 
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Toques et Casques position")
+
 
 class ToquesState(State):
     __slots__ = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -102,6 +102,34 @@ def mutations(draw: st.DrawFn, documents: list[Any]) -> Any:
             pool += [copy.deepcopy(_parent(doc, p)[p[-1]]) for p in places[:40]]
             parent[key] = draw(st.sampled_from(pool))
     return doc
+
+
+Tamper = Callable[[dict[str, Any]], None]
+"""Damages a position document in place (for the tests of one refusal each)."""
+
+
+def put(*path: str | int, value: Any) -> Tamper:
+    """Set the entry at ``path`` (``put("horses", 2, "cell", value=-1)``) to ``value``."""
+
+    def tamper(position: dict[str, Any]) -> None:
+        node: Any = position
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+
+    return tamper
+
+
+def refusal(game: Game[Any], doc: dict[str, Any], tamper: Tamper) -> RecordError:
+    """The ``RecordError`` that refuses the state document ``doc`` once ``tamper`` has damaged (a
+    copy of) its position; fails if the damaged document loads."""
+    damaged = copy.deepcopy(doc)
+    tamper(damaged["position"])
+    try:
+        game.state_from_json(damaged)
+    except RecordError as refused:
+        return refused
+    raise AssertionError("the damaged document loads")
 
 
 def check_loads_or_is_refused(game: Game[Any], header: dict[str, Any], position: Any) -> None:

@@ -10,13 +10,20 @@ documents met in random playouts and checks that each is refused or can be playe
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from tests.engine.schemas import violations
-from tests.games.mutations import check_loads_or_is_refused, mutations, play_on, positions
+from tests.games.mutations import (
+    Tamper,
+    check_loads_or_is_refused,
+    mutations,
+    play_on,
+    positions,
+    put,
+    refusal,
+)
 
 import hippodrome
 from hippodrome.engine.errors import RecordError
@@ -60,19 +67,6 @@ DOC = racing_document()
 def test_the_racing_document_is_sound() -> None:
     assert DOC["position"]["turn"] == 1
     play_on(GAME.state_from_json(copy.deepcopy(DOC)))
-
-
-Tamper = Callable[[dict[str, Any]], None]
-
-
-def put(*path: str | int, value: Any) -> Tamper:
-    def tamper(position: dict[str, Any]) -> None:
-        node: Any = position
-        for key in path[:-1]:
-            node = node[key]
-        node[path[-1]] = value
-
-    return tamper
 
 
 def betting_with_a_roll(position: dict[str, Any]) -> None:
@@ -138,11 +132,8 @@ REFUSALS: list[tuple[str, Tamper, str]] = [
     ("tamper", "where"), [pytest.param(t, w, id=what) for what, t, w in REFUSALS]
 )
 def test_an_impossible_position_is_refused_naming_its_field(tamper: Tamper, where: str) -> None:
-    doc = copy.deepcopy(DOC)
-    tamper(doc["position"])
-    with pytest.raises(RecordError) as refused:
-        GAME.state_from_json(doc)
-    assert refused.value.field == where, refused.value.reason
+    refused = refusal(GAME, DOC, tamper)
+    assert refused.field == where, refused.reason
 
 
 def test_a_turn_out_of_range_no_longer_loads_to_crash_legal_actions() -> None:

@@ -967,7 +967,6 @@ class ToquesState(State):
     def from_position(cls, game: ToquesEtCasques, position: ToquesPosition) -> ToquesState:
         """The state (without history) of a position already validated by ``POSITION.read``."""
         state = cls(game)
-        t = game.course.track
         state.phase = position.phase
         state.drawn = position.drawn
         state.owner = [EMPTY if o is None else o for o in position.owners]
@@ -987,13 +986,9 @@ class ToquesState(State):
         state.start_plaque = position.start_plaque
         state.hurdles = [Station.parse(station) for station, _ in position.hurdles]
         state.hurdle_marks = [mark for _, mark in position.hurdles]
-        state.obstacle = [""] * len(t)
-        for s in game.course.river_stations():
-            for c in t.station_cells(s):
-                state.obstacle[c] = "river"
-        for s in state.hurdles:
-            for c in t.station_cells(s):
-                state.obstacle[c] = "hurdle"
+        state.obstacle = [""] * len(game.course.track)
+        for c, kind in game.course.obstacle_cells(state.hurdles).items():
+            state.obstacle[c] = kind
         state.order = [n - 1 for n in position.order]
         state.rolloff = [[n - 1 for n in group] for group in position.rolloff]
         state.pending = list(position.pending)

@@ -136,6 +136,14 @@ def test_an_impossible_position_is_refused_naming_its_field(tamper: Tamper, wher
     assert refused.field == where, refused.reason
 
 
+def test_a_history_move_by_a_seat_not_at_the_table_is_refused() -> None:
+    doc = copy.deepcopy(DOC)
+    doc["history"] = [[-1, "draw moka 1"], [3, "bet 1 moka"]]
+    with pytest.raises(RecordError) as refused:
+        GAME.state_from_json(doc)
+    assert refused.value.field == "history[1]"
+
+
 def test_a_turn_out_of_range_no_longer_loads_to_crash_legal_actions() -> None:
     # Before the codec, this document loaded and legal_actions() raised an IndexError.
     doc = copy.deepcopy(DOC)

@@ -314,3 +314,24 @@ def test_replay_refuses_a_record_of_other_game_data_before_narrating(
     code, out, err = run(["replay", str(record)], capsys)
     assert code == 2 and "field data_digest" in err
     assert out == ""
+
+
+def test_position_schema_prints_the_schema_with_the_options_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["position-schema", "royal_turf", "-o", "players=5"], capsys)
+    assert code == 0
+    schema = json.loads(out)
+    assert schema["title"] == "Royal Turf position"
+    assert schema["properties"]["money"]["minItems"] == 5
+    code, out, _ = run(["position-schema", "toques_et_casques", "-o", "category=D"], capsys)
+    assert code == 0
+    assert json.loads(out)["properties"]["hurdles"]["maxItems"] >= 1
+
+
+def test_position_schema_of_a_game_without_one_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(["position-schema", "ascot"], capsys)
+    assert code == 2
+    assert "error" in err

@@ -210,9 +210,12 @@ def parse_history(game: Game[Any], raw: Any, where: str = "history") -> list[tup
             isinstance(item, list)
             and len(item) == 2
             and isinstance(item[0], int)
+            and not isinstance(item[0], bool)
             and isinstance(item[1], str)
         ):
             raise RecordError(f"{where}[{i}]", "must be [seat, action notation]")
+        if not CHANCE <= item[0] < game.num_players:
+            raise RecordError(f"{where}[{i}]", f"seat {item[0]} is not at this table")
         try:
             out.append((item[0], game.parse_action(item[1])))
         except HippodromeError as exc:

@@ -12,6 +12,7 @@ turn; ranks count from 0 in running order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -75,13 +76,14 @@ class Course:
             return ()
         return (self.river, Station(self.river.segment, self.river.offset + 1))
 
-    def obstacle_cells(self) -> dict[Cell, str]:
-        """Every cell under the river or a hurdle, with which it is."""
+    def obstacle_cells(self, hurdles: Sequence[Station] | None = None) -> dict[Cell, str]:
+        """Every cell under the river or a hurdle, with which it is; ``hurdles`` where they stand now
+        (default: where the course puts them at the start)."""
         t = self.track
         found: dict[Cell, str] = {}
         for s in self.river_stations():
             found.update(dict.fromkeys(t.station_cells(s), "river"))
-        for s in self.hurdles:
+        for s in self.hurdles if hurdles is None else hurdles:
             found.update(dict.fromkeys(t.station_cells(s), "hurdle"))
         return found
 

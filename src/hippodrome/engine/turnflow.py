@@ -237,8 +237,29 @@ class Flow(Generic[PhaseT]):
         """The first ``eligible`` seat clockwise after the seat in turn."""
         return next_seat(self.turn, self.seats, eligible)
 
+    def next_turn(self) -> None:
+        """The turn goes to the next seat round the table (its roll first, in a rolling phase)."""
+        self.begin_turn((self.turn + 1) % self.seats)
+
     def new_round(self) -> None:
         self.round += 1
+
+    def resume(
+        self,
+        phase: PhaseT,
+        *,
+        turn: Player = NOBODY,
+        first: Player = NOBODY,
+        acted: int = 0,
+        pending: bool = False,
+        waiting: Iterable[Player] = (),
+    ) -> None:
+        """Put the cursor where a loaded position says it is (a game's position reader)."""
+        self.enter(phase, turn=turn, waiting=waiting)
+        self.first = first
+        self.acted = acted
+        self.pending = pending and self.step.rolls
+        self._refresh()
 
     def _refresh(self) -> None:
         acts = self.step.acts
@@ -385,10 +406,10 @@ class FlowState(State):
                 return [a for a, _ in self.chance_outcomes()]
             return []
         if player is None:
-            player = self.acting_player()
+            player = flow.actor
+            if player < 0:  # nobody, or several: then the caller must say which
+                return [] if player == NOBODY else self._legal_actions(self.acting_player())
         elif player not in flow.to_act:
-            return []
-        if player < 0:
             return []
         return self._legal_actions(player)
 

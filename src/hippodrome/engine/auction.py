@@ -263,24 +263,8 @@ class Auction:
     ) -> tuple[Auction, list[Event]]:
         """An open auction in turn from ``first``; the events it opens with (it may close at once
         when nobody can bid)."""
-        a = cls(
-            lot,
-            seats,
-            floor,
-            increment,
-            _eligible(seats, excluded),
-            Stage.OPEN,
-            first,
-            seller=seller,
-            auctioneer=auctioneer,
-            commission=commission,
-            rounding=rounding,
-        )
-        a.active = list(a.eligible)
-        events: list[Event] = [AuctionOpened(lot, floor, False)]
-        a.bidder = (first - 1) % seats
-        a._next_bidder(money, events)
-        return a, events
+        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
+        return cls._start(Stage.OPEN, lot, seats, money, first=first, terms=terms)
 
     @classmethod
     def sealed(
@@ -298,23 +282,33 @@ class Auction:
         rounding: Money = 1,
     ) -> tuple[Auction, list[Event]]:
         """Sealed bids from every eligible seat at once, opened together."""
-        a = cls(
-            lot,
-            seats,
-            floor,
-            increment,
-            _eligible(seats, excluded),
-            Stage.SEALED,
-            first,
-            seller=seller,
-            auctioneer=auctioneer,
-            commission=commission,
-            rounding=rounding,
-        )
-        a.sealed_bids = [None if e else 0 for e in a.eligible]
-        events: list[Event] = [AuctionOpened(lot, floor, True)]
-        if not any(a.eligible):
-            a._close(events)
+        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
+        return cls._start(Stage.SEALED, lot, seats, (), first=first, terms=terms)
+
+    @classmethod
+    def _start(
+        cls,
+        stage: Stage,
+        lot: str,
+        seats: int,
+        money: Sequence[Money],
+        *,
+        first: Player,
+        terms: tuple[Money, Money, Excluded, Player, Player, int, Money],
+    ) -> tuple[Auction, list[Event]]:
+        floor, increment, excluded, seller, auctioneer, commission, rounding = terms
+        eligible = _eligible(seats, excluded)
+        a = cls(lot, seats, floor, increment, eligible, stage, first)
+        a.seller, a.auctioneer, a.commission, a.rounding = seller, auctioneer, commission, rounding
+        events: list[Event] = [AuctionOpened(lot, floor, stage is Stage.SEALED)]
+        if stage is Stage.OPEN:
+            a.active = list(eligible)
+            a.bidder = (first - 1) % seats
+            a._next_bidder(money, events)
+        else:
+            a.sealed_bids = [None if e else 0 for e in eligible]
+            if not any(eligible):
+                a._close(events)
         return a, events
 
     # -- who acts -------------------------------------------------------------------------------

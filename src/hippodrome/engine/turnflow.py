@@ -200,13 +200,19 @@ class Flow(Generic[PhaseT]):
     def begin_turn(self, seat: Player) -> None:
         """Give the turn to ``seat`` in the same phase (its roll first, in a rolling phase)."""
         self.turn = seat
-        self.pending = self.step.rolls
+        if self.step.rolls:  # the common case of a race, kept short: the seat's roll is pending
+            self.pending = self.chance = True
+            self.to_act = ()
+            self.actor = CHANCE
+            return
+        self.pending = False
         self._refresh()
 
     def rolled(self) -> None:
         """The turn's roll is made: the seat in turn now plays it."""
-        self.pending = False
-        self._refresh()
+        self.pending = self.chance = False
+        self.to_act = (self.turn,)
+        self.actor = self.turn
 
     def advance(self) -> bool:
         """EACH: the seat in turn has played; the next seat round the table plays. False when every

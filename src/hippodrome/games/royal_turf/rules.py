@@ -188,7 +188,8 @@ class RoyalTurfState(FlowState):
 
     @turn.setter
     def turn(self, value: Player) -> None:
-        self.flow.turn = value
+        f = self.flow
+        f.resume(f.phase, turn=value, first=f.first, acted=f.acted, pending=f.pending)
 
     @property
     def first_player(self) -> Player:

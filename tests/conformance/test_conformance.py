@@ -30,6 +30,7 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.i18n import LANGUAGES, text
 from hippodrome.engine.record import GameRecord, Seat
+from hippodrome.engine.turnflow import Acts, FlowState
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import entry, load_game, playable_ids, replay_record
 
@@ -686,8 +687,9 @@ def test_the_outcome_ranks_every_seat_once_and_the_best_win(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES)
 def test_the_context_says_who_acts_what_ranks_and_when_it_is_over(case: Case) -> None:
-    """The engine-owned context every front end reads: it agrees with the protocol at every step,
-    ranks by the game's own basis, and ends on the outcome's ranking."""
+    """The engine-owned context every front end reads: it agrees with the protocol at every step
+    (whose turn it is among the seats acting, the roller in turn), ranks by the game's own basis,
+    and ends on the outcome's ranking."""
     basis = case.game().ranking_basis
     for node in playout(case, SEEDS[0]).nodes():
         if not node.sampled:
@@ -703,6 +705,16 @@ def test_the_context_says_who_acts_what_ranks_and_when_it_is_over(case: Case) ->
             assert context["to_act"] == [], node.where
         assert context["ranking_basis"] == basis
         assert context["moves"] == len(state.history)
+        turn, round_ = context["turn"], context["round"]
+        n = state.game.num_players
+        assert turn is None or 0 <= turn < n, f"{node.where}: turn {turn} is not a seat"
+        if context["over"]:
+            assert turn is None, f"{node.where}: a turn after the end"
+        elif context["to_act"] and turn is not None:
+            assert turn in context["to_act"], f"{node.where}: seat {turn} has the turn, not acting"
+        if context["chance_roller"] is not None and turn is not None:
+            assert context["chance_roller"] == turn, f"{node.where}: the roller is not in turn"
+        assert round_ is None or (isinstance(round_, int) and round_ >= 1), node.where
         standings = context["standings"]
         assert isinstance(standings, list)
         expected = list(state.money()) if basis == "money" else None
@@ -713,3 +725,30 @@ def test_the_context_says_who_acts_what_ranks_and_when_it_is_over(case: Case) ->
     final = playout(case, SEEDS[0]).final()
     outcome = final.outcome()
     assert final.context()["ranking"] == [list(place) for place in outcome.ranking]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_turn_flow_game_moves_only_between_declared_phases(case: Case) -> None:
+    """A game on the engine's turn flow goes from a phase only to one its phase table says may
+    follow, and the flow's answers are what the phase declares (chance in a chance phase, one seat
+    in a seat's phase, nobody at the end)."""
+    first = case.game().new_initial_state()
+    if not isinstance(first, FlowState):
+        pytest.skip("this game does not use the engine's turn flow")
+    phases = first.flow.phases
+    before = first.flow.phase
+    for node in playout(case, SEEDS[0]).nodes():
+        state = node.state
+        assert isinstance(state, FlowState)
+        flow = state.flow
+        assert phases.may_follow(before, flow.phase), (
+            f"{node.where}: {before.name.lower()} -> {flow.phase.name.lower()} is not declared"
+        )
+        before = flow.phase
+        acts = flow.step.acts
+        if acts is Acts.CHANCE:
+            assert state.is_chance_node(), node.where
+        elif acts is Acts.OVER:
+            assert state.is_terminal() and not state.active_players(), node.where
+        elif acts in (Acts.SEAT, Acts.EACH):
+            assert state.is_chance_node() or list(state.active_players()) == [flow.turn]

@@ -51,3 +51,11 @@ class Event:
 def events_json(events: list[Event], viewer: Player | None) -> list[JSON]:
     """The events as ``viewer`` may see them, JSON-ready."""
     return [e.seen_by(viewer).to_json() for e in events]
+
+
+def apply_money(money: list[Money], events: Sequence[Event]) -> None:
+    """Carry out the money movements ``events`` declare on ``money`` (one amount per seat): how a
+    game applies what a shared component (an auction, a pool) says was paid."""
+    for event in events:
+        for player, delta in event.money_changes().items():
+            money[player] += delta

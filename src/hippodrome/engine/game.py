@@ -258,6 +258,15 @@ class State(ABC):
         name = getattr(phase, "name", None)
         return name.lower() if isinstance(name, str) else ""
 
+    def whose_turn(self) -> Player | None:
+        """The seat whose turn it is, when the game takes turns (a turn-flow game's ``Flow.turn``);
+        None when no seat has the turn (chance between turns, secret answers, the end)."""
+        return None
+
+    def round_number(self) -> int | None:
+        """The round of the table the game counts (1, 2, ...), or None when it counts none."""
+        return None
+
     def standings(self) -> Sequence[int]:
         """What the final ranking will order, as it stands now: each player's money, or the scores
         for a game whose ``Game.ranking_basis`` is ``"scores"`` (games override)."""
@@ -266,7 +275,8 @@ class State(ABC):
     def context(self) -> JSONObject:
         """What every front end needs to know about the flow of the game, owned by the engine so
         no client guesses it from a game's observation: the phase, who acts, whether chance is
-        pending and who rolls, whether the game is over, and the standings with their ranking."""
+        pending and who rolls, whose turn it is and the round, whether the game is over, and the
+        standings with their ranking."""
         over = self.is_terminal()
         chance = not over and self.is_chance_node()
         if over:
@@ -281,6 +291,8 @@ class State(ABC):
             "to_act": [] if over or chance else list(self.active_players()),
             "chance": chance,
             "chance_roller": self.chance_roller() if chance else None,
+            "turn": None if over else self.whose_turn(),
+            "round": self.round_number(),
             "over": over,
             "moves": len(self.history),
             "ranking_basis": self.game.ranking_basis,

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Final
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError
-from hippodrome.engine.game import Game, Outcome, State
+from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
 from hippodrome.engine.position import Codec, Doc, Invalid, Keys, OneOf, Range, Size, Unique
+from hippodrome.engine.turnflow import Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
 from hippodrome.games.royal_turf.actions import (
@@ -63,6 +64,21 @@ class Phase(IntEnum):
     RACING = 3
     """§3: roll the die, choose a horse that has not moved this round."""
     OVER = 4
+
+
+PHASES: Final = Phases(
+    Phase,
+    {
+        Phase.DRAW: Step(Acts.CHANCE, next=("lot", "betting")),
+        Phase.LOT: Step(Acts.CHANCE, next=("betting",)),
+        # §2: « chaque joueur, à tour de rôle, place un jeton-Paris », three times round the table.
+        Phase.BETTING: Step(Acts.EACH, rounds=M.bets_per_race, next=("racing",)),
+        # §3: « Il lance le dé, et choisit ensuite quel cheval avance »: the seat in turn rolls.
+        Phase.RACING: Step(Acts.SEAT, rolls=True, next=("draw", "over")),
+        Phase.OVER: Step(Acts.OVER),
+    },
+)
+"""Who acts in each phase of Royal Turf (the engine's turn flow answers from it)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,26 +136,21 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return POSITION.schema(self, title="Royal Turf position")
 
 
-class RoyalTurfState(State):
+class RoyalTurfState(FlowState):
     __slots__ = (
         "bets",
         "card_of",
-        "chance",
-        "first_player",
         "hands",
         "last",
         "money_",
         "moved",
         "occupant",
         "pace",
-        "phase",
         "podium",
         "race",
         "result",
         "rolled",
-        "round",
         "square",
-        "turn",
         "unmoved",
     )
 
@@ -148,7 +159,8 @@ class RoyalTurfState(State):
     def __init__(self, game: RoyalTurf) -> None:
         super().__init__(game)
         self.race = 1
-        self.phase = Phase.DRAW
+        self.flow: Flow[Phase] = Flow(PHASES, Phase.DRAW, game.num_players)
+        self.flow.round = 1
         self.money_: list[Money] = [0] * game.num_players
         """Seed, But du jeu: the richest after three races wins; nobody starts with money."""
         self.card_of: list[int] = [NONE] * len(HORSES)
@@ -162,18 +174,51 @@ class RoyalTurfState(State):
         self.bets: list[tuple[Player, int, int]] = []
         """(player, horse, token) in the order placed."""
         self.hands: list[list[int]] = [list(game.tokens) for _ in range(game.num_players)]
-        self.first_player = NONE
-        self.turn = NONE
         self.rolled = NONE
         """The face rolled and not yet played, or NONE when the die is to be rolled."""
-        self.round = 1
         self.unmoved = len(HORSES)
         """Horses still on the track that have not moved this round."""
-        self.chance = True
-        """Cached ``is_chance_node()``, refreshed after every action."""
         self.result: tuple[int, tuple[int, ...], int, int] | None = None
         """The last race run (race, podium, last horse, pace horse or NONE), kept on show after the
         board is cleared until the next race is off (D10)."""
+
+    # The flow holds the phase, whose turn it is, who began the betting and the round; these names
+    # are the position's (and its reader's).
+
+    @property
+    def phase(self) -> Phase:
+        phase: Phase = self.flow.phase
+        return phase
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        self.flow.resume(value, turn=self.flow.turn, first=self.flow.first)
+
+    @property
+    def turn(self) -> Player:
+        return self.flow.turn
+
+    @turn.setter
+    def turn(self, value: Player) -> None:
+        f = self.flow
+        f.resume(f.phase, turn=value, first=f.first, acted=f.acted, pending=f.pending)
+
+    @property
+    def first_player(self) -> Player:
+        """§2: who bets first (the richest, or the lot); he also starts the race."""
+        return self.flow.first
+
+    @first_player.setter
+    def first_player(self, value: Player) -> None:
+        self.flow.first = value
+
+    @property
+    def round(self) -> int:
+        return self.flow.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.flow.round = value
 
     @classmethod
     def initial(cls, game: RoyalTurf) -> RoyalTurfState:
@@ -187,7 +232,7 @@ class RoyalTurfState(State):
         new.history = self.history.copy()
         new.events = self.events.copy()
         new.race = self.race
-        new.phase = self.phase
+        new.flow = self.flow.copy()
         new.money_ = self.money_.copy()
         new.card_of = self.card_of.copy()
         new.square = self.square.copy()
@@ -198,52 +243,29 @@ class RoyalTurfState(State):
         new.pace = self.pace
         new.bets = self.bets.copy()
         new.hands = [h.copy() for h in self.hands]
-        new.first_player = self.first_player
-        new.turn = self.turn
         new.rolled = self.rolled
-        new.round = self.round
         new.unmoved = self.unmoved
-        new.chance = self.chance
         new.result = self.result
         return new
 
-    # -- who acts ---------------------------------------------------------------------------------
-
-    def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def is_chance_node(self) -> bool:
-        return self.chance
+    # -- who acts: the flow (PHASES) answers ---------------------------------------------------------
 
     def _sync_chance(self) -> None:
-        phase = self.phase
-        self.chance = (
-            phase is Phase.DRAW or phase is Phase.LOT or (phase is Phase.RACING and self.rolled < 0)
+        """Put the flow where a loaded position says the game is (the position reader's last step)."""
+        flow = self.flow
+        flow.resume(
+            flow.phase,
+            turn=flow.turn,
+            first=flow.first,
+            acted=len(self.bets) if flow.phase is Phase.BETTING else 0,
+            pending=self.rolled < 0,
         )
-
-    def active_players(self) -> Sequence[Player]:
-        if self.phase is Phase.BETTING or (self.phase is Phase.RACING and self.rolled >= 0):
-            return (self.turn,)
-        return ()
-
-    def acting_player(self) -> Player:
-        return CHANCE if self.chance else self.turn
-
-    def apply_unchecked(self, action: Action, player: Player | None = None) -> None:
-        self.history.append((CHANCE if self.chance else self.turn, action))
-        self._apply(self.turn, action)
-
-    def chance_roller(self) -> Player | None:
-        # §3: « Il lance le dé, et choisit ensuite quel cheval avance »: the player to move rolls.
-        if self.chance and self.phase is Phase.RACING:
-            return self.turn
-        return None
 
     def has_hidden_information(self) -> bool:
         return self.game.options.hidden_bets
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.flow.phase
         if phase is Phase.RACING and self.rolled < 0:
             return ROLL_OUTCOMES
         if phase is Phase.DRAW:
@@ -255,7 +277,7 @@ class RoyalTurfState(State):
         return ()
 
     def sample_chance(self, rng: random.Random) -> Action:
-        if self.phase is Phase.RACING:
+        if self.flow.phase is Phase.RACING:
             return DIE[int(rng.random() * DIE_SIZE)]
         return super().sample_chance(rng)
 
@@ -270,19 +292,12 @@ class RoyalTurfState(State):
         top = max(self.money_)
         return [p for p, m in enumerate(self.money_) if m == top]
 
-    def legal_actions(self, player: Player | None = None) -> Sequence[Action]:
-        if self.chance:
-            if player is None or player == CHANCE:
-                return [a for a, _ in self.chance_outcomes()]
-            return []
-        if player is None:
-            player = self.turn
-        if player != self.turn:
-            return []
-        if self.phase is Phase.RACING:
+    def _legal_actions(self, player: Player) -> Sequence[Action]:
+        phase = self.flow.phase
+        if phase is Phase.RACING:
             square, moved = self.square, self.moved
             return [MOVES[h] for h in HORSES if square[h] > 0 and not moved[h]]
-        if self.phase is Phase.BETTING:
+        if phase is Phase.BETTING:
             taken = {h for p, h, _ in self.bets if p == player}
             return [
                 BETS[t, h]
@@ -333,8 +348,8 @@ class RoyalTurfState(State):
         kind = type(action)
         if kind is Roll:
             self.rolled = action.face  # type: ignore[attr-defined]
-            self.chance = False
-            self.events.append(ev.DieRolled(self.turn, FACES[self.rolled]))
+            self.flow.rolled()
+            self.events.append(ev.DieRolled(self.flow.turn, FACES[self.rolled]))
             return
         if kind is Move:
             self._move(player, action.horse)  # type: ignore[attr-defined]
@@ -346,7 +361,6 @@ class RoyalTurfState(State):
             self._open_betting(action.player, by_lot=True)  # type: ignore[attr-defined]
         else:  # pragma: no cover - apply() validates; apply_unchecked trusts its caller
             raise TypeError(f"not a Royal Turf action: {action!r}")
-        self._sync_chance()
 
     def _place(self, card: int) -> None:
         # §1: the first horse drawn goes on square 33, the next on 32, ... down to 27.
@@ -363,12 +377,10 @@ class RoyalTurfState(State):
             if len(richest) == 1:
                 self._open_betting(richest[0], by_lot=False)
             else:
-                self.phase = Phase.LOT
+                self.flow.enter(Phase.LOT)
 
     def _open_betting(self, first: Player, *, by_lot: bool) -> None:
-        self.first_player = first
-        self.turn = first
-        self.phase = Phase.BETTING
+        self.flow.enter(Phase.BETTING, turn=first)
         self.events.append(ev.FirstBettor(first, by_lot))
 
     def _bet(self, player: Player, token: int, horse: int) -> None:
@@ -378,16 +390,13 @@ class RoyalTurfState(State):
         self.events.append(
             ev.BetPlaced(player, HORSE_IDS[horse], token, self.game.options.hidden_bets)
         )
-        n = self.game.num_players
-        if len(self.bets) == M.bets_per_race * n:
+        flow = self.flow
+        if not flow.advance():
             # §3: « Le joueur ayant commencé à parier joue en premier ».
-            self.phase = Phase.RACING
-            self.turn = self.first_player
+            flow.enter(Phase.RACING, turn=flow.first)
             self.rolled = NONE
             self.result = None  # the previous race's result leaves the board as this one starts
-            self.events.append(ev.RaceOff(self.turn))
-        else:
-            self.turn = (player + 1) % n
+            self.events.append(ev.RaceOff(flow.turn))
 
     def _move(self, player: Player, horse: int) -> None:
         # §3: the horse moves the number of squares its card shows beside the symbol rolled.
@@ -426,8 +435,8 @@ class RoyalTurfState(State):
         if self.unmoved == 0:
             self.moved = [False] * len(HORSES)
             self.unmoved = len(HORSES) - len(self.podium)
-            self.round += 1
-        self.turn = (player + 1) % self.game.num_players
+            self.flow.new_round()
+        self.flow.next_turn()
         self.rolled = NONE
 
     def _finish_race(self) -> None:
@@ -438,7 +447,8 @@ class RoyalTurfState(State):
         self.result = (self.race, tuple(self.podium), self.last, self.pace)
         self._settle()
         if self.race == M.races:
-            self.phase = Phase.OVER
+            flow = self.flow  # the position keeps the last race's turn and first bettor
+            flow.resume(Phase.OVER, turn=flow.turn, first=flow.first)
             self.rolled = NONE
             outcome = self.outcome()
             self.events.append(ev.GameOver(outcome.winners, self.money_[outcome.winners[0]]))
@@ -484,7 +494,8 @@ class RoyalTurfState(State):
     def _next_race(self) -> None:
         # « Nouvelle course: On recommence à la phase 1, après avoir mélangé toutes les cartes. »
         self.race += 1
-        self.phase = Phase.DRAW
+        self.flow.enter(Phase.DRAW)
+        self.flow.round = 1
         self.card_of = [NONE] * len(HORSES)
         self.square = [NONE] * len(HORSES)
         self.occupant = [EMPTY] * (M.squares + 1)
@@ -494,10 +505,7 @@ class RoyalTurfState(State):
         self.pace = NONE
         self.bets = []
         self.hands = [list(self.game.tokens) for _ in range(self.game.num_players)]
-        self.first_player = NONE
-        self.turn = NONE
         self.rolled = NONE
-        self.round = 1
         self.unmoved = len(HORSES)
         self.events.append(ev.RaceStarted(self.race))
 
@@ -507,7 +515,7 @@ class RoyalTurfState(State):
         return tuple(self.money_)
 
     def outcome(self) -> Outcome:
-        if self.phase is not Phase.OVER:
+        if not self.flow.over:
             raise ValueError("the game is not over")
         return Outcome.from_money(self.money_)
 

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Final, Literal
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, OptionsError
-from hippodrome.engine.game import Game, Outcome, State
+from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
 from hippodrome.engine.options import GameOptions, option
 from hippodrome.engine.position import Codec, Doc, Invalid, Range, Size, Unique
+from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import (
@@ -94,6 +95,23 @@ class Phase(IntEnum):
     ROLLOFF = 4
     """23-04: horses arrived abreast roll a die for the better place."""
     OVER = 5
+
+
+PHASES: Final = Phases(
+    Phase,
+    {
+        # 08-01: each jockey in turn rolls a die for his horse.
+        Phase.DRAW: Step(Acts.CHANCE, roller=True, next=("race",)),
+        # 09-02: « Le jockey lance le DÉ », then plays the points one step at a time.
+        Phase.RACE: Step(Acts.SEAT, rolls=True, next=("review", "relocate", "rolloff", "over")),
+        Phase.REVIEW: Step(Acts.SEAT, next=("race", "relocate", "rolloff", "over")),
+        Phase.RELOCATE: Step(Acts.SEAT, next=("race", "rolloff", "over")),
+        Phase.ROLLOFF: Step(Acts.CHANCE, next=("race", "over")),
+        Phase.OVER: Step(Acts.OVER),
+    },
+)
+"""Who acts in each phase of Toques et Casques (the engine's turn flow answers from it): the jockey
+of the horse to move, the steward reviewing a move, whoever decides where a hurdle goes."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,13 +230,15 @@ class ToquesEtCasques(Game[ToquesOptions]):
         return parse_action(text)
 
     def position_from_json(self, position: JSONObject) -> ToquesState:
-        return ToquesState.from_position(self, POSITION.read(position, self))
+        state = ToquesState.from_position(self, POSITION.read(position, self))
+        state.restore_flow()
+        return state
 
     def position_schema(self) -> JSONObject:
         return POSITION.schema(self, title="Toques et Casques position")
 
 
-class ToquesState(State):
+class ToquesState(FlowState):
     __slots__ = (
         "cell",
         "current",
@@ -234,11 +254,9 @@ class ToquesState(State):
         "order",
         "owner",
         "pending",
-        "phase",
         "points",
         "rolled",
         "rolloff",
-        "round",
         "start_plaque",
         "status",
         "stepped",
@@ -251,7 +269,8 @@ class ToquesState(State):
         super().__init__(game)
         course = game.course
         t = course.track
-        self.phase = Phase.DRAW
+        self.flow: Flow[Phase] = Flow(PHASES, Phase.DRAW, game.num_players)
+        self.flow.enter(Phase.DRAW, turn=0)
         self.owner: list[Player] = [EMPTY] * len(HORSES)
         self.drawn = 0
         """How many horses have been drawn (the next jockey to draw is ``drawn % jockeys``)."""
@@ -273,7 +292,6 @@ class ToquesState(State):
         self.last_ecart = False
         self.stepped = False
         self.turn_start: tuple[Cell, int] = (NO_CELL, 0)
-        self.round = 0
         self.start_plaque = True
         self.order: list[int] = []
         """Horses placed, best first (the arrival board, 23-01)."""
@@ -298,7 +316,7 @@ class ToquesState(State):
         new.game = self.game
         new.history = self.history.copy()
         new.events = self.events.copy()
-        new.phase = self.phase
+        new.flow = self.flow.copy()
         new.owner = self.owner.copy()
         new.drawn = self.drawn
         new.status = self.status.copy()
@@ -314,7 +332,6 @@ class ToquesState(State):
         new.last_ecart = self.last_ecart
         new.stepped = self.stepped
         new.turn_start = self.turn_start
-        new.round = self.round
         new.start_plaque = self.start_plaque
         new.order = self.order.copy()
         new.rolloff = [g.copy() for g in self.rolloff]
@@ -322,6 +339,38 @@ class ToquesState(State):
         new.decider = self.decider
         new.money_ = self.money_.copy()
         return new
+
+    # The flow holds the phase and the round; these names are the position's (and its reader's).
+
+    @property
+    def phase(self) -> Phase:
+        phase: Phase = self.flow.phase
+        return phase
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        self.flow.resume(value, turn=self.flow.turn)
+
+    @property
+    def round(self) -> int:
+        return self.flow.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.flow.round = value
+
+    def restore_flow(self) -> None:
+        """Put the flow where a loaded position says the game is: whose turn follows from the
+        horse to move, the decider or the draw."""
+        phase: Phase = self.flow.phase
+        turn = NOBODY
+        if phase is Phase.DRAW:
+            turn = self.drawn % self.game.jockeys
+        elif phase is Phase.RACE:
+            turn = self.owner[self.current]
+        elif phase is Phase.REVIEW or phase is Phase.RELOCATE:
+            turn = self.decider
+        self.flow.resume(phase, turn=turn, pending=self.points < 0)
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -402,51 +451,12 @@ class ToquesState(State):
         return t.forward[c]
 
     def is_blocked(self) -> bool:
-        return self.phase is Phase.RACE and self.points > 0 and not self.steps()
+        return self.flow.phase is Phase.RACE and self.points > 0 and not self.steps()
 
-    # -- who acts -------------------------------------------------------------------------------
-
-    def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def is_chance_node(self) -> bool:
-        phase = self.phase
-        return (
-            phase is Phase.DRAW
-            or phase is Phase.ROLLOFF
-            or (phase is Phase.RACE and self.points < 0)
-        )
-
-    def active_players(self) -> Sequence[Player]:
-        phase = self.phase
-        if phase is Phase.RACE and self.points >= 0:
-            return (self.owner[self.current],)
-        if phase is Phase.REVIEW or phase is Phase.RELOCATE:
-            return (self.decider,)
-        return ()
-
-    def acting_player(self) -> Player:
-        phase = self.phase
-        if phase is Phase.RACE:
-            return CHANCE if self.points < 0 else self.owner[self.current]
-        if phase is Phase.REVIEW or phase is Phase.RELOCATE:
-            return self.decider
-        return CHANCE
-
-    def apply_unchecked(self, action: Action, player: Player | None = None) -> None:
-        actor = self.acting_player() if player is None else player
-        self.history.append((actor, action))
-        self._apply(actor, action)
-
-    def chance_roller(self) -> Player | None:
-        if self.phase is Phase.RACE and self.points < 0:
-            return self.owner[self.current]  # 09-02: « Le jockey lance le DÉ »
-        if self.phase is Phase.DRAW:
-            return self.drawn % self.game.jockeys  # 08-01: each jockey rolls for his horse
-        return None
+    # -- who acts: the flow (PHASES) answers ------------------------------------------------------
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.flow.phase
         if phase is Phase.RACE and self.points < 0:
             return _roll_outcomes(self.game.course.speed)
         if phase is Phase.DRAW:
@@ -459,22 +469,13 @@ class ToquesState(State):
         return ()
 
     def sample_chance(self, rng: random.Random) -> Action:
-        if self.phase is Phase.RACE:
+        if self.flow.phase is Phase.RACE:
             points = sum(rng.randint(1, 6) for _ in range(self.game.course.speed))
             return ROLLS[points]
         return super().sample_chance(rng)
 
-    def legal_actions(self, player: Player | None = None) -> Sequence[Action]:
-        if self.is_chance_node():
-            if player is None or player == CHANCE:
-                return [a for a, _ in self.chance_outcomes()]
-            return []
-        if self.phase is Phase.OVER:
-            return []
-        actor = self.acting_player()
-        if player is not None and player != actor:
-            return []
-        phase = self.phase
+    def _legal_actions(self, player: Player) -> Sequence[Action]:
+        phase = self.flow.phase
         if phase is Phase.RACE:
             return self.steps() or [BLOQUE]
         if phase is Phase.REVIEW:
@@ -606,10 +607,11 @@ class ToquesState(State):
         self.events.append(ev.HorseDrawn(player, horse + 1, lane + 1))
         if self.drawn == len(HORSES):
             # 06-01: « ce sera au cheval N°1 de partir ».
-            self.phase = Phase.RACE
-            self.round = 1
+            self.flow.round = 1
             self.events.append(ev.RaceOff())
             self._begin_turn(0)
+        else:
+            self.flow.begin_turn(self.drawn % game.jockeys)
 
     def _begin_turn(self, horse: int) -> None:
         self.current = horse
@@ -618,11 +620,13 @@ class ToquesState(State):
         self.last_ecart = False
         self.stepped = False
         self.turn_start = (self.cell[horse], self.lap[horse])
+        self.flow.enter(Phase.RACE, turn=self.owner[horse])
 
     def _rolled(self, points: int) -> None:
         h = self.current
         self.points = points
         self.rolled = points
+        self.flow.rolled()
         self.events.append(ev.DiceRolled(self.owner[h], h + 1, points))
 
     def _step(self, target: Cell, step: str) -> None:
@@ -674,8 +678,8 @@ class ToquesState(State):
             self.events.append(ev.CrossedFinish(h + 1))
         steward = self.game.steward
         if steward is not None and self.status[h] in ON_TRACK:
-            self.phase = Phase.REVIEW
             self.decider = steward
+            self.flow.enter(Phase.REVIEW, turn=steward)
             return
         self._after_review()
 
@@ -694,7 +698,6 @@ class ToquesState(State):
             self.status[h] = Status.RUNNING
         elif kind is Disqualify:
             self._eliminate(h, Status.DISQUALIFIED)
-        self.phase = Phase.RACE
         self._after_review()
 
     def _after_review(self) -> None:
@@ -708,7 +711,7 @@ class ToquesState(State):
                 steward = self.game.steward
                 # Decided by the steward, else by the jockey whose horse passed it last.
                 self.decider = steward if steward is not None else self.owner[self.current]
-                self.phase = Phase.RELOCATE
+                self.flow.enter(Phase.RELOCATE, turn=self.decider)
                 return
         self._next_turn()
 
@@ -744,11 +747,10 @@ class ToquesState(State):
     def _relocated(self) -> None:
         if self.pending:
             return
-        self.phase = Phase.RACE
         self._next_turn()
 
     def _next_turn(self) -> None:
-        self.phase = Phase.RACE
+        # Every way out of here enters the next phase: a horse's turn, a roll-off or the end.
         running = [h for h in HORSES if self.status[h] is Status.RUNNING]
         # 23-02: the last horse left need not play, it is last anyway; but not while a horse that
         # arrived this round awaits its place: the order is read after the round (23-01), furthest
@@ -789,11 +791,10 @@ class ToquesState(State):
             group = self.rolloff[0]
             if len(group) > 1:
                 # 23-04: horses abreast roll a die; the highest takes the better place.
-                self.phase = Phase.ROLLOFF
+                self.flow.enter(Phase.ROLLOFF)
                 return
             self._place(group[0], ev.Placed)
             self.rolloff.pop(0)
-        self.phase = Phase.RACE
         self._after_reading()
 
     def _roll_off(self, horse: int) -> None:
@@ -821,12 +822,12 @@ class ToquesState(State):
                 self._place(running[0], ev.LastPlaced)
             self._finish()
             return
-        self.round += 1
+        self.flow.new_round()
         self._begin_turn(running[0])
 
     def _finish(self) -> None:
         """23-03: the tiercé, quarté and quinté; 07-05: the stakes shared as announced."""
-        self.phase = Phase.OVER
+        self.flow.enter(Phase.OVER)
         self.current = EMPTY
         self.points = -1
         self.events.append(ev.RaceOver(tuple(h + 1 for h in self.order)))
@@ -844,7 +845,7 @@ class ToquesState(State):
         return tuple(self.money_)
 
     def outcome(self) -> Outcome:
-        if self.phase is not Phase.OVER:
+        if not self.flow.over:
             raise ValueError("the race is not over")
         return Outcome.from_money(self.money_)
 

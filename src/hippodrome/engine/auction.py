@@ -1,0 +1,583 @@
+"""Auctions, written once for every game that sells something to the highest bidder.
+
+Two ways to sell a lot (one item or several sold together):
+
+- **Open** (an English auction in turn): the seats bid round the table, each bid at least the floor
+  and then the last bid plus the increment, never more than the bidder's money; a seat that passes
+  is out; when every other seat is out the leader buys at his bid (Royal Steeple Chase, ENCHÈRES;
+  Ascot's auctioneer: « en les vendant au plus offrant »).
+- **Sealed** (Win, Place & Show): every eligible seat writes a bid at once, in secret; the bids are
+  opened together and the highest buys. Seats tied at the top bid again in an open auction between
+  them alone, above the tied bid; if none of them raises, a lot (a chance node) names the buyer.
+
+A rule may keep seats out (``excluded``: a set of seats or a test), the seller may be a seat, and an
+auctioneer seat may take a commission on each sale (Ascot: « sa commission de 10%, en arrondissant à
+la centaine la plus rapprochée », paid by the buyer on top of the price).
+
+An :class:`Auction` is a small mutable record that a game keeps in its state (``copy`` for clones,
+``to_json``/``from_json`` for positions). It answers who acts (``to_act``, ``is_chance``), what each
+may do (``legal_actions``), why something is refused (``explain``), what each seat may see
+(``view``: sealed bids stay hidden until opened), and plays an action (``apply``) into events with
+message keys (``auction.*`` in the engine catalog). Money moves only through :class:`LotSold`, whose
+``money_changes`` the game applies (``events.apply_money``) and the conformance suite checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar, Final
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
+from hippodrome.engine.events import Event
+from hippodrome.engine.fields import FieldReader
+from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
+
+NOBODY: Final[Player] = -1
+
+
+# -- actions ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Raise an open auction to ``amount``."""
+
+    amount: Money
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Drop out of an open auction."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class SealedBid(Action):
+    """Write a sealed bid of ``amount`` (0: no bid)."""
+
+    amount: Money
+
+    def __str__(self) -> str:
+        return f"seal {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class TieLot(Action):
+    """Chance: the lot names ``player`` the buyer among seats tied with nobody raising."""
+
+    player: Player
+
+    def __str__(self) -> str:
+        return f"lot {self.player}"
+
+
+PASS: Final = Pass()
+
+
+def parse_auction_action(text: str) -> Action | None:
+    """The auction action written ``text``, None when it is none (the game parses on), and a
+    ``NotationError`` when it starts like one but is malformed."""
+    words = text.split()
+    if not words or words[0] not in ("bid", "pass", "seal", "lot"):
+        return None
+    if words == ["pass"]:
+        return PASS
+    if len(words) == 2 and words[1].isdigit():
+        value = int(words[1])
+        return {"bid": Bid, "seal": SealedBid, "lot": TieLot}.get(words[0], Bid)(value)
+    raise NotationError("error.notation", text=text, hint="bid N, pass, seal N or lot SEAT")
+
+
+# -- events -----------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class AuctionOpened(Event):
+    key: ClassVar[str] = "auction.opened"
+    lot: str
+    floor: Money
+    sealed: bool
+
+
+@dataclass(slots=True)
+class BidRaised(Event):
+    key: ClassVar[str] = "auction.bid"
+    player: Player
+    amount: Money
+
+
+@dataclass(slots=True)
+class BidPassed(Event):
+    key: ClassVar[str] = "auction.passed"
+    player: Player
+
+
+@dataclass(slots=True)
+class BidderOut(Event):
+    """A seat who cannot pay the next bid is out (« ne peut enchérir qu'avec son disponible »)."""
+
+    key: ClassVar[str] = "auction.out"
+    player: Player
+    minimum: Money
+
+
+@dataclass(slots=True)
+class BidSealed(Event):
+    key: ClassVar[str] = "auction.sealed"
+    player: Player
+    amount: Money | None
+    """None as another seat sees it until the bids are opened."""
+
+    def seen_by(self, viewer: Player | None) -> Event:
+        return self if viewer == self.player else BidSealed(self.player, None)
+
+
+@dataclass(slots=True)
+class BidsOpened(Event):
+    key: ClassVar[str] = "auction.bids_opened"
+    bids: tuple[Money, ...]
+    """Every seat's sealed bid (0: none or not eligible), seat by seat."""
+
+
+@dataclass(slots=True)
+class BiddersTied(Event):
+    key: ClassVar[str] = "auction.tied"
+    players: tuple[Player, ...]
+    amount: Money
+
+
+@dataclass(slots=True)
+class LotDrawn(Event):
+    key: ClassVar[str] = "auction.drawn"
+    player: Player
+
+
+@dataclass(slots=True)
+class LotSold(Event):
+    key: ClassVar[str] = "auction.sold"
+    terms: ClassVar[Mapping[str, str]] = {"seller": "player", "auctioneer": "player"}
+    player: Player
+    lot: str
+    price: Money
+    commission: Money
+    seller: Player
+    """The seat paid the price, or NOBODY (the bank)."""
+    auctioneer: Player
+    """The seat paid the commission, or NOBODY."""
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        changes: dict[Player, Money] = {self.player: -self.price - self.commission}
+        if self.seller >= 0:
+            changes[self.seller] = changes.get(self.seller, 0) + self.price
+        if self.auctioneer >= 0 and self.commission:
+            changes[self.auctioneer] = changes.get(self.auctioneer, 0) + self.commission
+        return changes
+
+
+@dataclass(slots=True)
+class LotUnsold(Event):
+    key: ClassVar[str] = "auction.unsold"
+    lot: str
+
+
+# -- the auction ------------------------------------------------------------------------------------
+
+
+class Stage(Enum):
+    OPEN = "open"
+    """Bids round the table."""
+    SEALED = "sealed"
+    """Every eligible seat writes a bid in secret."""
+    LOT = "lot"
+    """Tied seats, none raising: a lot names the buyer (chance)."""
+    CLOSED = "closed"
+
+
+Excluded = Collection[Player] | Callable[[Player], bool]
+"""Seats kept out of an auction: a set of seats, or a test on a seat."""
+
+
+def commission_on(price: Money, percent: int, rounding: Money) -> Money:
+    """``percent`` of ``price``, to the nearest multiple of ``rounding`` (half up): Ascot, 10% of
+    3,250 rounded to the hundred is 300; of 3,500, 400."""
+    if not percent:
+        return 0
+    return (price * percent * 2 + 100 * rounding) // (200 * rounding) * rounding
+
+
+@dataclass(slots=True)
+class Auction:
+    """One lot under the hammer. Build it with :meth:`outcry` or :meth:`sealed`."""
+
+    lot: str
+    """What is sold, as the game names it (a horse id, several ids joined by '+')."""
+    seats: int
+    floor: Money
+    increment: Money
+    eligible: list[bool]
+    stage: Stage
+    first: Player
+    """Where the turn starts round the table (and the tie auction's)."""
+    high: Money = 0
+    leader: Player = NOBODY
+    bidder: Player = NOBODY
+    active: list[bool] | None = None
+    """Open: who is still in."""
+    sealed_bids: list[Money | None] | None = None
+    """Sealed: each seat's bid, None until written (0: no bid)."""
+    tied: tuple[Player, ...] = ()
+    seller: Player = NOBODY
+    auctioneer: Player = NOBODY
+    commission: int = 0
+    """Percent of the price the buyer pays the auctioneer on top of it."""
+    rounding: Money = 1
+    """The commission is rounded to the nearest multiple of this."""
+    winner: Player = NOBODY
+    price: Money = 0
+
+    # -- opening --------------------------------------------------------------------------------
+
+    @classmethod
+    def outcry(
+        cls,
+        lot: str,
+        seats: int,
+        money: Sequence[Money],
+        *,
+        first: Player = 0,
+        floor: Money = 0,
+        increment: Money = 1,
+        excluded: Excluded = (),
+        seller: Player = NOBODY,
+        auctioneer: Player = NOBODY,
+        commission: int = 0,
+        rounding: Money = 1,
+    ) -> tuple[Auction, list[Event]]:
+        """An open auction in turn from ``first``; the events it opens with (it may close at once
+        when nobody can bid)."""
+        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
+        return cls._start(Stage.OPEN, lot, seats, money, first=first, terms=terms)
+
+    @classmethod
+    def sealed(
+        cls,
+        lot: str,
+        seats: int,
+        *,
+        first: Player = 0,
+        floor: Money = 0,
+        increment: Money = 1,
+        excluded: Excluded = (),
+        seller: Player = NOBODY,
+        auctioneer: Player = NOBODY,
+        commission: int = 0,
+        rounding: Money = 1,
+    ) -> tuple[Auction, list[Event]]:
+        """Sealed bids from every eligible seat at once, opened together."""
+        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
+        return cls._start(Stage.SEALED, lot, seats, (), first=first, terms=terms)
+
+    @classmethod
+    def _start(
+        cls,
+        stage: Stage,
+        lot: str,
+        seats: int,
+        money: Sequence[Money],
+        *,
+        first: Player,
+        terms: tuple[Money, Money, Excluded, Player, Player, int, Money],
+    ) -> tuple[Auction, list[Event]]:
+        floor, increment, excluded, seller, auctioneer, commission, rounding = terms
+        eligible = _eligible(seats, excluded)
+        a = cls(lot, seats, floor, increment, eligible, stage, first)
+        a.seller, a.auctioneer, a.commission, a.rounding = seller, auctioneer, commission, rounding
+        events: list[Event] = [AuctionOpened(lot, floor, stage is Stage.SEALED)]
+        if stage is Stage.OPEN:
+            a.active = list(eligible)
+            a.bidder = (first - 1) % seats
+            a._next_bidder(money, events)
+        else:
+            a.sealed_bids = [None if e else 0 for e in eligible]
+            if not any(eligible):
+                a._close(events)
+        return a, events
+
+    # -- who acts -------------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return self.stage is Stage.CLOSED
+
+    def is_chance(self) -> bool:
+        return self.stage is Stage.LOT
+
+    def to_act(self) -> tuple[Player, ...]:
+        """The seats who act now: the bidder in turn, or every seat still to seal its bid."""
+        if self.stage is Stage.OPEN:
+            return (self.bidder,)
+        if self.stage is Stage.SEALED:
+            assert self.sealed_bids is not None
+            return tuple(p for p, b in enumerate(self.sealed_bids) if b is None)
+        return ()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.stage is not Stage.LOT:
+            return []
+        return [(TieLot(p), 1.0 / len(self.tied)) for p in self.tied]
+
+    def minimum(self) -> Money:
+        """The least bid allowed now (open), or the least non-zero sealed bid."""
+        if self.stage is Stage.SEALED or (self.leader == NOBODY and not self.tied):
+            return self.floor if self.floor > 0 else self.increment
+        return self.high + self.increment
+
+    def cost(self, amount: Money) -> Money:
+        """What a bid of ``amount`` costs its buyer: the price and the auctioneer's commission."""
+        return amount + commission_on(amount, self.commission, self.rounding)
+
+    def legal_actions(self, player: Player, money: Money) -> list[Action]:
+        """What ``player``, with ``money``, may do now."""
+        if player not in self.to_act():
+            return []
+        low, step = self.minimum(), self.increment
+        amounts = [x for x in range(low, money + 1, step) if self.cost(x) <= money]
+        if self.stage is Stage.OPEN:
+            return [PASS, *(Bid(x) for x in amounts)]
+        return [SealedBid(0), *(SealedBid(x) for x in amounts)]
+
+    def explain(self, player: Player, action: Action, money: Money) -> IllegalActionError:
+        """Why ``action`` is refused to ``player`` (with ``money``) now."""
+        ns = "auction.illegal"
+        if player == CHANCE or isinstance(action, TieLot):
+            return IllegalActionError(f"{ns}.not_an_outcome", action=str(action))
+        if not (0 <= player < self.seats and self.eligible[player]):
+            return IllegalActionError(f"{ns}.excluded", player=player)
+        if self.stage is Stage.CLOSED:
+            return IllegalActionError(f"{ns}.closed")
+        if self.stage is Stage.SEALED and not isinstance(action, SealedBid):
+            return IllegalActionError(f"{ns}.sealed_now")
+        if self.stage is Stage.OPEN and isinstance(action, SealedBid):
+            return IllegalActionError(f"{ns}.open_now")
+        if player not in self.to_act():
+            if self.stage is Stage.SEALED:
+                return IllegalActionError(f"{ns}.already_sealed", player=player)
+            return IllegalActionError(f"{ns}.not_your_bid", player=player, bidder=self.bidder)
+        if isinstance(action, Bid | SealedBid) and action.amount:
+            amount = action.amount
+            if amount < self.minimum():
+                return IllegalActionError(f"{ns}.too_low", amount=amount, minimum=self.minimum())
+            if (amount - self.minimum()) % self.increment:
+                return IllegalActionError(
+                    f"{ns}.increment", amount=amount, increment=self.increment
+                )
+            if self.cost(amount) > money:
+                return IllegalActionError(
+                    f"{ns}.funds", amount=amount, cost=self.cost(amount), money=money
+                )
+        return IllegalActionError("error.illegal_action", action=str(action))
+
+    # -- play -----------------------------------------------------------------------------------
+
+    def apply(self, player: Player, action: Action, money: Sequence[Money]) -> list[Event]:
+        """Play a legal ``action`` of ``player`` (``CHANCE`` for the lot); ``money`` is every seat's
+        money now (who can pay the next bid). Returns the events; the sale's money is in them."""
+        events: list[Event] = []
+        kind = type(action)
+        if kind is Bid:
+            amount: Money = action.amount  # type: ignore[attr-defined]
+            self.high, self.leader = amount, player
+            events.append(BidRaised(player, amount))
+            self._next_bidder(money, events)
+        elif kind is Pass:
+            assert self.active is not None
+            self.active[player] = False
+            events.append(BidPassed(player))
+            self._next_bidder(money, events)
+        elif kind is SealedBid:
+            assert self.sealed_bids is not None
+            self.sealed_bids[player] = action.amount  # type: ignore[attr-defined]
+            events.append(BidSealed(player, action.amount))  # type: ignore[attr-defined]
+            if all(b is not None for b in self.sealed_bids):
+                self._open_bids(money, events)
+        elif kind is TieLot:
+            winner: Player = action.player  # type: ignore[attr-defined]
+            events.append(LotDrawn(winner))
+            self.leader = winner
+            self._close(events)
+        else:
+            raise TypeError(f"not an auction action: {action!r}")
+        return events
+
+    def _open_bids(self, money: Sequence[Money], events: list[Event]) -> None:
+        assert self.sealed_bids is not None
+        bids = tuple(b or 0 for b in self.sealed_bids)
+        events.append(BidsOpened(bids))
+        top = max(bids)
+        if top <= 0:
+            self._close(events)
+            return
+        best = [p for p in _round_from(self.first, self.seats) if bids[p] == top]
+        self.high = top
+        if len(best) == 1:
+            self.leader = best[0]
+            self._close(events)
+            return
+        # The tied seats bid on between them, above the tied bid; none raising: a lot decides.
+        self.tied = tuple(best)
+        events.append(BiddersTied(self.tied, top))
+        self.stage = Stage.OPEN
+        self.active = [p in self.tied for p in range(self.seats)]
+        self.bidder = (best[0] - 1) % self.seats
+        self._next_bidder(money, events)
+
+    def _next_bidder(self, money: Sequence[Money], events: list[Event]) -> None:
+        """The turn goes on round the table to the next seat still in (not the leader); a seat
+        that cannot pay the next bid is out. Nobody left: the hammer falls."""
+        active = self.active
+        assert active is not None
+        low = self.minimum()
+        for step in range(1, self.seats + 1):
+            q = (self.bidder + step) % self.seats
+            if q == self.leader or not active[q]:
+                continue
+            if money[q] < self.cost(low):
+                active[q] = False  # « ne peut enchérir qu'avec son disponible »
+                events.append(BidderOut(q, low))
+                continue
+            self.bidder = q
+            return
+        self.bidder = NOBODY
+        if self.leader == NOBODY and self.tied:
+            self.stage = Stage.LOT
+            return
+        self._close(events)
+
+    def _close(self, events: list[Event]) -> None:
+        self.stage = Stage.CLOSED
+        self.bidder = NOBODY
+        if self.leader == NOBODY:
+            events.append(LotUnsold(self.lot))
+            return
+        self.winner, self.price = self.leader, self.high
+        fee = commission_on(self.price, self.commission, self.rounding)
+        events.append(LotSold(self.winner, self.lot, self.price, fee, self.seller, self.auctioneer))
+
+    # -- views and JSON ---------------------------------------------------------------------------
+
+    def view(self, viewer: Player | None) -> JSONObject:
+        """What ``viewer`` (None: a spectator) sees: sealed bids only his own until opened."""
+        data = self.to_json()
+        if self.stage is Stage.SEALED and self.sealed_bids is not None:
+            data["sealed_bids"] = [
+                b if p == viewer else (b is not None) for p, b in enumerate(self.sealed_bids)
+            ]
+        data["to_act"] = list(self.to_act())
+        data["minimum"] = self.minimum() if self.stage in (Stage.OPEN, Stage.SEALED) else None
+        return data
+
+    def copy(self) -> Auction:
+        new = Auction(
+            self.lot,
+            self.seats,
+            self.floor,
+            self.increment,
+            self.eligible.copy(),
+            self.stage,
+            self.first,
+            self.high,
+            self.leader,
+            self.bidder,
+            None if self.active is None else self.active.copy(),
+            None if self.sealed_bids is None else self.sealed_bids.copy(),
+            self.tied,
+            self.seller,
+            self.auctioneer,
+            self.commission,
+            self.rounding,
+            self.winner,
+            self.price,
+        )
+        return new
+
+    def to_json(self) -> JSONObject:
+        return {
+            "lot": self.lot,
+            "seats": self.seats,
+            "floor": self.floor,
+            "increment": self.increment,
+            "eligible": list(self.eligible),
+            "stage": self.stage.value,
+            "first": self.first,
+            "high": self.high,
+            "leader": _seat_json(self.leader),
+            "bidder": _seat_json(self.bidder),
+            "active": None if self.active is None else list(self.active),
+            "sealed_bids": None if self.sealed_bids is None else list(self.sealed_bids),
+            "tied": list(self.tied),
+            "seller": _seat_json(self.seller),
+            "auctioneer": _seat_json(self.auctioneer),
+            "commission": self.commission,
+            "rounding": self.rounding,
+            "winner": _seat_json(self.winner),
+            "price": self.price,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSONObject, where: str = "auction") -> Auction:
+        """The auction ``to_json`` wrote; raises ``RecordError`` naming the faulty field."""
+        reader = FieldReader(data, where)
+        seats = reader.count("seats", 1)
+        stage_name = data.get("stage")
+        if stage_name not in {s.value for s in Stage}:
+            raise RecordError(f"{where}.stage", f"unknown stage {stage_name!r}")
+        a = cls(
+            lot=reader.text("lot"),
+            seats=seats,
+            floor=reader.count("floor"),
+            increment=reader.count("increment", 1),
+            eligible=reader.flags("eligible", seats),
+            stage=Stage(stage_name),
+            first=reader.seat("first", seats),
+            high=reader.count("high"),
+            leader=reader.seat("leader", seats, nullable=True),
+            bidder=reader.seat("bidder", seats, nullable=True),
+            active=reader.flags_or_none("active", seats),
+            sealed_bids=reader.bids("sealed_bids", seats),
+            tied=tuple(reader.seats("tied", seats)),
+            seller=reader.seat("seller", seats, nullable=True),
+            auctioneer=reader.seat("auctioneer", seats, nullable=True),
+            commission=reader.count("commission"),
+            rounding=reader.count("rounding", 1),
+            winner=reader.seat("winner", seats, nullable=True),
+            price=reader.count("price"),
+        )
+        if a.stage is Stage.OPEN and (a.active is None or a.bidder == NOBODY):
+            raise RecordError(f"{where}.bidder", "an open auction has a bidder in turn")
+        if a.stage is Stage.SEALED and a.sealed_bids is None:
+            raise RecordError(f"{where}.sealed_bids", "a sealed auction keeps the bids")
+        if a.stage is Stage.LOT and len(a.tied) < 2:
+            raise RecordError(f"{where}.tied", "a lot is drawn between two seats or more")
+        return a
+
+
+def _eligible(seats: int, excluded: Excluded) -> list[bool]:
+    if callable(excluded):
+        return [not excluded(p) for p in range(seats)]
+    return [p not in excluded for p in range(seats)]
+
+
+def _round_from(first: Player, seats: int) -> list[Player]:
+    return [(first + i) % seats for i in range(seats)]
+
+
+def _seat_json(seat: Player) -> Player | None:
+    return seat if seat >= 0 else None

@@ -1,0 +1,353 @@
+"""Betting, written once: bets recorded as slips, a pari-mutuel pool, fixed-odds payouts.
+
+A bet is a :class:`Slip`: a numbered ticket (1, 2, ... in the order placed) saying who bet, on what
+kind of bet (``win``, ``place``, ``show``, a daily ``double``: the game's words), on which horse or
+horses, and the stake. A :class:`Pool` keeps the slips of one race and settles them two ways:
+
+- **Pari-mutuel** (a totalisator): the stakes of a kind are pooled, the house takes its take-out,
+  and each winning slip gets its stake back as many whole times as the winning stakes go into what
+  is left; the rest stays with the house (Ascot, the Totalisateur: 150,000 staked, 60,000 on the
+  winner, 10% kept: 135,000 / 60,000 gives 2, « chaque personne ayant parié sur le gagnant reçoit
+  deux fois sa mise, et le reste de la caisse est abandonné au profit du Bookmaker »).
+- **Fixed odds** from a table (:class:`PayoutTable`: an amount per unit of stake for each kind and
+  place, or any rule the game passes), the bank paying (Royal Turf's payout table, Win, Place &
+  Show's odds).
+
+Stakes are paid into the pool when a slip is placed (``paid``), or not at all when bets are tokens
+(Royal Turf). Money moves only through :class:`SlipPlaced`, :class:`SlipPaid` and
+:class:`HouseTook`, whose ``money_changes`` the game applies (``events.apply_money``) and the
+conformance suite checks. Hidden bets (``hidden``): a slip's stake is seen by its owner only until
+the game reveals the slips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar, Final
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.auction import commission_on
+from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
+from hippodrome.engine.events import Event
+from hippodrome.engine.fields import FieldReader
+from hippodrome.engine.types import JSONObject, Money, Player
+
+NOBODY: Final[Player] = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """One bet, as written on its ticket."""
+
+    number: int
+    player: Player
+    kind: str
+    horses: tuple[str, ...]
+    stake: Money
+
+    def to_json(self) -> JSONObject:
+        return {
+            "number": self.number,
+            "player": self.player,
+            "kind": self.kind,
+            "horses": list(self.horses),
+            "stake": self.stake,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBet(Action):
+    """Bet ``stake`` on ``horses`` (one, or several for a combined bet), a bet of ``kind``."""
+
+    kind: str
+    horses: tuple[str, ...]
+    stake: Money
+
+    def __str__(self) -> str:
+        return f"bet {self.kind} {'+'.join(self.horses)} {self.stake}"
+
+
+def parse_pool_action(text: str) -> PlaceBet | None:
+    """The bet written ``text`` (``bet win othello 200``, ``bet double 3+5 100``); None when the
+    text is no bet; ``NotationError`` when it is a malformed one."""
+    words = text.split()
+    if len(words) < 1 or words[0] != "bet":
+        return None
+    if len(words) != 4 or not words[3].isdigit() or not all(words[2].split("+")):
+        raise NotationError("error.notation", text=text, hint="bet KIND HORSE[+HORSE] STAKE")
+    return PlaceBet(words[1], tuple(words[2].split("+")), int(words[3]))
+
+
+# -- events -----------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SlipPlaced(Event):
+    key: ClassVar[str] = "pool.placed"
+    terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
+    player: Player
+    number: int
+    kind: str
+    horses: tuple[str, ...]
+    stake: Money | None
+    """None as another seat sees a hidden bet."""
+    paid: bool
+    """Whether the stake left the player's money for the pool."""
+    hidden: bool
+
+    def seen_by(self, viewer: Player | None) -> Event:
+        if not self.hidden or viewer == self.player:
+            return self
+        return SlipPlaced(self.player, self.number, self.kind, self.horses, None, self.paid, True)
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: -self.stake} if self.paid and self.stake else {}
+
+
+@dataclass(slots=True)
+class DividendDeclared(Event):
+    key: ClassVar[str] = "pool.dividend"
+    kind: str
+    total: Money
+    take: Money
+    winning: Money
+    """The stakes on the winning slips."""
+    multiple: int
+    """How many times each winning slip gets its stake back (0: nobody won)."""
+
+
+@dataclass(slots=True)
+class SlipPaid(Event):
+    key: ClassVar[str] = "pool.paid"
+    player: Player
+    number: int
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: self.amount}
+
+
+@dataclass(slots=True)
+class SlipRefunded(SlipPaid):
+    key: ClassVar[str] = "pool.refunded"
+
+
+@dataclass(slots=True)
+class HouseTook(Event):
+    key: ClassVar[str] = "pool.house"
+    player: Player
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: self.amount}
+
+
+# -- fixed odds -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutTable:
+    """Fixed odds: for each kind of bet, what one unit of stake wins at each place (1st, 2nd, ...);
+    a place beyond the row wins nothing."""
+
+    rows: Mapping[str, tuple[Money, ...]]
+
+    def per_unit(self, kind: str, place: int) -> Money:
+        row = self.rows.get(kind, ())
+        return row[place - 1] if 1 <= place <= len(row) else 0
+
+    def pays(self, placing: Callable[[Slip], int]) -> Callable[[Slip], Money]:
+        """What each slip wins, given ``placing(slip)``: the place that counts for it (0: none)."""
+        return lambda slip: self.per_unit(slip.kind, placing(slip)) * slip.stake
+
+
+# -- the pool ---------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Pool:
+    """The slips of one race and how they are settled."""
+
+    kinds: Mapping[str, int]
+    """The kinds of bet taken, each with how many horses a slip names."""
+    minimum: Money = 1
+    unit: Money = 1
+    """Stakes are whole multiples of this."""
+    paid: bool = True
+    """Stakes leave the players' money when placed (False: bets are tokens)."""
+    hidden: bool = False
+    take_out: int = 0
+    """Percent of a pari-mutuel pool the house keeps."""
+    rounding: Money = 1
+    """The take-out is rounded to the nearest multiple of this (« afin d'obtenir une somme ronde »)."""
+    house: Player = NOBODY
+    """The seat who keeps the take-out and what the whole multiples leave (NOBODY: the bank)."""
+    refund_without_winner: bool = True
+    """Pari-mutuel: when no slip wins, the stakes go back (else the house keeps them)."""
+    slips: list[Slip] = field(default_factory=list)
+
+    # -- placing --------------------------------------------------------------------------------
+
+    def stakes(self, money: Money) -> range:
+        """The stakes a player with ``money`` may put on one slip."""
+        top = money if self.paid else max(money, self.minimum)
+        return range(self.minimum, top + 1, self.unit)
+
+    def explain(self, player: Player, bet: PlaceBet, money: Money) -> IllegalActionError | None:
+        """Why ``player`` with ``money`` may not place ``bet``; None when the pool takes it (the
+        game adds its own rules: who bets when, on which horses)."""
+        ns = "pool.illegal"
+        if bet.kind not in self.kinds:
+            return IllegalActionError(f"{ns}.kind", kind=bet.kind, kinds=sorted(self.kinds))
+        if len(bet.horses) != self.kinds[bet.kind]:
+            return IllegalActionError(f"{ns}.horses", kind=bet.kind, count=self.kinds[bet.kind])
+        if bet.stake < self.minimum:
+            return IllegalActionError(f"{ns}.stake_low", stake=bet.stake, minimum=self.minimum)
+        if (bet.stake - self.minimum) % self.unit:
+            return IllegalActionError(f"{ns}.stake_unit", stake=bet.stake, unit=self.unit)
+        if self.paid and bet.stake > money:
+            return IllegalActionError(f"{ns}.funds", stake=bet.stake, money=money)
+        return None
+
+    def place(self, player: Player, bet: PlaceBet) -> list[Event]:
+        """Record ``bet`` as the next numbered slip (the caller checked it with ``explain``)."""
+        slip = Slip(len(self.slips) + 1, player, bet.kind, bet.horses, bet.stake)
+        self.slips.append(slip)
+        return [
+            SlipPlaced(
+                player, slip.number, slip.kind, slip.horses, slip.stake, self.paid, self.hidden
+            )
+        ]
+
+    def slips_of(self, player: Player) -> list[Slip]:
+        return [s for s in self.slips if s.player == player]
+
+    def total(self, kind: str | None = None) -> Money:
+        return sum(s.stake for s in self.slips if kind is None or s.kind == kind)
+
+    # -- settling -------------------------------------------------------------------------------
+
+    def settle_parimutuel(self, kind: str, wins: Callable[[Slip], bool]) -> list[Event]:
+        """Settle the slips of ``kind`` as a totalisator: the take-out, then each winning slip paid
+        its stake times the whole number of times the winning stakes go into the rest."""
+        slips = [s for s in self.slips if s.kind == kind]
+        total = sum(s.stake for s in slips)
+        winners = [s for s in slips if wins(s)]
+        winning = sum(s.stake for s in winners)
+        events: list[Event] = []
+        if not winning:
+            events.append(DividendDeclared(kind, total, 0, 0, 0))
+            if self.refund_without_winner:
+                events.extend(SlipRefunded(s.player, s.number, s.stake) for s in slips if s.stake)
+            elif self.house >= 0 and total:
+                events.append(HouseTook(self.house, total))
+            return events
+        take = min(commission_on(total, self.take_out, self.rounding), total - winning)
+        multiple = max(1, (total - take) // winning)
+        events.append(DividendDeclared(kind, total, take, winning, multiple))
+        events.extend(SlipPaid(s.player, s.number, s.stake * multiple) for s in winners)
+        left = total - winning * multiple
+        if self.house >= 0 and left > 0:
+            events.append(HouseTook(self.house, left))
+        return events
+
+    def settle_fixed(self, pays: Callable[[Slip], Money]) -> list[Event]:
+        """Pay every slip what ``pays`` says it wins (a :class:`PayoutTable`'s ``pays``, or the
+        game's own rule); a slip that wins nothing is lost."""
+        events: list[Event] = []
+        for slip in self.slips:
+            amount = pays(slip)
+            if amount > 0:
+                events.append(SlipPaid(slip.player, slip.number, amount))
+        return events
+
+    # -- views and JSON ---------------------------------------------------------------------------
+
+    def view(self, viewer: Player | None, *, revealed: bool = False) -> list[JSONObject]:
+        """The slips as ``viewer`` (None: a spectator) sees them: a hidden bet's stake only its
+        owner's, until ``revealed``."""
+        shown: list[JSONObject] = []
+        for slip in self.slips:
+            data = slip.to_json()
+            if self.hidden and not revealed and viewer != slip.player:
+                data["stake"] = None
+            shown.append(data)
+        return shown
+
+    def copy(self) -> Pool:
+        return Pool(
+            self.kinds,
+            self.minimum,
+            self.unit,
+            self.paid,
+            self.hidden,
+            self.take_out,
+            self.rounding,
+            self.house,
+            self.refund_without_winner,
+            self.slips.copy(),
+        )
+
+    def to_json(self) -> JSONObject:
+        return {
+            "kinds": dict(self.kinds),
+            "minimum": self.minimum,
+            "unit": self.unit,
+            "paid": self.paid,
+            "hidden": self.hidden,
+            "take_out": self.take_out,
+            "rounding": self.rounding,
+            "house": self.house if self.house >= 0 else None,
+            "refund_without_winner": self.refund_without_winner,
+            "slips": [s.to_json() for s in self.slips],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSONObject, seats: int, where: str = "pool") -> Pool:
+        """The pool ``to_json`` wrote; raises ``RecordError`` naming the faulty field."""
+        r = FieldReader(data, where)
+        kinds = data.get("kinds")
+        if not isinstance(kinds, dict) or any(
+            not isinstance(v, int) or isinstance(v, bool) or v < 1 for v in kinds.values()
+        ):
+            raise RecordError(f"{where}.kinds", "each kind of bet with its number of horses")
+        pool = cls(
+            kinds=dict(kinds),
+            minimum=r.count("minimum", 1),
+            unit=r.count("unit", 1),
+            paid=r.flag("paid"),
+            hidden=r.flag("hidden"),
+            take_out=r.count("take_out"),
+            rounding=r.count("rounding", 1),
+            house=r.seat("house", seats, nullable=True),
+            refund_without_winner=r.flag("refund_without_winner"),
+        )
+        raw = data.get("slips")
+        if not isinstance(raw, list):
+            raise RecordError(f"{where}.slips", "a list of slips")
+        for i, item in enumerate(raw):
+            s = FieldReader(item, f"{where}.slips[{i}]")
+            horses = item.get("horses")
+            kind = s.text("kind")
+            if kind not in pool.kinds:
+                raise s.fail("kind", f"not a kind of bet of this pool: {kind!r}")
+            if (
+                not isinstance(horses, list)
+                or len(horses) != pool.kinds[kind]
+                or any(not isinstance(h, str) for h in horses)
+            ):
+                raise s.fail("horses", f"{pool.kinds[kind]} horse(s)")
+            if s.count("number", 1) != i + 1:
+                raise s.fail("number", f"slips are numbered in order: {i + 1} expected")
+            pool.slips.append(
+                Slip(i + 1, s.seat("player", seats), kind, tuple(horses), s.count("stake", 1))
+            )
+        return pool
+
+
+def placings(order: Sequence[str]) -> Callable[[Slip], int]:
+    """For fixed odds on single-horse slips: a slip's place is its horse's in ``order`` (1 first),
+    0 when the horse is not in it."""
+    index = {h: i + 1 for i, h in enumerate(order)}
+    return lambda slip: index.get(slip.horses[0], 0) if len(slip.horses) == 1 else 0

@@ -1,0 +1,144 @@
+"""The shared betting pool (engine/pool.py): slips, a pari-mutuel pool with its take-out and whole
+multiples, fixed odds from a table; tested once for every game that takes bets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hippodrome.engine.errors import RecordError
+from hippodrome.engine.events import Event, apply_money
+from hippodrome.engine.pool import (
+    DividendDeclared,
+    HouseTook,
+    PayoutTable,
+    PlaceBet,
+    Pool,
+    SlipPaid,
+    SlipPlaced,
+    SlipRefunded,
+    parse_pool_action,
+    placings,
+)
+from hippodrome.engine.types import Money
+
+HORSES = ("a", "b", "c", "d")
+
+
+def bet(pool: Pool, money: list[Money], player: int, bet: PlaceBet) -> list[Event]:
+    assert pool.explain(player, bet, money[player]) is None
+    events = pool.place(player, bet)
+    apply_money(money, events)
+    return events
+
+
+def test_the_totalisator_pays_whole_multiples_and_the_house_keeps_the_rest() -> None:
+    # Ascot, the Totalisateur: 150,000 staked, 60,000 on the winner, 10% kept: 135,000 / 60,000 = 2,
+    # « chaque personne ayant parié sur le gagnant reçoit deux fois sa mise ».
+    money = [100_000, 100_000, 100_000, 0]
+    pool = Pool({"win": 1}, minimum=500, unit=500, take_out=10, rounding=1_000, house=3)
+    bet(pool, money, 0, PlaceBet("win", ("a",), 40_000))
+    bet(pool, money, 1, PlaceBet("win", ("a",), 20_000))
+    bet(pool, money, 2, PlaceBet("win", ("b",), 90_000))
+    assert money == [60_000, 80_000, 10_000, 0]
+    events = pool.settle_parimutuel("win", lambda s: s.horses == ("a",))
+    apply_money(money, events)
+    (dividend,) = [e for e in events if isinstance(e, DividendDeclared)]
+    assert (dividend.total, dividend.take, dividend.winning, dividend.multiple) == (
+        150_000,
+        15_000,
+        60_000,
+        2,
+    )
+    assert [(e.player, e.amount) for e in events if type(e) is SlipPaid] == [
+        (0, 80_000),
+        (1, 40_000),
+    ]
+    assert [e.amount for e in events if isinstance(e, HouseTook)] == [30_000]
+    assert money == [140_000, 120_000, 10_000, 30_000]
+
+
+def test_without_a_winning_slip_the_stakes_go_back() -> None:
+    money = [1_000, 1_000]
+    pool = Pool({"win": 1}, take_out=10)
+    bet(pool, money, 0, PlaceBet("win", ("a",), 300))
+    events = pool.settle_parimutuel("win", lambda s: False)
+    apply_money(money, events)
+    assert money == [1_000, 1_000] and any(isinstance(e, SlipRefunded) for e in events)
+
+
+def test_fixed_odds_from_a_table() -> None:
+    money = [0, 0]
+    pool = Pool({"win": 1, "place": 1}, paid=False)
+    bet(pool, money, 0, PlaceBet("win", ("b",), 2))
+    bet(pool, money, 1, PlaceBet("place", ("c",), 1))
+    bet(pool, money, 1, PlaceBet("win", ("a",), 1))
+    assert money == [0, 0], "tokens: no money leaves when betting"
+    table = PayoutTable({"win": (500,), "place": (300, 200, 100)})
+    events = pool.settle_fixed(table.pays(placings(["b", "c", "a"])))
+    apply_money(money, events)
+    assert money == [1_000, 200]
+
+
+def test_refusals_say_why() -> None:
+    pool = Pool({"win": 1, "double": 2}, minimum=100, unit=50)
+    assert pool.explain(0, PlaceBet("show", ("a",), 100), 500).key == "pool.illegal.kind"  # type: ignore[union-attr]
+    assert pool.explain(0, PlaceBet("double", ("a",), 100), 500).key == "pool.illegal.horses"  # type: ignore[union-attr]
+    assert pool.explain(0, PlaceBet("win", ("a",), 50), 500).key == "pool.illegal.stake_low"  # type: ignore[union-attr]
+    assert pool.explain(0, PlaceBet("win", ("a",), 120), 500).key == "pool.illegal.stake_unit"  # type: ignore[union-attr]
+    assert pool.explain(0, PlaceBet("win", ("a",), 600), 500).key == "pool.illegal.funds"  # type: ignore[union-attr]
+    assert list(pool.stakes(260)) == [100, 150, 200, 250]
+
+
+def test_hidden_bets_show_their_stake_to_their_owner_only() -> None:
+    pool = Pool({"win": 1}, paid=False, hidden=True)
+    (placed,) = pool.place(1, PlaceBet("win", ("a",), 2))
+    assert isinstance(placed, SlipPlaced)
+    assert placed.seen_by(0).to_json()["stake"] is None
+    assert placed.seen_by(None).to_json()["stake"] is None
+    assert placed.seen_by(1).to_json()["stake"] == 2
+    assert pool.view(0)[0]["stake"] is None and pool.view(1)[0]["stake"] == 2
+    assert pool.view(0, revealed=True)[0]["stake"] == 2
+
+
+def test_notation_and_json() -> None:
+    for action in (PlaceBet("win", ("a",), 200), PlaceBet("double", ("a", "c"), 100)):
+        assert parse_pool_action(str(action)) == action
+    assert parse_pool_action("move a") is None
+    pool = Pool({"win": 1, "double": 2}, take_out=10, house=1)
+    pool.place(0, PlaceBet("double", ("a", "c"), 100))
+    data = json.loads(json.dumps(pool.to_json()))
+    assert Pool.from_json(data, seats=2) == pool
+    data["slips"][0]["player"] = 5
+    with pytest.raises(RecordError) as err:
+        Pool.from_json(data, seats=2)
+    assert err.value.field == "pool.slips[0].player"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 2), st.sampled_from(HORSES), st.integers(1, 20)), max_size=12
+    ),
+    st.sampled_from(HORSES),
+    st.integers(0, 30),
+    st.sampled_from([1, 10, 100]),
+)
+def test_property_the_totalisator_conserves_money_and_pays_whole_multiples(
+    bets: list[tuple[int, str, int]], winner: str, take_out: int, rounding: int
+) -> None:
+    money = [10_000, 10_000, 10_000, 0]
+    pool = Pool({"win": 1}, unit=10, minimum=10, take_out=take_out, rounding=rounding, house=3)
+    for player, horse, units in bets:
+        bet(pool, money, player, PlaceBet("win", (horse,), units * 10))
+    events = pool.settle_parimutuel("win", lambda s: s.horses == (winner,))
+    apply_money(money, events)
+    assert sum(money) == 30_000, "every stake went back to a seat (a winner or the house)"
+    assert all(m >= 0 for m in money)
+    stakes = {s.number: s.stake for s in pool.slips}
+    for e in events:
+        if type(e) is SlipPaid:
+            assert e.amount % stakes[e.number] == 0, "a whole multiple of the stake"

@@ -238,6 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "move": None,
                 "events": [event_json(e.seen_by(seat), table.names) for e in replayed.events],
                 "observation": replayed.observation(seat),
+                "context": replayed.context(),
             }
         ]
         for player, action in table.state.history:
@@ -252,6 +253,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                         event_json(e.seen_by(seat), table.names) for e in replayed.events[start:]
                     ],
                     "observation": replayed.observation(seat),
+                    "context": replayed.context(),
                 }
             )
         return {

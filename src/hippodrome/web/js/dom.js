@@ -146,3 +146,9 @@ export function legalMoves(msg) {
 export function moveLabel(move, lang) {
   return move?.label?.[lang] || move?.label?.en || move?.notation || "";
 }
+
+/** The legal action of `kind` whose args include `args` (`findMove(msg, "bet", {token: 2, horse:
+ * "othello"})`), or null. */
+export function findMove(msg, kind, args = {}) {
+  return legalMoves(msg).find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args?.[k] === v)) || null;
+}

@@ -4,7 +4,7 @@
 // (`RoyalTurfState.observation`, whose `landings` say where each horse that may move would land) and
 // from the legal actions the server typed (`{kind, args, notation, label}`): this module holds no rule.
 
-import { fill, h, legalMoves, s, seatColour } from "../dom.js";
+import { fill, findMove, h, legalMoves, s, seatColour } from "../dom.js";
 
 // -- geometry of the oval -----------------------------------------------------------------------------
 
@@ -296,9 +296,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   const obs = () => msg?.observation || null;
   const legal = () => legalMoves(msg);
-  /** The legal action of `kind` whose args are `args`, or null. */
-  const legalMove = (kind, args) =>
-    legal().find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args[k] === v)) || null;
+  const legalMove = (kind, args) => findMove(msg, kind, args);
   const canMove = (id) => interactive && Boolean(legalMove("move", { horse: id }));
   const betTokensFor = (id) => legal().filter((m) => m.kind === "bet" && m.args.horse === id).map((m) => m.args.token);
   const isBetting = () => interactive && legal().some((m) => m.kind === "bet");

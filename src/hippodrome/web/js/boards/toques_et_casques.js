@@ -5,7 +5,7 @@
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
 // the cell each legal step leads to. This module holds no rule of the game.
 
-import { coursePatterns, fill, h, legalMoves, s, seatColour } from "../dom.js";
+import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "../dom.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
@@ -230,8 +230,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const legal = () => legalMoves(msg);
   const isLegal = (action) => interactive && legal().some((m) => m.notation === action);
   /** The notation of the legal action of `kind` whose args include `args`, or null. */
-  const legalNotation = (kind, args = {}) =>
-    legal().find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args[k] === v))?.notation ?? null;
+  const legalNotation = (kind, args = {}) => findMove(msg, kind, args)?.notation ?? null;
   const argsOf = (action) => legal().find((m) => m.notation === action)?.args || {};
   const colourOf = (n) => colours[n - 1] || "#888";
   const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });

@@ -169,7 +169,10 @@ class TerminalHuman:
         console.print(entry(self.game.id).text_view()(view.observation(), self.lang, self.names))
         console.print()
         for i, action in enumerate(legal, start=1):
-            console.print(f"  [bold]{i:>2}[/] {action}")
+            label = self.game.action_label(action, self.lang, self.names)
+            console.print(
+                Text.assemble(("  ", ""), (f"{i:>2}", "bold"), f" {label} ", (f"({action})", "dim"))
+            )
         while True:
             try:
                 answer = console.input(f"[bold]{self.names[view.player]}[/], your move> ").strip()

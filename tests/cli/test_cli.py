@@ -149,6 +149,8 @@ def test_play_a_whole_game_from_the_keyboard_then_replay_it(
     assert "'fly away' is not an action of this game" in out
     assert "'bet 7 othello' is not an action" in out
     assert "choose a number from 1 to" in out
+    # The menu says each move as a player would, its notation beside it.
+    assert "Bet 1 on Earl Grey (bet 1 earl_grey)" in out
     assert "Result" in out and "Ada" in out
     assert record.exists()
 

@@ -271,6 +271,35 @@ def test_every_legal_action_reads_back_from_its_notation_and_is_accepted(case: C
 
 
 @pytest.mark.parametrize("case", CASES)
+def test_every_legal_action_is_typed_and_labelled_in_every_language(case: Case) -> None:
+    """What the browser gets for each legal action: a kind, plain-JSON args and a label written in
+    the game's catalog (``<game>.action.<key>``) for every language, chance outcomes included."""
+    seen: set[tuple[str, str]] = set()
+    for seed in SEEDS:
+        play = playout(case, seed)
+        for node in play.nodes():
+            for player in movers(node.state):
+                for action in node.state.legal_actions(player):
+                    key, _ = action.label_message()
+                    if (action.kind, key) in seen:
+                        continue
+                    seen.add((action.kind, key))
+                    typed = play.game.action_json(action)
+                    assert plain_json(typed) == typed, f"{node.where}: {action!r} is not plain JSON"
+                    assert typed["notation"] == str(action)
+                    assert typed["kind"] == action.kind and action.kind.isidentifier()
+                    for lang in LANGUAGES:
+                        template = text(f"{play.game.id}.action.{key}", lang)
+                        assert template is not None, (
+                            f"{node.where}: no {lang} label {play.game.id}.action.{key} "
+                            f"for {str(action)!r}"
+                        )
+                        shown = play.game.action_label(action, lang)
+                        assert "{" not in shown, f"{node.where}: {lang} label {shown!r} unfilled"
+    assert seen, f"{case}: no legal action at all"
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_chance_outcomes_are_positive_and_sum_to_one(case: Case) -> None:
     for seed in SEEDS:
         rng = random.Random(f"chance {seed}")

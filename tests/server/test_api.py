@@ -40,7 +40,11 @@ def play_to_the_end(ws: WebSocketTestSession, first: dict[str, Any]) -> dict[str
                 ws.send_json({"type": "roll", "version": message["version"]})
             elif message["legal"]:
                 ws.send_json(
-                    {"type": "act", "action": message["legal"][0], "version": message["version"]}
+                    {
+                        "type": "act",
+                        "action": message["legal"][0]["notation"],
+                        "version": message["version"],
+                    }
                 )
         message = ws.receive_json()
     raise AssertionError("the game did not end")
@@ -263,7 +267,11 @@ def test_reconnecting_restores_the_table_exactly(client: TestClient) -> None:
                 ws.send_json({"type": "roll", "version": state["version"]})
             else:
                 ws.send_json(
-                    {"type": "act", "action": state["legal"][0], "version": state["version"]}
+                    {
+                        "type": "act",
+                        "action": state["legal"][0]["notation"],
+                        "version": state["version"],
+                    }
                 )
         before = receive_until(ws, lambda m: m["type"] == "state" and (m["legal"] or m["can_roll"]))
     with client.websocket_connect(url) as ws:
@@ -279,7 +287,13 @@ def test_a_restart_loses_nothing_and_bots_carry_on(db_url: str) -> None:
         token = table["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
             state = receive_until(ws, lambda m: m["type"] == "state" and bool(m["legal"]))
-            ws.send_json({"type": "act", "action": state["legal"][0], "version": state["version"]})
+            ws.send_json(
+                {
+                    "type": "act",
+                    "action": state["legal"][0]["notation"],
+                    "version": state["version"],
+                }
+            )
             before = receive_until(
                 ws,
                 lambda m: (

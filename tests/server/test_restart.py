@@ -111,7 +111,7 @@ def play_one(ws: ClientConnection, state: Message) -> None:
     if state["can_roll"]:
         ws.send(json.dumps({"type": "roll", "version": state["version"]}))
     else:
-        action = state["legal"][0]
+        action = state["legal"][0]["notation"]
         ws.send(json.dumps({"type": "act", "action": action, "version": state["version"]}))
 
 

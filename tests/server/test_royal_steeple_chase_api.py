@@ -171,7 +171,7 @@ def test_a_seat_never_sees_another_seats_hand(client: TestClient) -> None:
             acting = [q for q, view in enumerate(views) if view["legal"]]
             assert len(acting) == 1, f"step {step}: one seat acts at a time, not {acting}"
             q = acting[0]
-            legal = views[q]["legal"]
+            legal = [entry["notation"] for entry in views[q]["legal"]]
             # Some exchanges and trades (which make cards public), then mostly passes.
             passes = [a for a in legal if a in ("passe", "refuse")]
             action = passes[0] if passes and rng.random() < 0.6 else rng.choice(legal)

@@ -65,7 +65,7 @@ def test_an_illegal_step_is_refused_with_its_reason_and_changes_nothing(
             )
         assert state["observation"]["points"] > 0
         version = state["version"]
-        if state["legal"] != ["bloque"]:
+        if [entry["notation"] for entry in state["legal"]] != ["bloque"]:
             # seed 18-02: « Vous n'avez absolument pas le droit de passer votre tour si vous n'êtes
             # pas bloqué. »
             ws.send_json({"type": "act", "action": "bloque", "version": version})

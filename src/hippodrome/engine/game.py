@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
 from hippodrome.engine.events import Event
+from hippodrome.engine.i18n import render, texts
 from hippodrome.engine.options import GameOptions, build_options, options_schema
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 
@@ -143,6 +144,25 @@ class Game(ABC, Generic[OptionsT]):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text``; raises ``NotationError``."""
+
+    def action_label(
+        self, action: Action, lang: str = "en", names: Sequence[str] | None = None
+    ) -> str:
+        """How a player says ``action`` in ``lang`` (« Parier 2 sur Othello »), from the message
+        ``<game>.action.<kind>`` of the game's catalog."""
+        key, params = action.label_message()
+        return render(f"{self.id}.action.{key}", params, lang, names=names, kinds=action.terms)
+
+    def action_json(self, action: Action, names: Sequence[str] | None = None) -> JSONObject:
+        """The action typed for a front end: ``{kind, args, notation, label: {en, fr}}``. It is
+        sent back by its notation."""
+        key, params = action.label_message()
+        return {
+            "kind": action.kind,
+            "args": action.args,
+            "notation": str(action),
+            "label": texts(f"{self.id}.action.{key}", params, names=names, kinds=action.terms),
+        }
 
     def state_from_json(self, data: JSONObject) -> State:
         """The state that ``to_json`` wrote; raises ``RecordError`` naming the faulty field."""

@@ -1,8 +1,8 @@
 """Live tables: websocket connections, what each seat is sent, and bots playing server-side.
 
 Each connection belongs to one seat (or to a spectator). After every change each connection gets its
-own ``state`` message: its seat's observation, its legal actions and the new events as that seat may
-see them. The per-seat view is made in one place, :func:`state_message`, from the engine's
+own ``state`` message: its seat's observation, its legal actions (typed: kind, args, notation and a
+label in every language) and the new events as that seat may see them. The per-seat view is made in one place, :func:`state_message`, from the engine's
 ``observation`` and ``Event.seen_by``; nothing else reaches a client.
 """
 
@@ -80,7 +80,7 @@ def state_message(
     state = table.state
     playing = seat is not None and table.status == "running"
     legal = (
-        [str(a) for a in state.legal_actions(seat)]
+        [table.game.action_json(a, table.names) for a in state.legal_actions(seat)]
         if playing and not state.is_chance_node()
         else []
     )

@@ -158,6 +158,8 @@ class ReplayStep(BaseModel):
     player: int | None
     events: list[EventText]
     observation: dict[str, Any]
+    context: dict[str, Any]
+    """The engine's context at this step (``State.context()``), as in the ``state`` message."""
 
 
 class Replay(BaseModel):

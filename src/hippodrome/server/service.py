@@ -407,6 +407,7 @@ class TableService:
                 "player": None,
                 "events": [event_json(e.seen_by(seat), table.names) for e in replayed.events],
                 "observation": replayed.observation(seat),
+                "context": replayed.context(),
             }
         ]
         for player, action in table.state.history:
@@ -421,6 +422,7 @@ class TableService:
                         event_json(e.seen_by(seat), table.names) for e in replayed.events[start:]
                     ],
                     "observation": replayed.observation(seat),
+                    "context": replayed.context(),
                 }
             )
         return {

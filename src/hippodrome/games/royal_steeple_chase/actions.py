@@ -32,9 +32,11 @@ index (``r``, ``b``, ``j``, ``v``); a place between two squares as the seed says
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from hippodrome.engine.actions import Action
+from hippodrome.engine.actions import Action, shown_as
 from hippodrome.engine.errors import NotationError
+from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_steeple_chase.material import COLOURS, KINDS, material, parse_half
 
 SQUARES = 21
@@ -44,6 +46,14 @@ def gap_label(gap: int) -> str:
     """``7-8`` for the gap after progress 7; the line (gaps 0 and 21) is ``21-1``."""
     after = gap % SQUARES
     return f"{SQUARES if after == 0 else after}-{after + 1}"
+
+
+def gap_square(gap: int) -> int | None:
+    """The square before a gap, as the observation names hurdles (21 for the line); None for no
+    gap (-1)."""
+    if gap < 0:
+        return None
+    return gap % SQUARES or SQUARES
 
 
 def parse_gap(text: str) -> int:
@@ -58,6 +68,12 @@ def parse_gap(text: str) -> int:
     return a
 
 
+def _between(gap: int) -> JSONObject:
+    """A gap in a label: « entre {square} et {next} »."""
+    square = gap % SQUARES or SQUARES
+    return {"square": square, "next": square % SQUARES + 1}
+
+
 def _colour(text: str) -> int:
     if text not in COLOURS:
         raise NotationError("error.notation", text=text, hint="a horse: r, b, j or v")
@@ -68,7 +84,7 @@ def _card(text: str) -> int:
     return material().card_type(text).index
 
 
-def _card_text(t: int) -> str:
+def _card_text(t: int) -> str:  # also how ``args`` show a card: as the observation writes it
     return str(material().types[t])
 
 
@@ -80,7 +96,7 @@ def _amount(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class DealCard(Action):
-    card: int
+    card: int = shown_as(_card_text)
 
     def __str__(self) -> str:
         return f"donne {_card_text(self.card)}"
@@ -94,14 +110,20 @@ class RequestHorse(Action):
     def __str__(self) -> str:
         return f"demande {COLOURS[self.horse]}" + (f" {self.bid}" if self.bid else "")
 
+    def label_message(self) -> tuple[str, JSONObject]:
+        return ("request_horse_bid" if self.bid else "request_horse"), self.args
+
 
 @dataclass(frozen=True, slots=True)
 class RequestCard(Action):
-    card: int
+    card: int = shown_as(_card_text)
     bid: int = 0
 
     def __str__(self) -> str:
         return f"demande {_card_text(self.card)}" + (f" {self.bid}" if self.bid else "")
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        return ("request_card_bid" if self.bid else "request_card"), self.args
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +142,7 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Throw(Action):
-    card: int
+    card: int = shown_as(_card_text)
 
     def __str__(self) -> str:
         return f"jette {_card_text(self.card)}"
@@ -128,8 +150,10 @@ class Throw(Action):
 
 @dataclass(frozen=True, slots=True)
 class Propose(Action):
+    terms: ClassVar[dict[str, str]] = {"target": "player"}
+
     target: int
-    card: int
+    card: int = shown_as(_card_text)
 
     def __str__(self) -> str:
         return f"propose {self.target} {_card_text(self.card)}"
@@ -137,11 +161,14 @@ class Propose(Action):
 
 @dataclass(frozen=True, slots=True)
 class Counter(Action):
-    card: int
+    card: int = shown_as(_card_text)
     points: int = 0
 
     def __str__(self) -> str:
         return f"contre {_card_text(self.card)}" + (f" {self.points}" if self.points else "")
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        return ("counter_points" if self.points else "counter"), self.args
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +185,7 @@ class Refuse(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
-    card: int
+    card: int = shown_as(_card_text)
 
     def __str__(self) -> str:
         return f"joue {_card_text(self.card)}"
@@ -169,10 +196,13 @@ class OwnHurdle(Action):
     """Seed, RÈGLE SPÉCIALE: with 2 or 3 players each has mobile hurdles to place when he likes."""
 
     horse: int
-    gap: int
+    gap: int = shown_as(gap_square)
 
     def __str__(self) -> str:
         return f"haie {COLOURS[self.horse]} {gap_label(self.gap)}"
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        return self.kind, {"horse": self.horse} | _between(self.gap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +214,7 @@ class PlayHalf(Action):
     half: str
     use: str
     horses: tuple[int, ...]
-    gap: int = -1
+    gap: int = shown_as(gap_square, default=-1)
     remove: bool = False
 
     def __str__(self) -> str:
@@ -193,6 +223,21 @@ class PlayHalf(Action):
         if self.remove:
             target = "-" + target
         return f"{head} {target}" + ("" if self.gap < 0 else f" {gap_label(self.gap)}")
+
+    terms: ClassVar[dict[str, str]] = {"other": "horse"}
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        """Worded by what the half does: an advance, a hurdle placed or taken off, a fall."""
+        params: JSONObject = {"half": self.half, "use": self.use, "horse": self.horses[0]}
+        if self.use == "H":
+            return ("play_half_remove" if self.remove else "play_half_hurdle"), params | _between(
+                self.gap
+            )
+        if self.use == "0":
+            if len(self.horses) == 2:
+                return "play_half_fall_two", params | {"other": self.horses[1]}
+            return "play_half_fall", params
+        return "play_half_advance", params
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,18 +261,27 @@ class PlaceBet(Action):
         target = "+".join(COLOURS[h] for h in self.horses)
         return f"parie {target}" + (f" {self.stake}" if self.stake else "")
 
+    terms: ClassVar[dict[str, str]] = {"other": "horse"}
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        params: JSONObject = {"horse": self.horses[0], "stake": self.stake}
+        key = "place_bet"
+        if len(self.horses) == 2:
+            key, params["other"] = "place_bet_two", self.horses[1]
+        return (key + "_stake" if self.stake else key), params
+
 
 @dataclass(frozen=True, slots=True)
 class DrawIncident(Action):
-    kind: str
+    incident: str
 
     def __str__(self) -> str:
-        return f"tire {self.kind}"
+        return f"tire {self.incident}"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawDiscard(Action):
-    card: int
+    card: int = shown_as(_card_text)
 
     def __str__(self) -> str:
         return f"ecart {_card_text(self.card)}"
@@ -236,12 +290,17 @@ class DrawDiscard(Action):
 @dataclass(frozen=True, slots=True)
 class IncidentChoice(Action):
     horse: int
-    gap: int = -1
+    gap: int = shown_as(gap_square, default=-1)
 
     def __str__(self) -> str:
         return f"incident {COLOURS[self.horse]}" + (
             "" if self.gap < 0 else f" {gap_label(self.gap)}"
         )
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        if self.gap < 0:
+            return self.kind, {"horse": self.horse}
+        return "incident_choice_gap", {"horse": self.horse} | _between(self.gap)
 
 
 @dataclass(frozen=True, slots=True)

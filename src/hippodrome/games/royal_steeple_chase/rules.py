@@ -843,7 +843,7 @@ class SteepleState(State):
             case PlaceBet():
                 self._bet(player, action)
             case DrawIncident():
-                self._incident_drawn(action.kind)
+                self._incident_drawn(action.incident)
             case DrawDiscard():
                 self._discard_drawn(action.card)
             case IncidentChoice():

@@ -16,9 +16,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hippodrome.engine.actions import Action
+from hippodrome.engine.actions import Action, shown_as
 from hippodrome.engine.errors import NotationError
+from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_turf.material import FACES, material
+
+
+def _horse_id(horse: int) -> str:
+    return material().horses[horse].id
+
+
+def _face(face: int) -> str:
+    return FACES[face]
+
 
 HINT = (
     "draw <horse> <1-3>, lot <seat>, bet <0|1|2> <horse>, roll <head|cap|saddle|shoe>, move <horse>"
@@ -34,6 +44,10 @@ class DrawCard(Action):
     def __str__(self) -> str:
         c = material().cards[self.card]
         return f"draw {material().horses[c.horse].id} {c.number}"
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        c = material().cards[self.card]
+        return self.kind, {"horse": _horse_id(c.horse), "number": c.number}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +65,7 @@ class Bet(Action):
     """Place a betting token (jeton-Paris) of value ``token`` on ``horse`` (seed §2)."""
 
     token: int
-    horse: int
+    horse: int = shown_as(_horse_id)
 
     def __str__(self) -> str:
         return f"bet {self.token} {material().horses[self.horse].id}"
@@ -61,7 +75,7 @@ class Bet(Action):
 class Roll(Action):
     """Chance: the symbol die shows ``face`` (index into ``FACES``) (seed §3)."""
 
-    face: int
+    face: int = shown_as(_face)
 
     def __str__(self) -> str:
         return f"roll {FACES[self.face]}"
@@ -71,7 +85,7 @@ class Roll(Action):
 class Move(Action):
     """Move ``horse`` by its card's value for the symbol rolled (seed §3)."""
 
-    horse: int
+    horse: int = shown_as(_horse_id)
 
     def __str__(self) -> str:
         return f"move {material().horses[self.horse].id}"

@@ -398,23 +398,32 @@ class RoyalTurfState(FlowState):
             self.result = None  # the previous race's result leaves the board as this one starts
             self.events.append(ev.RaceOff(flow.turn))
 
-    def _move(self, player: Player, horse: int) -> None:
+    def landing(self, horse: int) -> int:
+        """The square ``horse`` would end on if moved now, once the die is rolled (0: it crosses
+        the line). The move itself and the board's preview both ask this."""
         # §3: the horse moves the number of squares its card shows beside the symbol rolled.
+        start = self.square[horse]
+        end = start - CARD_VALUES[self.card_of[horse]][self.rolled]
+        if end <= 0:
+            return 0
+        # §3: « Un seul cheval étant autorisé par case, la longueur du déplacement est diminuée
+        # d'autant de cases nécessaires [...] (même jusqu'à 0 case!) »
+        occupant = self.occupant
+        while end < start and occupant[end] != EMPTY:
+            end += 1
+        return end
+
+    def _move(self, player: Player, horse: int) -> None:
         rolled = CARD_VALUES[self.card_of[horse]][self.rolled]
         start = self.square[horse]
-        end = start - rolled
+        end = self.landing(horse)
         occupant = self.occupant
         events = self.events
         hid = HORSE_IDS[horse]
         occupant[start] = EMPTY
-        if end <= 0:
-            end = 0
+        if end == 0:
             self.podium.append(horse)
         else:
-            # §3: « Un seul cheval étant autorisé par case, la longueur du déplacement est diminuée
-            # d'autant de cases nécessaires [...] (même jusqu'à 0 case!) »
-            while end < start and occupant[end] != EMPTY:
-                end += 1
             occupant[end] = horse
         self.square[horse] = end
         self.moved[horse] = True
@@ -579,6 +588,7 @@ class RoyalTurfState(FlowState):
             "bets": bets,
             "hands": hands,
             "hidden_bets": self.game.options.hidden_bets,
+            "landings": self._landings(),
         }
 
     def _result_json(self) -> JSON:
@@ -592,6 +602,27 @@ class RoyalTurfState(FlowState):
             "last": HORSE_IDS[last],
             "pace": HORSE_IDS[pace] if pace >= 0 else None,
         }
+
+    def _landings(self) -> dict[str, JSON]:
+        """Where each horse that may move now would land, for the board to preview: ``{horse id:
+        {start, end, rolled, moved, place}}`` (``end`` 0 and ``place`` its place when it would
+        cross the line). Empty until the die is rolled."""
+        if self.phase is not Phase.RACING or self.rolled < 0 or self.is_chance_node():
+            return {}
+        previews: dict[str, JSON] = {}
+        for move in self.legal_actions(self.turn):
+            assert isinstance(move, Move)
+            h = move.horse
+            start, end = self.square[h], self.landing(h)
+            rolled = CARD_VALUES[self.card_of[h]][self.rolled]
+            previews[HORSE_IDS[h]] = {
+                "start": start,
+                "end": end,
+                "rolled": rolled,
+                "moved": rolled if end == 0 else start - end,
+                "place": len(self.podium) + 1 if end == 0 else None,
+            }
+        return previews
 
     def resample_for(self, player: Player, rng: random.Random) -> RoyalTurfState:
         """Deal the face-down tokens of the other players anew, consistent with what ``player`` saw."""

@@ -135,3 +135,20 @@ export function formatTime(value, lang) {
 export function seatNames(seats) {
   return (seats || []).map((seat, i) => seat?.name || `#${i + 1}`);
 }
+
+/** The legal actions of a `state` message, typed by the engine (docs/web.md): `{kind, args, notation,
+ * label: {en, fr}}` each. A board finds what to offer by `kind` and `args` and sends the `notation`. */
+export function legalMoves(msg) {
+  return Array.isArray(msg?.legal) ? msg.legal : [];
+}
+
+/** An action's label in `lang` (English if that language is missing). */
+export function moveLabel(move, lang) {
+  return move?.label?.[lang] || move?.label?.en || move?.notation || "";
+}
+
+/** The legal action of `kind` whose args include `args` (`findMove(msg, "bet", {token: 2, horse:
+ * "othello"})`), or null. */
+export function findMove(msg, kind, args = {}) {
+  return legalMoves(msg).find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args?.[k] === v)) || null;
+}

@@ -374,14 +374,17 @@ function resultLine(table) {
   const names = seatNames(table.seats);
   const result = table.result;
   if (!result || !Array.isArray(result.ranking)) return h("p", { class: "muted small" }, t("web.lobby.no_result"));
-  const money = result.money || [];
+  // What the ranking ordered: the scores of a game that keeps a score sheet, else the money.
+  const scores = Array.isArray(result.scores) ? result.scores : null;
+  const basis = scores || result.money || [];
+  const shown = (p) => (scores ? t("web.standing.points", { value: scores[p] }) : String(basis[p]));
   return h(
     "ol",
     { class: "result" },
     result.ranking.map((place, index) =>
       h("li", { class: index === 0 ? "winner" : "" },
         t(`web.ordinal.${index + 1}`), " ",
-        place.map((p) => `${names[p]}${money[p] !== undefined ? ` (${money[p]})` : ""}`).join(", ")),
+        place.map((p) => `${names[p]}${basis[p] !== undefined ? ` (${shown(p)})` : ""}`).join(", ")),
     ),
   );
 }

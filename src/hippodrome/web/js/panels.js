@@ -1,15 +1,34 @@
-// Panels every game shares, drawn from a `state` message: the players with their money, the narrated
-// event log, the final ranking. Used by the table page and the replay page.
+// Panels every game shares, drawn from a `state` message: the players with their money and standing,
+// the narrated event log, the final ranking. Who acts, the standings and the ranking come from the
+// engine's `context` (docs/web.md), the same for every game: nothing here ranks or guesses a turn.
+// Used by the table page and the replay page.
 
 import { fill, h, seatColour, seatNames } from "./dom.js";
 import { pick, t } from "./i18n.js";
 
-/** Seats whose move it is: the observation's `active`, or the seat that rolls a pending die. */
+/** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
 export function seatsToAct(msg) {
-  const o = msg?.observation || {};
-  if (Array.isArray(o.active) && o.active.length) return o.active;
-  if (o.chance === "roll" && Number.isInteger(o.turn)) return [o.turn];
-  return [];
+  const c = msg?.context;
+  if (!c || c.over) return [];
+  if (c.chance) return Number.isInteger(c.chance_roller) ? [c.chance_roller] : [];
+  return Array.isArray(c.to_act) ? c.to_act : [];
+}
+
+/** Each seat's place (1 for the best), from `context.ranking`; ties share a place. */
+function placesOf(msg) {
+  const places = {};
+  (msg?.context?.ranking || []).forEach((seats, index) => {
+    for (const seat of seats) places[seat] = index + 1;
+  });
+  return places;
+}
+
+/** A standing as it reads: `120` of money, or `35 points` on a score sheet. */
+function standingText(msg, seat) {
+  const c = msg?.context;
+  const value = c?.standings?.[seat];
+  if (value === undefined || value === null) return "";
+  return c.ranking_basis === "scores" ? t("web.standing.points", { value }) : String(value);
 }
 
 /** The players: colour, name, kind, connection, money (`money-<seat>`), a mark on whose move it is. */
@@ -18,6 +37,8 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
   const money = msg?.observation?.money;
   const acting = new Set(msg?.status === "finished" ? [] : seatsToAct(msg));
   const names = seatNames(seats);
+  const basis = msg?.context?.ranking_basis;
+  const places = placesOf(msg);
   const items = seats.map((seat, i) => {
     const kind = seat.kind === "bot" ? t("web.kind.bot_named", { bot: t(`web.bot.${seat.bot}`) }) : t("web.kind.human");
     const connected = seat.kind === "bot" || seat.connected;
@@ -41,8 +62,17 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
       ),
       h(
         "span",
-        { class: "money", "data-testid": `money-${i}`, "aria-label": t("web.money_of", { name: names[i] }) },
-        Array.isArray(money) ? String(money[i]) : "",
+        { class: "standing" },
+        h(
+          "span",
+          { class: "money", "data-testid": `money-${i}`, "aria-label": t("web.money_of", { name: names[i] }) },
+          Array.isArray(money) ? String(money[i]) : "",
+        ),
+        // The standing the ranking orders, with its place: the money itself, or the score sheet.
+        basis === "scores"
+          ? h("span", { class: "score", "data-testid": `score-${i}`, "aria-label": t("web.score_of", { name: names[i] }) }, standingText(msg, i))
+          : null,
+        places[i] ? h("small", { class: "place", "data-testid": `place-${i}` }, t(`web.ordinal.${places[i]}`)) : null,
       ),
       acting.has(i) ? h("span", { class: "visually-hidden" }, t("web.to_play")) : null,
       // A seated player may hand an absent player's seat to a bot (the server enforces the timeout).
@@ -56,7 +86,12 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
         : null,
     );
   });
-  fill(container, h("h2", {}, t("web.players")), h("ul", { class: "players" }, items));
+  fill(
+    container,
+    h("h2", {}, t("web.players")),
+    basis ? h("p", { class: "ranking-basis", "data-testid": "ranking-basis" }, t(`web.ranked_by.${basis}`)) : null,
+    h("ul", { class: "players" }, items),
+  );
 }
 
 /** The narrated log, each event in the current language (`text[lang]`); `current` marks events of the
@@ -81,19 +116,14 @@ export function renderLog(list, events, { current = null } = {}) {
 
 /** The final ranking (`game-over`), or nothing while the game goes on. */
 export function renderGameOver(container, msg) {
-  const finished = msg?.status === "finished" || msg?.observation?.phase === "over";
+  const finished = msg?.status === "finished" || Boolean(msg?.context?.over);
   container.hidden = !finished;
   if (!finished) {
     fill(container);
     return;
   }
   const names = seatNames(msg.seats);
-  const money = msg.result?.money || msg.observation?.money || [];
-  let ranking = msg.result?.ranking;
-  if (!Array.isArray(ranking)) {
-    const levels = [...new Set(money)].sort((a, b) => b - a);
-    ranking = levels.map((m) => money.map((x, i) => (x === m ? i : -1)).filter((i) => i >= 0));
-  }
+  const ranking = msg.context?.ranking || msg.result?.ranking || [];
   const mine = msg.seat;
   let headline = t("web.game_over");
   if (Number.isInteger(mine) && ranking[0]?.includes(mine)) {
@@ -111,7 +141,7 @@ export function renderGameOver(container, msg) {
           { class: index === 0 ? "winner" : "" },
           h("span", { class: "rank" }, t(`web.ordinal.${index + 1}`)),
           " ",
-          place.map((p) => `${names[p]} (${money[p] ?? ""})`).join(", "),
+          place.map((p) => `${names[p]} (${standingText(msg, p)})`).join(", "),
         ),
       ),
     ),

@@ -54,6 +54,7 @@ function stateAt(i) {
     seat: replay.seat ?? null,
     seats: replay.seats || summary?.seats || [],
     observation: step.observation,
+    context: step.context,
     legal: [],
     can_roll: false,
     events: step.events || [],

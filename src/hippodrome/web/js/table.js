@@ -154,7 +154,7 @@ function statusText(msg) {
   const parts = [];
   const line = board?.statusLine?.(msg);
   if (line) parts.push(line);
-  if (msg.status === "finished" || msg.observation?.phase === "over") {
+  if (msg.status === "finished" || msg.context?.over) {
     parts.push(t("web.status.finished"));
   } else if (msg.can_roll) {
     parts.push(t("web.status.your_roll", { name: names[msg.seat] }));
@@ -162,10 +162,10 @@ function statusText(msg) {
     parts.push(t("web.status.your_turn", { name: names[msg.seat] }));
   } else {
     const acting = seatsToAct(msg);
-    const o = msg.observation || {};
-    if (acting.length && o.chance === "roll") parts.push(t("web.status.waiting_roll", { name: acting.map((p) => names[p]).join(", ") }));
+    const c = msg.context || {};
+    if (acting.length && c.chance) parts.push(t("web.status.waiting_roll", { name: acting.map((p) => names[p]).join(", ") }));
     else if (acting.length) parts.push(t("web.status.waiting_for", { names: acting.map((p) => names[p]).join(", ") }));
-    else if (o.chance) parts.push(t("web.status.chance"));
+    else if (c.chance) parts.push(t("web.status.chance"));
   }
   return parts.join(" — ");
 }

@@ -4,9 +4,10 @@
 // the score sheet. The course is drawn from the engine's own geometry (GET
 // /api/games/royal_steeple_chase/board: `cells[lane][square - 1] = [x, y, heading]`); everything that
 // changes comes from the seat's observation (`SteepleState.observation`), and every choice offered is
-// one of the legal actions the server sent, in their notation (actions.py). This module holds no rule.
+// one of the legal actions the server sent, typed (`{kind, args, notation, label}`). This module holds no
+// rule.
 
-import { coursePatterns, fill, h, s, seatColour } from "/static/js/dom.js";
+import { coursePatterns, fill, h, legalMoves, moveLabel, s, seatColour } from "/static/js/dom.js";
 
 const NS = "web.royal_steeple_chase";
 const GAME = "royal_steeple_chase";
@@ -40,52 +41,47 @@ function halvesOf(card) {
   return String(card).split("/").map(parseHalf);
 }
 
-/** `7-8` → 7 (the square before the gap; 21 for the line). */
-function gapSquare(text) {
-  const a = Number(String(text).split("-")[0]);
-  return Number.isInteger(a) ? a : null;
-}
-
-/** A legal action's notation, taken apart; null for one this board does not draw. */
-function readAction(action, colours) {
-  const words = action.split(" ");
-  const [head, ...args] = words;
-  if (head === "passe" || head === "accepte" || head === "refuse") return { type: head };
-  if (head === "demande") {
-    const bid = args[1] ? Number(args[1]) : 0;
-    if (colours.includes(args[0])) return { type: "horse", horse: colours.indexOf(args[0]), bid };
-    return { type: "spread", card: args[0], bid };
+/** A legal action as this board offers it, read from the engine's typed form (`{kind, args,
+ * notation}`, docs/web.md): the choice's `type` and its values; null for one this board does not draw.
+ * Nothing is read from the notation, which only goes back to the server. */
+function readMove(move) {
+  const a = move.args || {};
+  switch (move.kind) {
+    case "pass":
+      return { type: "passe" };
+    case "accept":
+      return { type: "accepte" };
+    case "refuse":
+      return { type: "refuse" };
+    case "contre":
+      return { type: "contrer" };
+    case "request_horse":
+      return { type: "horse", horse: a.horse, bid: a.bid };
+    case "request_card":
+      return { type: "spread", card: a.card, bid: a.bid };
+    case "bid":
+      return { type: "bid", amount: a.amount };
+    case "throw":
+      return { type: "throw", card: a.card };
+    case "propose":
+      return { type: "propose", seat: a.target, card: a.card };
+    case "counter":
+      return { type: "counter", card: a.card, points: a.points };
+    case "play_card":
+      return { type: "play", card: a.card };
+    case "own_hurdle":
+      return { type: "own_hurdle", lane: a.horse, square: a.gap };
+    case "void_half":
+      return { type: "void", half: a.half };
+    case "place_bet":
+      return { type: "bet", horses: a.horses, stake: a.stake };
+    case "incident_choice":
+      return { type: "incident", horse: a.horse, square: a.gap };
+    case "play_half":
+      return { type: "half", half: a.half, use: a.use, horses: a.horses, remove: a.remove, square: a.gap };
+    default:
+      return null;
   }
-  if (head === "enchere") return { type: "bid", amount: Number(args[0]) };
-  if (head === "jette") return { type: "throw", card: args[0] };
-  if (head === "propose") return { type: "propose", seat: Number(args[0]), card: args[1] };
-  if (head === "contre") return { type: "counter", card: args[0], points: args[1] ? Number(args[1]) : 0 };
-  if (head === "joue") return { type: "play", card: args[0] };
-  if (head === "haie") return { type: "own_hurdle", lane: colours.indexOf(args[0]), square: gapSquare(args[1]) };
-  if (head === "nul") return { type: "void", half: args[0] };
-  if (head === "contrer") return { type: "contrer" };
-  if (head === "parie") {
-    return { type: "bet", horses: args[0].split("+").map((c) => colours.indexOf(c)), stake: args[1] ? Number(args[1]) : 0 };
-  }
-  if (head === "incident") {
-    return { type: "incident", horse: colours.indexOf(args[0]), square: args[1] ? gapSquare(args[1]) : null };
-  }
-  if (head && "234H0R".includes(head.charAt(0)) && args.length) {
-    const [half, use] = head.split("=");
-    const target = args[0];
-    const remove = target.startsWith("-");
-    const horses = target.replace(/^-/, "").split("+").map((c) => colours.indexOf(c));
-    const kind = use || half.charAt(0);
-    return {
-      type: "half",
-      half,
-      use: kind,
-      horses,
-      remove,
-      square: args[1] ? gapSquare(args[1]) : null,
-    };
-  }
-  return null;
 }
 
 // -- the course as drawn -------------------------------------------------------------------------------
@@ -188,9 +184,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let bidChoice = 0; // the opening bid for a spread card, or the points added to a counter-offer
 
   const obs = () => msg?.observation || null;
-  const legal = () => (interactive ? [...new Set(msg?.legal || [])] : []);
-  const isLegal = (action) => interactive && (msg?.legal || []).includes(action);
-  const parsed = () => legal().map((a) => ({ action: a, ...readAction(a, colours) })).filter((x) => x.type);
+  const legal = () => (interactive ? legalMoves(msg).map((m) => m.notation) : []);
+  const isLegal = (action) => interactive && legalMoves(msg).some((m) => m.notation === action);
+  const parsed = () => (interactive ? legalMoves(msg) : []).map((m) => ({ action: m.notation, ...readMove(m) })).filter((x) => x.type);
   const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });
   const horseName = (i) => {
     const key = `${GAME}.horse.${i}`;
@@ -680,7 +676,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
                 " ",
                 t(`${NS}.contest_horse`, { owner: ownerText(lane) }),
                 " ",
-                amountPicker(bids, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => `demande ${colours[lane]} ${n}`, testid: "contest-horse" }),
+                amountPicker(bids, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => choices.find((x) => x.type === "horse" && x.horse === lane && x.bid === n)?.action, testid: "contest-horse" }),
               ),
             );
           }
@@ -688,7 +684,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
       if (phase === "auction") {
         const amounts = choices.filter((x) => x.type === "bid").map((x) => x.amount);
-        buttons.push(...amountPicker(amounts, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => `enchere ${n}`, testid: "bid" }));
+        buttons.push(...amountPicker(amounts, { label: (n) => t(`${NS}.bid_n`, { amount: n }), make: (n) => choices.find((x) => x.type === "bid" && x.amount === n)?.action, testid: "bid" }));
       }
       if (phase === "exchange") {
         const bids = [...new Set(choices.filter((x) => x.type === "spread").map((x) => x.bid))].sort((a, b) => a - b);
@@ -791,7 +787,6 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           if (bets.length === 1 && !bets[0].stake) {
             buttons.push(button([t(`${NS}.bet_on`), " ", ...chips], bets[0].action, { cls: "rsc-bet", testid: "bet" }));
           } else {
-            const word = bets[0].horses.map((lane) => colours[lane]).join("+");
             buttons.push(
               h(
                 "span",
@@ -801,7 +796,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
                 ...chips,
                 amountPicker(
                   bets.map((x) => x.stake),
-                  { label: (n) => t(`${NS}.stake_n`, { amount: n }), make: (n) => `parie ${word}${n ? ` ${n}` : ""}`, testid: "bet" },
+                  { label: (n) => t(`${NS}.stake_n`, { amount: n }), make: (n) => bets.find((x) => x.stake === n)?.action, testid: "bet" },
                 ),
               ),
             );
@@ -819,10 +814,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         const choice = choices.find((x) => x.type === type);
         if (choice) buttons.push(button(t(`${NS}.${type}`), choice.action, { cls: type === "accepte" ? "primary" : "", testid: type }));
       }
-      // Whatever this board does not draw stays playable: its notation on a button.
+      // Whatever this board does not draw stays playable: its label on a button.
       const drawn = new Set(parsed().map((x) => x.action));
-      for (const action of legal()) {
-        if (!drawn.has(action)) buttons.push(button(action, action, { cls: "rsc-other", testid: "other-action" }));
+      for (const move of interactive ? legalMoves(msg) : []) {
+        if (!drawn.has(move.notation)) buttons.push(button(moveLabel(move, lang), move.notation, { cls: "rsc-other", testid: "other-action" }));
       }
     }
     nodes.push(buttons.length ? h("div", { class: "rsc-buttons" }, buttons) : null);

@@ -1,10 +1,10 @@
 // Royal Turf's board: the oval track in SVG, the horse cards (which are also the betting board), the
 // die and the player's tokens, and the payout table. Everything is drawn from the board data served by
 // GET /api/games/royal_turf/board (the engine's own material) and from the seat's observation
-// (`RoyalTurfState.observation`): this module holds no rule of its own except the landing preview,
-// which follows docs/rules/royal_turf.md (D1, D8: count down, stop on the nearest free square behind).
+// (`RoyalTurfState.observation`, whose `landings` say where each horse that may move would land) and
+// from the legal actions the server typed (`{kind, args, notation, label}`): this module holds no rule.
 
-import { fill, h, s, seatColour } from "/static/js/dom.js";
+import { fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
 
 // -- geometry of the oval -----------------------------------------------------------------------------
 
@@ -295,16 +295,12 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   // -- what the observation says -----------------------------------------------------------------------
 
   const obs = () => msg?.observation || null;
-  const legal = () => (msg?.legal || []);
-  const isLegal = (action) => legal().includes(action);
-  const canMove = (id) => interactive && isLegal(`move ${id}`);
-  const betTokensFor = (id) =>
-    legal()
-      .map((a) => a.split(" "))
-      .filter((w) => w[0] === "bet" && w[2] === id)
-      .map((w) => Number(w[1]));
-  const isBetting = () => interactive && legal().some((a) => a.startsWith("bet "));
-  const isMoving = () => interactive && legal().some((a) => a.startsWith("move "));
+  const legal = () => legalMoves(msg);
+  const legalMove = (kind, args) => findMove(msg, kind, args);
+  const canMove = (id) => interactive && Boolean(legalMove("move", { horse: id }));
+  const betTokensFor = (id) => legal().filter((m) => m.kind === "bet" && m.args.horse === id).map((m) => m.args.token);
+  const isBetting = () => interactive && legal().some((m) => m.kind === "bet");
+  const isMoving = () => interactive && legal().some((m) => m.kind === "move");
 
   function myHand() {
     const o = obs();
@@ -321,24 +317,15 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function playableTokens() {
     return new Set(
       legal()
-        .filter((a) => a.startsWith("bet "))
-        .map((a) => Number(a.split(" ")[1])),
+        .filter((m) => m.kind === "bet")
+        .map((m) => m.args.token),
     );
   }
 
-  /** Where `id` would land if moved now: D1 count down, D8 stop on the nearest free square behind. */
+  /** Where `id` would land if moved now, as the engine previews it: `{start, end, rolled, moved,
+   * place}` (`end` 0 across the line), or null when it may not move. */
   function landing(id) {
-    const o = obs();
-    if (!o || !o.rolled) return null;
-    const horse = o.horses.find((x) => x.id === id);
-    if (!horse || !horse.values || !horse.square) return null;
-    const rolled = horse.values[o.rolled];
-    const start = horse.square;
-    let end = start - rolled;
-    if (end <= 0) return { start, end: 0, rolled, moved: rolled, place: o.podium.length + 1 };
-    const taken = new Set(o.horses.filter((x) => x.id !== id && x.square > 0).map((x) => x.square));
-    while (end < start && taken.has(end)) end += 1;
-    return { start, end, rolled, moved: start - end, place: null };
+    return obs()?.landings?.[id] || null;
   }
 
   // -- drawing ---------------------------------------------------------------------------------------
@@ -726,12 +713,13 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   // -- input ---------------------------------------------------------------------------------------
 
-  function act(action) {
-    if (!interactive) return;
+  /** Play a legal action (one of `legal()`), sent back by its notation. */
+  function act(move) {
+    if (!interactive || !move) return;
     selectedToken = null;
     selectedHorse = null;
     previewHorse = null;
-    send({ type: "act", action });
+    send({ type: "act", action: move.notation });
   }
 
   function roll() {
@@ -741,7 +729,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function clickHorse(id) {
     if (!interactive) return;
     if (isMoving()) {
-      if (canMove(id)) act(`move ${id}`);
+      if (canMove(id)) act(legalMove("move", { horse: id }));
       return;
     }
     if (isBetting()) {
@@ -750,7 +738,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       let token = selectedToken;
       if (token === null && playableTokens().size === 1) token = [...playableTokens()][0];
       if (token !== null && tokens.includes(token)) {
-        act(`bet ${token} ${id}`);
+        act(legalMove("bet", { token, horse: id }));
         return;
       }
       selectedHorse = selectedHorse === id ? null : id;
@@ -761,8 +749,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function clickToken(value) {
     if (!isBetting()) return;
-    if (selectedHorse && isLegal(`bet ${value} ${selectedHorse}`)) {
-      act(`bet ${value} ${selectedHorse}`);
+    const bet = selectedHorse ? legalMove("bet", { token: value, horse: selectedHorse }) : null;
+    if (bet) {
+      act(bet);
       return;
     }
     selectedToken = selectedToken === value ? null : value;
@@ -826,11 +815,12 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         return false;
       }
       if (isMoving() && selectedHorse && canMove(selectedHorse)) {
-        act(`move ${selectedHorse}`);
+        act(legalMove("move", { horse: selectedHorse }));
         return true;
       }
-      if (isBetting() && selectedHorse && selectedToken !== null && isLegal(`bet ${selectedToken} ${selectedHorse}`)) {
-        act(`bet ${selectedToken} ${selectedHorse}`);
+      const bet = isBetting() && selectedHorse && selectedToken !== null ? legalMove("bet", { token: selectedToken, horse: selectedHorse }) : null;
+      if (bet) {
+        act(bet);
         return true;
       }
       return false;

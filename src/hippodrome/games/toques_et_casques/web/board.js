@@ -5,7 +5,7 @@
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
 // the cell each legal step leads to. This module holds no rule of the game.
 
-import { coursePatterns, fill, h, s, seatColour } from "/static/js/dom.js";
+import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
@@ -227,8 +227,11 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let turnStart = null; // {horse, cell}: where the horse to move stood before its roll, when seen
 
   const obs = () => msg?.observation || null;
-  const legal = () => msg?.legal || [];
-  const isLegal = (action) => interactive && legal().includes(action);
+  const legal = () => legalMoves(msg);
+  const isLegal = (action) => interactive && legal().some((m) => m.notation === action);
+  /** The notation of the legal action of `kind` whose args include `args`, or null. */
+  const legalNotation = (kind, args = {}) => findMove(msg, kind, args)?.notation ?? null;
+  const argsOf = (action) => legal().find((m) => m.notation === action)?.args || {};
   const colourOf = (n) => colours[n - 1] || "#888";
   const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });
   const horseOf = (n) => obs()?.horses?.find((x) => x.number === n) || null;
@@ -658,8 +661,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     }
     if (interactive && o.phase === "relocate" && o.relocation) {
       for (const station of o.relocation.targets || []) {
-        const action = `hurdle ${station}`;
-        if (!isLegal(action)) continue;
+        const action = legalNotation("move_hurdle", { station });
+        if (!interactive || !action) continue;
         const poly = stationPolygon(view, station);
         if (!poly) continue;
         const label = t(`${NS}.move_hurdle_to`, { station: stationText(station) });
@@ -768,7 +771,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       for (const step of o.steps || []) {
         if (!isLegal(step.action)) continue;
         const c = view?.cells[step.cell];
-        const text = step.action === "avant" ? t(`${NS}.avant`) : t(`${NS}.ecart`, { lane: step.action.split(" ")[1] });
+        const text = step.action === "avant" ? t(`${NS}.avant`) : t(`${NS}.ecart`, { lane: argsOf(step.action).lane });
         buttons.push(
           h(
             "button",
@@ -820,7 +823,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function keyFor(action) {
     if (action === "avant") return "↑";
     const horse = horseOf(obs().current);
-    const lane = Number(action.split(" ")[1]);
+    const lane = argsOf(action).lane;
     return horse && lane < horse.lane ? "←" : "→";
   }
 
@@ -836,7 +839,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (interactive && o.phase === "review" && legal().length) return t(`${NS}.hint_review`, { horse: o.current });
     if (interactive && o.phase === "relocate" && legal().length) {
       const station = stationText(o.relocation?.hurdle || "");
-      if (!legal().some((a) => a.startsWith("hurdle "))) return t(`${NS}.hint_relocate_nowhere`, { station });
+      if (!legal().some((m) => m.kind === "move_hurdle")) return t(`${NS}.hint_relocate_nowhere`, { station });
       return t(`${NS}.hint_relocate`, { station });
     }
     if (o.phase === "review") return t(`${NS}.reviewing`, { horse: o.current });
@@ -997,8 +1000,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const o = obs();
     const horse = horseOf(o?.current);
     if (!horse || !horse.lane) return null;
-    const action = `ecart ${horse.lane + (inward ? -1 : 1)}`;
-    return isLegal(action) ? action : null;
+    return interactive ? legalNotation("ecart", { lane: horse.lane + (inward ? -1 : 1) }) : null;
   }
 
   function handleKey(event) {

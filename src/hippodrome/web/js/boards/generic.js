@@ -1,9 +1,9 @@
 // The fallback board for a game that has no board module yet: its legal actions as buttons and the
 // observation as JSON. Enough to play and to debug; a real board replaces it game by game.
 
-import { fill, h } from "/static/js/dom.js";
+import { fill, h, legalMoves, moveLabel } from "/static/js/dom.js";
 
-export function createBoard(container, { t, send = null, readOnly = false }) {
+export function createBoard(container, { t, lang = "en", send = null, readOnly = false }) {
   const root = h("div", { class: "generic-board" });
   const actions = h("div", { class: "generic-actions" });
   const pre = h("pre", { class: "generic-observation" });
@@ -17,8 +17,9 @@ export function createBoard(container, { t, send = null, readOnly = false }) {
       buttons.push(h("button", { type: "button", class: "primary", "data-testid": "roll-button", onclick: () => send({ type: "roll" }) }, t("web.generic.roll")));
     }
     if (!readOnly && send) {
-      for (const action of msg?.legal || []) {
-        buttons.push(h("button", { type: "button", onclick: () => send({ type: "act", action }) }, action));
+      for (const move of legalMoves(msg)) {
+        const action = move.notation;
+        buttons.push(h("button", { type: "button", title: action, "data-action": action, onclick: () => send({ type: "act", action }) }, moveLabel(move, lang)));
       }
     }
     fill(actions, buttons);
@@ -30,7 +31,8 @@ export function createBoard(container, { t, send = null, readOnly = false }) {
       msg = stateMessage;
       draw();
     },
-    setLang(_lang, newT) {
+    setLang(newLang, newT) {
+      lang = newLang;
       if (newT) t = newT;
       draw();
     },

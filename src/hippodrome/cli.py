@@ -202,6 +202,17 @@ def rules(game: GameArg) -> None:
     console.print(entry(game).rules_document(), markup=False)
 
 
+@app.command("position-schema")
+def position_schema(game: GameArg, option: OptionOpt = None) -> None:
+    """Print the JSON Schema of a game's position documents, with the bounds of its options."""
+    loaded = _game(game, [], option)
+    try:
+        schema = loaded.position_schema()
+    except NotImplementedError as exc:
+        raise UsageError(str(exc)) from None
+    console.print_json(json.dumps(schema, ensure_ascii=False))
+
+
 @app.command()
 def play(
     game: GameArg,

@@ -204,3 +204,24 @@ def test_data_check_finds_the_material_consistent(capsys: pytest.CaptureFixture[
     code, out, _ = run(["data", "check"], capsys)
     assert code == 0
     assert "royal_turf: data consistent" in out
+
+
+def test_position_schema_prints_the_schema_with_the_options_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["position-schema", "royal_turf", "-o", "players=5"], capsys)
+    assert code == 0
+    schema = json.loads(out)
+    assert schema["title"] == "Royal Turf position"
+    assert schema["properties"]["money"]["minItems"] == 5
+    code, out, _ = run(["position-schema", "toques_et_casques", "-o", "category=D"], capsys)
+    assert code == 0
+    assert json.loads(out)["properties"]["hurdles"]["maxItems"] >= 1
+
+
+def test_position_schema_of_a_game_without_one_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(["position-schema", "ascot"], capsys)
+    assert code == 2
+    assert "error" in err

@@ -27,6 +27,7 @@ from hippodrome.engine.lanetrack import (
     NO_CELL,
     OUTWARD,
     Cell,
+    CellName,
     LaneTrack,
     Segment,
     Station,
@@ -447,6 +448,60 @@ def test_any_station_reads_back(segment: int, offset: int) -> None:
 # -- features --------------------------------------------------------------------------------------
 
 
+def test_a_cell_is_named_by_lane_segment_and_rank_and_back() -> None:
+    t = toques_like(long=6, short=2)
+    # Lane 0 (the rail): the long straight's 6 cells, then the turn's 2: the turn's rank 1 is cell 7.
+    assert t.cell_named(0, 1, 1) == 7
+    assert t.name_of(7) == CellName(lane=0, segment=1, rank=1)
+    # Lane 5 (outside) starts after the lanes inside; its turns have 4 cells each (11-01).
+    assert t.cell_named(5, 1, 3) == t.lane_start[5] + 6 + 3
+    assert t.cell_named(5, 2, 0) == t.lane_start[5] + 6 + 4
+    assert str(t.name_of(t.cell_named(5, 2, 0))) == "lane 5, 2.0"
+    # On a straight the named cell is the station's cell of that lane.
+    assert t.cell_named(3, 4, 2) == t.station_cells(Station(4, 2))[3]
+
+
+@pytest.mark.parametrize(
+    ("lane", "segment", "rank"),
+    [(6, 0, 0), (-1, 0, 0), (0, 8, 0), (0, 1, 2), (5, 1, 4), (0, 0, -1)],
+)
+def test_a_name_the_track_does_not_have_is_refused(lane: int, segment: int, rank: int) -> None:
+    with pytest.raises(IndexError):
+        toques_like().cell_named(lane, segment, rank)
+
+
+def test_squares_numbered_with_the_run_rise_along_each_lane() -> None:
+    t = straight_only(length=5, lanes=2)
+    assert t.numbering == "with_the_run"
+    assert [t.square_number(t.cell(1, i)) for i in range(5)] == [1, 2, 3, 4, 5]
+    assert t.cell_numbered(1, 4) == t.cell(1, 3)
+    assert t.square_number(t.cell(0, 0), first=0) == 0
+
+
+def test_squares_numbered_against_the_run_fall_towards_the_finish() -> None:
+    # Royal Turf's board: 33 squares counted down to the line, square 33 just behind it at the start.
+    t = LaneTrack.build([Segment.straight(33, 1)], closed=False, numbering="against_the_run")
+    assert t.numbering == "against_the_run"
+    assert t.square_number(t.cell(0, 0)) == 33
+    assert t.square_number(t.cell(0, 32)) == 1
+    assert t.square_number(t.forward[t.cell_numbered(0, 18)]) == 17
+    assert t.with_features({"colour": {0: "red"}}).numbering == "against_the_run"
+
+
+@pytest.mark.parametrize("number", [0, 34, -5])
+def test_a_square_number_the_lane_does_not_have_is_refused(number: int) -> None:
+    t = LaneTrack.build([Segment.straight(33, 1)], closed=False, numbering="against_the_run")
+    with pytest.raises(IndexError):
+        t.cell_numbered(0, number)
+    with pytest.raises(IndexError):
+        t.cell_numbered(1, 5)
+
+
+def test_build_refuses_an_unknown_numbering() -> None:
+    with pytest.raises(DataError, match="numbered"):
+        LaneTrack.build([Segment.straight(3, 1)], numbering="sideways")  # type: ignore[arg-type]
+
+
 def test_features_are_read_per_cell_and_with_features_merges_without_changing_the_original() -> (
     None
 ):
@@ -611,6 +666,20 @@ def test_every_lane_covers_the_lap_exactly_on_whole_ticks(t: LaneTrack) -> None:
         assert cells[0].start == 0
         assert all(a.end == b.start for a, b in itertools.pairwise(cells))
         assert cells[-1].end == t.lap_ticks
+
+
+@PROPERTIES
+@given(ovals(), st.sampled_from(["with_the_run", "against_the_run"]))
+def test_names_and_square_numbers_read_back_on_any_oval(t: LaneTrack, numbering: str) -> None:
+    t = LaneTrack.build(t.segments, closed=t.closed, numbering=numbering)  # type: ignore[arg-type]
+    for c in range(len(t)):
+        lane, segment, rank = t.name_of(c)
+        assert t.cell_named(lane, segment, rank) == c
+        assert t.cell_numbered(lane, t.square_number(c)) == c
+        ahead = t.forward[c]
+        if ahead != NO_CELL and not t.wraps[c]:
+            step = 1 if numbering == "with_the_run" else -1
+            assert t.square_number(ahead) == t.square_number(c) + step
 
 
 @PROPERTIES

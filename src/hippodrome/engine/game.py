@@ -156,6 +156,12 @@ class Game(ABC, Generic[OptionsT]):
         state.history = parse_history(self, data.get("history", []))
         return state
 
+    def position_schema(self) -> JSONObject:
+        """The JSON Schema (draft 2020-12) of this game's position documents, with the bounds of its
+        options (seats, track, hurdles), generated from the typed records ``position_from_json``
+        reads them into (``hippodrome.engine.position``)."""
+        raise NotImplementedError(f"{self.id} does not describe its position documents yet")
+
     @abstractmethod
     def position_from_json(self, position: JSONObject) -> State:
         """A state, without history, from what ``State.position_json`` wrote; raises

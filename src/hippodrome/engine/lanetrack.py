@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import reduce
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from hippodrome.engine.errors import DataError
 from hippodrome.engine.types import JSON, JSONObject
@@ -112,6 +112,24 @@ class Station:
         return cls(int(head), int(tail))
 
 
+class CellName(NamedTuple):
+    """A cell named as a board shows it: its lane, its segment, and its rank within that segment in
+    running order (all from 0; ``LaneTrack.cell_named`` and ``LaneTrack.name_of`` convert)."""
+
+    lane: Lane
+    segment: int
+    rank: int
+
+    def __str__(self) -> str:
+        return f"lane {self.lane}, {self.segment}.{self.rank}"
+
+
+Numbering = Literal["with_the_run", "against_the_run"]
+"""How a board prints the numbers of its squares along a lane: rising in the running direction (the
+cell after square 5 is 6), or falling towards the finish (Royal Turf's squares count down to the
+line). The cells themselves are always indexed in running order."""
+
+
 @dataclass(frozen=True, slots=True)
 class LaneTrack:
     """A multi-lane track: cells, neighbours, heights and drawing geometry. Immutable.
@@ -138,6 +156,8 @@ class LaneTrack:
     """The cell of the next lane outwards at exactly the same height, or ``NO_CELL``."""
     features: Mapping[str, Mapping[Cell, JSON]] = field(default_factory=dict)
     """Per-cell features from the game's data, by name (``"colour"``, ``"inscription"``, ...)."""
+    numbering: Numbering = "with_the_run"
+    """The direction in which the board numbers its squares (``square_number``)."""
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -148,13 +168,19 @@ class LaneTrack:
         *,
         closed: bool = True,
         features: Mapping[str, Mapping[Cell, JSON]] | None = None,
+        numbering: Numbering = "with_the_run",
     ) -> LaneTrack:
-        """The track made of ``segments`` in running order; raises ``DataError`` if inconsistent."""
+        """The track made of ``segments`` in running order, its squares numbered as ``numbering``
+        says; raises ``DataError`` if inconsistent."""
         if not segments:
             raise DataError("lane track", "a track needs at least one segment")
         lanes = len(segments[0].lengths)
         if lanes < 1:
             raise DataError("lane track", "a track needs at least one lane")
+        if numbering not in ("with_the_run", "against_the_run"):
+            raise DataError(
+                "lane track", f"squares are numbered with or against the run, not {numbering!r}"
+            )
         for i, seg in enumerate(segments):
             if len(seg.lengths) != lanes:
                 raise DataError(
@@ -226,6 +252,7 @@ class LaneTrack:
             inward=tuple(inward),
             outward=tuple(outward),
             features={name: dict(values) for name, values in (features or {}).items()},
+            numbering=numbering,
         )
 
     def with_features(self, features: Mapping[str, Mapping[Cell, JSON]]) -> LaneTrack:
@@ -248,6 +275,7 @@ class LaneTrack:
             self.inward,
             self.outward,
             merged,
+            self.numbering,
         )
 
     # -- cells -----------------------------------------------------------------------------------
@@ -259,6 +287,42 @@ class LaneTrack:
         """The ``index``-th cell of ``lane`` from the lap's start."""
         if not 0 <= lane < self.lanes or not 0 <= index < self.lane_length(lane):
             raise IndexError(f"no cell {index} in lane {lane}")
+        return self.lane_start[lane] + index
+
+    def cell_named(self, lane: Lane, segment: int, rank: int) -> Cell:
+        """The cell of ``lane`` at ``rank`` (from 0, in running order) of ``segment``, a straight or
+        a turn: how a board names it. Raises ``IndexError`` if the track has no such cell."""
+        if not 0 <= lane < self.lanes or not 0 <= segment < len(self.segments):
+            raise IndexError(f"no segment {segment} in lane {lane}")
+        length = self.segments[segment].lengths[lane]
+        if not 0 <= rank < length:
+            raise IndexError(f"segment {segment} has ranks 0 to {length - 1} in lane {lane}")
+        before = sum(seg.lengths[lane] for seg in self.segments[:segment])
+        return self.lane_start[lane] + before + rank
+
+    def name_of(self, cell: Cell) -> CellName:
+        """The (lane, segment, rank) of ``cell``: the inverse of ``cell_named``."""
+        info = self.cells[cell]
+        return CellName(info.lane, info.segment, info.offset)
+
+    def square_number(self, cell: Cell, first: int = 1) -> int:
+        """The number a board prints on ``cell`` when each lane's squares are numbered from
+        ``first`` at one end of the lap, in the direction ``numbering`` says: from the lap's start
+        with the run, or from its end (the finish) against it."""
+        info = self.cells[cell]
+        if self.numbering == "with_the_run":
+            return first + info.index
+        return first + self.lane_length(info.lane) - 1 - info.index
+
+    def cell_numbered(self, lane: Lane, number: int, first: int = 1) -> Cell:
+        """The cell of ``lane`` whose square number is ``number``: the inverse of ``square_number``.
+        Raises ``IndexError`` if the lane has no such square."""
+        length = self.lane_length(lane) if 0 <= lane < self.lanes else 0
+        index = number - first
+        if self.numbering == "against_the_run":
+            index = length - 1 - index
+        if not 0 <= index < length:
+            raise IndexError(f"no square {number} in lane {lane}")
         return self.lane_start[lane] + index
 
     def lane_length(self, lane: Lane) -> int:

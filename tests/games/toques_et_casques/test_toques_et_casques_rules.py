@@ -63,10 +63,7 @@ def new_game(players: int = 2, **options: Any) -> ToquesEtCasques:
 
 def cell(game: ToquesEtCasques, lane: int, segment: int, rank: int) -> Cell:
     """The cell of ``lane`` (1 is the rail) at ``rank`` of ``segment`` (a straight or a turn)."""
-    t = game.course.track
-    before = sum(seg.lengths[lane - 1] for seg in t.segments[:segment])
-    assert 0 <= rank < t.segments[segment].lengths[lane - 1]
-    return t.cell(lane - 1, before + rank)
+    return game.course.track.cell_named(lane - 1, segment, rank)
 
 
 def position(

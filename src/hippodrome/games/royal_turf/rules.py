@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Annotated, ClassVar, Final
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, RecordError
+from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import position_field
+from hippodrome.engine.position import Codec, Doc, Invalid, Keys, OneOf, Range, Size, Unique
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
 from hippodrome.games.royal_turf.actions import (
@@ -109,7 +109,10 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return parse_action(text, self.num_players)
 
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
-        return _position_from_json(self, position)
+        return RoyalTurfState.from_position(self, POSITION.read(position, self))
+
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Royal Turf position")
 
 
 class RoyalTurfState(State):
@@ -587,170 +590,189 @@ class RoyalTurfState(State):
     # -- JSON -------------------------------------------------------------------------------------
 
     def position_json(self) -> JSONObject:
-        horses: JSONObject = {}
+        return POSITION.write(self.position())
+
+    def position(self) -> RoyalTurfPosition:
+        """The position as its typed record (what ``position_json`` writes)."""
+        horses: dict[str, HorseRecord] = {}
         for h in HORSES:
             card = self.card_of[h]
-            horses[HORSE_IDS[h]] = {
-                "card": None if card < 0 else M.cards[card].number,
-                "square": None if self.square[h] < 0 else self.square[h],
-                "moved": self.moved[h],
-            }
-        return {
-            "race": self.race,
-            "phase": self.phase.name.lower(),
-            "round": self.round,
-            "money": list(self.money_),
-            "horses": horses,
-            "podium": [HORSE_IDS[h] for h in self.podium],
-            "last": HORSE_IDS[self.last] if self.last >= 0 else None,
-            "pace": HORSE_IDS[self.pace] if self.pace >= 0 else None,
-            "bets": [[p, HORSE_IDS[h], t] for p, h, t in self.bets],
-            "hands": [sorted(hand) for hand in self.hands],
-            "first_player": self.first_player if self.first_player >= 0 else None,
-            "turn": self.turn if self.turn >= 0 else None,
-            "rolled": FACES[self.rolled] if self.rolled >= 0 else None,
-        }
-
-
-def _position_from_json(game: RoyalTurf, data: dict[str, Any]) -> RoyalTurfState:
-    """Rebuild a state from ``position_json``, refusing anything inconsistent with a clear field."""
-    n = game.num_players
-    state = RoyalTurfState(game)
-
-    def get(name: str, kind: type | tuple[type, ...], *, nullable: bool = False) -> Any:
-        return position_field(data, name, kind, nullable=nullable)
-
-    def seat(name: str) -> int:
-        value = get(name, int, nullable=True)
-        if value is None:
-            return NONE
-        if not 0 <= value < n:
-            raise RecordError(f"position.{name}", f"seat {value} is not at this table")
-        return int(value)
-
-    def horse(value: object, where: str) -> int:
-        if value not in HORSE_IDS:
-            raise RecordError(where, f"unknown horse {value!r}")
-        return HORSE_IDS.index(str(value))
-
-    state.race = get("race", int)
-    if not 1 <= state.race <= M.races:
-        raise RecordError("position.race", f"must be 1 to {M.races}")
-    phase_name = get("phase", str)
-    if phase_name.upper() not in Phase.__members__:
-        raise RecordError("position.phase", f"unknown phase {phase_name!r}")
-    state.phase = Phase[phase_name.upper()]
-    state.round = get("round", int)
-    money = get("money", list)
-    if len(money) != n or any(
-        not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money
-    ):
-        raise RecordError("position.money", f"{n} amounts of zero or more expected")
-    state.money_ = list(money)
-    horses = get("horses", dict)
-    for h, hid in enumerate(HORSE_IDS):
-        entry = horses.get(hid)
-        where = f"position.horses.{hid}"
-        if not isinstance(entry, dict):
-            raise RecordError(where, "missing")
-        card, square, moved = entry.get("card"), entry.get("square"), entry.get("moved")
-        if card is not None:
-            matches = [i for i, c in enumerate(M.cards) if c.horse == h and c.number == card]
-            if not matches:
-                raise RecordError(f"{where}.card", f"no card {card!r}")
-            state.card_of[h] = matches[0]
-        if square is not None:
-            if not isinstance(square, int) or not 0 <= square <= M.squares:
-                raise RecordError(f"{where}.square", f"must be 0 to {M.squares}")
-            if card is None:
-                raise RecordError(
-                    f"{where}.square", "a horse is on the track only once its card is drawn"
-                )
-            if square > 0:
-                if state.occupant[square] != EMPTY:
-                    raise RecordError(f"{where}.square", f"square {square} already holds a horse")
-                state.occupant[square] = h
-            state.square[h] = square
-        elif card is not None:
-            raise RecordError(f"{where}.square", "a horse whose card is drawn stands on a square")
-        if not isinstance(moved, bool):
-            raise RecordError(f"{where}.moved", "must be true or false")
-        state.moved[h] = moved
-    state.podium = [horse(v, f"position.podium[{i}]") for i, v in enumerate(get("podium", list))]
-    if any(state.square[h] != 0 for h in state.podium) or len(set(state.podium)) != len(
-        state.podium
-    ):
-        raise RecordError(
-            "position.podium", "podium horses must be distinct and across the line (square 0)"
-        )
-    if sorted(h for h in HORSES if state.square[h] == 0) != sorted(state.podium):
-        raise RecordError("position.podium", "every horse across the line must be on the podium")
-    last, pace = get("last", str, nullable=True), get("pace", str, nullable=True)
-    state.last = NONE if last is None else horse(last, "position.last")
-    state.pace = NONE if pace is None else horse(pace, "position.pace")
-    hands = get("hands", list)
-    if len(hands) != n:
-        raise RecordError("position.hands", f"{n} hands expected")
-    for p, hand in enumerate(hands):
-        if not isinstance(hand, list) or any(not isinstance(t, int) for t in hand):
-            raise RecordError(f"position.hands[{p}]", "a list of token values")
-        state.hands[p] = sorted(hand)
-    for i, bet in enumerate(get("bets", list)):
-        where = f"position.bets[{i}]"
-        if not (
-            isinstance(bet, list)
-            and len(bet) == 3
-            and isinstance(bet[0], int)
-            and isinstance(bet[2], int)
-        ):
-            raise RecordError(where, "a bet is [seat, horse, token]")
-        if not 0 <= bet[0] < n:
-            raise RecordError(where, f"seat {bet[0]} is not at this table")
-        state.bets.append((bet[0], horse(bet[1], where), bet[2]))
-    for p in range(n):
-        mine = [t for q, _, t in state.bets if q == p]
-        if sorted(mine + state.hands[p]) != list(game.tokens):
-            raise RecordError(
-                f"position.hands[{p}]",
-                f"tokens in hand and on the board must make {list(game.tokens)}",
+            horses[HORSE_IDS[h]] = HorseRecord(
+                card=None if card < 0 else M.cards[card].number,
+                square=None if self.square[h] < 0 else self.square[h],
+                moved=self.moved[h],
             )
-        horses_bet = [h for q, h, _ in state.bets if q == p]
-        if len(set(horses_bet)) != len(horses_bet):
-            raise RecordError("position.bets", f"seat {p} bet twice on one horse")
-    state.first_player = seat("first_player")
-    state.turn = seat("turn")
-    rolled = get("rolled", str, nullable=True)
-    if rolled is not None and rolled not in FACES:
-        raise RecordError("position.rolled", f"unknown face {rolled!r}")
-    state.rolled = NONE if rolled is None else FACES.index(rolled)
-    _check_phase(state)
-    state.unmoved = sum(1 for h in HORSES if state.square[h] != 0 and not state.moved[h])
-    state._sync_chance()
-    return state
+        return RoyalTurfPosition(
+            race=self.race,
+            phase=self.phase,
+            round=self.round,
+            money=list(self.money_),
+            horses=horses,
+            podium=[HORSE_IDS[h] for h in self.podium],
+            last=HORSE_IDS[self.last] if self.last >= 0 else None,
+            pace=HORSE_IDS[self.pace] if self.pace >= 0 else None,
+            bets=[(p, HORSE_IDS[h], t) for p, h, t in self.bets],
+            hands=[sorted(hand) for hand in self.hands],
+            first_player=self.first_player if self.first_player >= 0 else None,
+            turn=self.turn if self.turn >= 0 else None,
+            rolled=FACES[self.rolled] if self.rolled >= 0 else None,
+        )
+
+    @classmethod
+    def from_position(cls, game: RoyalTurf, position: RoyalTurfPosition) -> RoyalTurfState:
+        """The state (without history) of a position already validated by ``POSITION.read``."""
+        state = cls(game)
+        state.race = position.race
+        state.phase = position.phase
+        state.round = position.round
+        state.money_ = list(position.money)
+        for hid, horse in position.horses.items():
+            h = HORSE_IDS.index(hid)
+            if horse.card is not None:
+                state.card_of[h] = CARD_OF[h, horse.card]
+            if horse.square is not None:
+                state.square[h] = horse.square
+                if horse.square > 0:
+                    state.occupant[horse.square] = h
+            state.moved[h] = horse.moved
+        state.podium = [HORSE_IDS.index(hid) for hid in position.podium]
+        state.last = NONE if position.last is None else HORSE_IDS.index(position.last)
+        state.pace = NONE if position.pace is None else HORSE_IDS.index(position.pace)
+        state.bets = [(p, HORSE_IDS.index(hid), t) for p, hid, t in position.bets]
+        state.hands = [sorted(hand) for hand in position.hands]
+        state.first_player = NONE if position.first_player is None else position.first_player
+        state.turn = NONE if position.turn is None else position.turn
+        state.rolled = NONE if position.rolled is None else FACES.index(position.rolled)
+        state.unmoved = sum(1 for h in HORSES if state.square[h] != 0 and not state.moved[h])
+        state._sync_chance()
+        return state
 
 
-def _check_phase(state: RoyalTurfState) -> None:
-    """The few invariants that make a position playable in its phase."""
-    placed = sum(1 for c in state.card_of if c >= 0)
-    phase = state.phase
-    if phase is Phase.DRAW and any(
-        state.square[h] != M.start_squares[i]
-        for i, h in enumerate(
-            sorted((h for h in HORSES if state.card_of[h] >= 0), key=lambda h: -state.square[h])
-        )
-    ):
-        raise RecordError(
-            "position.horses", "during the draw, horses stand on 33, 32, ... in order"
-        )
-    if phase in (Phase.BETTING, Phase.RACING, Phase.LOT) and placed != len(HORSES):
-        raise RecordError(
-            "position.horses", "all seven horses must be placed once the draw is over"
-        )
-    if phase in (Phase.BETTING, Phase.RACING) and (state.turn < 0 or state.first_player < 0):
-        raise RecordError(
-            "position.turn", "betting and racing need a seat to play and a first player"
-        )
-    if phase is Phase.RACING and len(state.podium) >= 3:
-        raise RecordError("position.podium", "a race with three horses across the line is over")
-    if phase is Phase.RACING and len(state.bets) != M.bets_per_race * state.game.num_players:
-        raise RecordError("position.bets", "the race starts once every bet is placed")
+# -- the position document ------------------------------------------------------------------------
+
+CARD_OF: Final = {(c.horse, c.number): i for i, c in enumerate(M.cards)}
+"""The card index of each (horse, card number)."""
+
+Seat = Annotated[int, Range(0, lambda game: game.num_players - 1), Doc("a seat, from 0")]
+HorseId = Annotated[str, OneOf(HORSE_IDS, what="horse")]
+Token = Annotated[int, OneOf(sorted(set(M.standard_tokens + M.variant_tokens)), what="token")]
+
+
+@dataclass(frozen=True, slots=True)
+class HorseRecord:
+    """A horse: its card, its square, whether it has moved this round."""
+
+    card: Annotated[int, OneOf(sorted({c.number for c in M.cards}), what="card")] | None
+    """The number of the horse's card drawn this race (§1); null before it is drawn."""
+    square: (
+        Annotated[int, Range(0, M.squares), Doc("33 to 1 on the track, 0 once across the line")]
+        | None
+    )
+    moved: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalTurfPosition:
+    """A Royal Turf position: the race, the seven horses, the bets and tokens, whose turn it is."""
+
+    race: Annotated[int, Range(1, M.races)]
+    phase: Phase
+    round: Annotated[int, Range(1), Doc("racing rounds: every horse on the track moves once")]
+    money: Annotated[list[Annotated[int, Range(0)]], Size.exactly(lambda game: game.num_players)]
+    horses: Annotated[dict[str, HorseRecord], Keys(HORSE_IDS)]
+    podium: Annotated[
+        list[HorseId], Unique("horse"), Size(0, 3), Doc("horses across the line, first first")
+    ]
+    last: Annotated[HorseId | None, Doc("the rearmost horse once the race is over")]
+    pace: Annotated[HorseId | None, Doc("the horse holding the pace token")]
+    bets: Annotated[
+        list[tuple[Seat, HorseId, Token]], Doc("[seat, horse, token] in the order placed")
+    ]
+    hands: Annotated[list[list[Token]], Size.exactly(lambda game: game.num_players)]
+    first_player: Seat | None
+    turn: Seat | None
+    rolled: Annotated[str | None, OneOf(FACES, what="face"), Doc("the face rolled, not yet played")]
+
+    def validate(self, game: RoyalTurf) -> None:
+        """What makes a position one the rules can reach (and play on from)."""
+        n, phase = game.num_players, self.phase
+        occupied: dict[int, str] = {}
+        for hid, horse in self.horses.items():
+            if horse.card is not None and (HORSE_IDS.index(hid), horse.card) not in CARD_OF:
+                raise Invalid(f"horses.{hid}.card", f"{hid} has no card {horse.card}")
+            if (horse.square is None) != (horse.card is None):
+                raise Invalid(
+                    f"horses.{hid}.square",
+                    "a horse stands on a square exactly once its card is drawn",
+                )
+            if horse.square:
+                if horse.square in occupied:
+                    raise Invalid(
+                        f"horses.{hid}.square",
+                        f"square {horse.square} already holds {occupied[horse.square]}",
+                    )
+                occupied[horse.square] = hid
+            if horse.moved and phase not in (Phase.RACING, Phase.OVER):
+                raise Invalid(f"horses.{hid}.moved", "horses move only during the race")
+        for i, hid in enumerate(self.podium):
+            if self.horses[hid].square != 0:
+                raise Invalid(f"podium[{i}]", f"{hid} is not across the line (square 0)")
+        arrived = [hid for hid, horse in self.horses.items() if horse.square == 0]
+        if len(arrived) != len(self.podium):
+            raise Invalid("podium", "every horse across the line is on the podium")
+        for i, (p, hid, _) in enumerate(self.bets):
+            if any(q == p and other == hid for q, other, _ in self.bets[:i]):
+                raise Invalid(f"bets[{i}]", f"seat {p} bet twice on {hid}")
+        for p in range(n):
+            mine = [t for q, _, t in self.bets if q == p]
+            if sorted(mine + self.hands[p]) != list(game.tokens):
+                raise Invalid(
+                    f"hands[{p}]", f"tokens in hand and on the board must make {list(game.tokens)}"
+                )
+        if self.rolled is not None and phase is not Phase.RACING:
+            raise Invalid("rolled", "the die is rolled only during the race")
+        if (self.last is not None) != (phase is Phase.OVER):
+            raise Invalid("last", "the last horse is known once the game is over, and only then")
+        if self.pace is not None:
+            square = self.horses[self.pace].square
+            if square is None or square > PACE_SQUARE:
+                raise Invalid(
+                    "pace", f"the pace token goes to a horse on square {PACE_SQUARE} or beyond"
+                )
+        self._validate_phase(game)
+
+    def _validate_phase(self, game: RoyalTurf) -> None:
+        """The invariants that make a position playable in its phase."""
+        n, phase = game.num_players, self.phase
+        squares = [h.square for h in self.horses.values() if h.square is not None]
+        if phase is Phase.DRAW and sorted(squares, reverse=True) != list(
+            M.start_squares[: len(squares)]
+        ):
+            raise Invalid("horses", "during the draw, horses stand on 33, 32, ... in order")
+        if phase is not Phase.DRAW and len(squares) != len(HORSES):
+            raise Invalid("horses", "all seven horses must be placed once the draw is over")
+        if phase in (Phase.DRAW, Phase.LOT) and (self.bets or self.turn is not None):
+            raise Invalid("bets", "nobody bets before the draw is over")
+        if phase in (Phase.BETTING, Phase.RACING) and (
+            self.turn is None or self.first_player is None
+        ):
+            raise Invalid("turn", "betting and racing need a seat to play and a first player")
+        if phase is Phase.BETTING:
+            if len(self.bets) >= M.bets_per_race * n:
+                raise Invalid("bets", "the race starts once every bet is placed")
+            assert self.first_player is not None
+            if self.turn != (self.first_player + len(self.bets)) % n:
+                raise Invalid("turn", "players bet in turn from the first player")
+        if phase in (Phase.RACING, Phase.OVER) and len(self.bets) != M.bets_per_race * n:
+            raise Invalid("bets", "the race starts once every bet is placed")
+        if phase is Phase.RACING:
+            if len(self.podium) >= 3:
+                raise Invalid("podium", "a race with three horses across the line is over")
+            if all(h.moved or h.square == 0 for h in self.horses.values()):
+                raise Invalid("horses", "a round ends once every horse on the track has moved")
+        if phase is Phase.OVER and (self.race != M.races or len(self.podium) != 3):
+            raise Invalid("phase", f"the game is over after race {M.races}'s three arrivals")
+
+
+POSITION: Final = Codec(RoyalTurfPosition)
+"""Reads and writes Royal Turf's position documents; ``POSITION.schema(game)`` is their schema."""

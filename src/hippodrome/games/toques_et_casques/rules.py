@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Annotated, ClassVar, Final, Literal
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
+from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.game import Game, Outcome, State
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.record import position_field
+from hippodrome.engine.position import Codec, Doc, Invalid, Range, Size, Unique
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import (
@@ -211,7 +211,10 @@ class ToquesEtCasques(Game[ToquesOptions]):
         return parse_action(text)
 
     def position_from_json(self, position: JSONObject) -> ToquesState:
-        return _position_from_json(self, position)
+        return ToquesState.from_position(self, POSITION.read(position, self))
+
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Toques et Casques position")
 
 
 class ToquesState(State):
@@ -926,35 +929,77 @@ class ToquesState(State):
     # -- JSON -------------------------------------------------------------------------------------
 
     def position_json(self) -> JSONObject:
-        return {
-            "phase": self.phase.name.lower(),
-            "drawn": self.drawn,
-            "owners": [o if o != EMPTY else None for o in self.owner],
-            "horses": [
-                {
-                    "status": self.status[h].name.lower(),
-                    "cell": self.cell[h] if self.status[h] in ON_TRACK else None,
-                    "lap": self.lap[h],
-                }
+        return POSITION.write(self.position())
+
+    def position(self) -> ToquesPosition:
+        """The position as its typed record (what ``position_json`` writes)."""
+        return ToquesPosition(
+            phase=self.phase,
+            drawn=self.drawn,
+            owners=[o if o != EMPTY else None for o in self.owner],
+            horses=[
+                HorseRecord(
+                    status=self.status[h],
+                    cell=self.cell[h] if self.status[h] in ON_TRACK else None,
+                    lap=self.lap[h],
+                )
                 for h in HORSES
             ],
-            "current": self.current + 1 if self.current != EMPTY else None,
-            "points": self.points,
-            "rolled": self.rolled,
-            "last_ecart": self.last_ecart,
-            "stepped": self.stepped,
-            "turn_start": [self.turn_start[0], self.turn_start[1]],
-            "round": self.round,
-            "start_plaque": self.start_plaque,
-            "hurdles": [
-                [str(s), mark] for s, mark in zip(self.hurdles, self.hurdle_marks, strict=True)
+            current=self.current + 1 if self.current != EMPTY else None,
+            points=self.points,
+            rolled=self.rolled,
+            last_ecart=self.last_ecart,
+            stepped=self.stepped,
+            turn_start=self.turn_start,
+            round=self.round,
+            start_plaque=self.start_plaque,
+            hurdles=[
+                (str(s), mark) for s, mark in zip(self.hurdles, self.hurdle_marks, strict=True)
             ],
-            "order": [h + 1 for h in self.order],
-            "rolloff": [[h + 1 for h in g] for g in self.rolloff],
-            "pending": list(self.pending),
-            "decider": self.decider if self.decider != EMPTY else None,
-            "money": list(self.money_),
-        }
+            order=[h + 1 for h in self.order],
+            rolloff=[[h + 1 for h in g] for g in self.rolloff],
+            pending=list(self.pending),
+            decider=self.decider if self.decider != EMPTY else None,
+            money=list(self.money_),
+        )
+
+    @classmethod
+    def from_position(cls, game: ToquesEtCasques, position: ToquesPosition) -> ToquesState:
+        """The state (without history) of a position already validated by ``POSITION.read``."""
+        state = cls(game)
+        t = game.course.track
+        state.phase = position.phase
+        state.drawn = position.drawn
+        state.owner = [EMPTY if o is None else o for o in position.owners]
+        for h, horse in enumerate(position.horses):
+            state.status[h] = horse.status
+            state.lap[h] = horse.lap
+            if horse.cell is not None:
+                state.cell[h] = horse.cell
+                state.occupant[horse.cell] = h
+        state.current = EMPTY if position.current is None else position.current - 1
+        state.points = position.points
+        state.rolled = position.rolled
+        state.last_ecart = position.last_ecart
+        state.stepped = position.stepped
+        state.turn_start = position.turn_start
+        state.round = position.round
+        state.start_plaque = position.start_plaque
+        state.hurdles = [Station.parse(station) for station, _ in position.hurdles]
+        state.hurdle_marks = [mark for _, mark in position.hurdles]
+        state.obstacle = [""] * len(t)
+        for s in game.course.river_stations():
+            for c in t.station_cells(s):
+                state.obstacle[c] = "river"
+        for s in state.hurdles:
+            for c in t.station_cells(s):
+                state.obstacle[c] = "hurdle"
+        state.order = [n - 1 for n in position.order]
+        state.rolloff = [[n - 1 for n in group] for group in position.rolloff]
+        state.pending = list(position.pending)
+        state.decider = EMPTY if position.decider is None else position.decider
+        state.money_ = list(position.money)
+        return state
 
 
 def _roll_outcomes(speed: int) -> tuple[tuple[Action, float], ...]:
@@ -965,166 +1010,153 @@ _ONE_DIE: Final = tuple((ROLLS[n], 1 / 6) for n in range(1, 7))
 _TWO_DICE: Final = tuple((ROLLS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13))
 
 
-def _position_from_json(game: ToquesEtCasques, data: dict[str, Any]) -> ToquesState:
-    """Rebuild a state from ``position_json``, refusing anything inconsistent with a clear field."""
-    state = ToquesState(game)
-    t = game.course.track
-    n = game.num_players
+# -- the position document ------------------------------------------------------------------------
 
-    def get(name: str, kind: type | tuple[type, ...], *, nullable: bool = False) -> Any:
-        return position_field(data, name, kind, nullable=nullable)
+Seat = Annotated[int, Range(0, lambda game: game.num_players - 1), Doc("a seat, from 0")]
+Jockey = Annotated[int, Range(0, lambda game: game.jockeys - 1), Doc("a jockey's seat, from 0")]
+HorseNumber = Annotated[int, Range(1, len(HORSES)), Doc("a horse's number, 1 to 6")]
+TrackCell = Annotated[int, Range(0, lambda game: len(game.course.track) - 1)]
+Points = Annotated[int, Range(-1, lambda game: game.course.max_points)]
 
-    phase = get("phase", str)
-    if phase.upper() not in Phase.__members__:
-        raise RecordError("position.phase", f"unknown phase {phase!r}")
-    state.phase = Phase[phase.upper()]
-    state.drawn = get("drawn", int)
-    if not 0 <= state.drawn <= len(HORSES):
-        raise RecordError("position.drawn", "0 to 6 horses drawn")
-    owners = get("owners", list)
-    if len(owners) != len(HORSES):
-        raise RecordError("position.owners", "one owner (or null) per horse")
-    for h, o in enumerate(owners):
-        if o is None:
-            continue
-        if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o < game.jockeys:
-            raise RecordError(f"position.owners[{h}]", f"seat {o!r} is not a jockey of this table")
-        state.owner[h] = o
-    if sum(1 for o in state.owner if o != EMPTY) != state.drawn:
-        raise RecordError("position.owners", "as many owners as horses drawn")
-    horses = get("horses", list)
-    if len(horses) != len(HORSES):
-        raise RecordError("position.horses", "six horses expected")
-    for h, entry in enumerate(horses):
-        where = f"position.horses[{h}]"
-        if not isinstance(entry, dict):
-            raise RecordError(where, "an object expected")
-        status = entry.get("status")
-        if not isinstance(status, str) or status.upper() not in Status.__members__:
-            raise RecordError(f"{where}.status", f"unknown status {status!r}")
-        state.status[h] = Status[status.upper()]
-        if (state.status[h] is Status.WAITING) != (state.owner[h] == EMPTY):
-            raise RecordError(f"{where}.status", "a horse waits exactly until it is drawn")
-        lap = entry.get("lap")
-        if (
-            not isinstance(lap, int)
-            or isinstance(lap, bool)
-            or not 0 <= lap <= game.course.laps + 1
-        ):
-            raise RecordError(f"{where}.lap", "a lap count of the race expected")
-        state.lap[h] = lap
-        cell = entry.get("cell")
-        if state.status[h] in ON_TRACK:
-            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(t):
-                raise RecordError(f"{where}.cell", "a horse on the track stands on a cell")
-            if state.occupant[cell] != EMPTY:
-                raise RecordError(f"{where}.cell", f"cell {cell} already holds a horse")
-            state.cell[h] = cell
-            state.occupant[cell] = h
-        elif cell is not None:
-            raise RecordError(f"{where}.cell", "only a horse on the track stands on a cell")
-    current = get("current", int, nullable=True)
-    state.current = EMPTY if current is None else current - 1
-    if current is not None and (
-        not 0 <= state.current < len(HORSES) or state.status[state.current] is Status.WAITING
-    ):
-        raise RecordError("position.current", f"horse {current} cannot be the one to move")
-    state.points = get("points", int)
-    if not -1 <= state.points <= game.course.max_points:
-        raise RecordError("position.points", f"-1 to {game.course.max_points}")
-    state.rolled = get("rolled", int)
-    if not 0 <= state.rolled <= game.course.max_points or state.points > state.rolled:
-        raise RecordError("position.rolled", "what the dice scored, at least the points left")
-    state.last_ecart = get("last_ecart", bool)
-    state.stepped = get("stepped", bool)
-    turn_start = get("turn_start", list)
-    if len(turn_start) != 2 or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in turn_start
-    ):
-        raise RecordError("position.turn_start", "[cell, lap] expected")
-    if not NO_CELL <= turn_start[0] < len(t):
-        raise RecordError("position.turn_start", "no such cell")
-    state.turn_start = (turn_start[0], turn_start[1])
-    state.round = get("round", int)
-    state.start_plaque = get("start_plaque", bool)
-    hurdles = get("hurdles", list)
-    if len(hurdles) != len(game.course.hurdles):
-        raise RecordError("position.hurdles", f"{len(game.course.hurdles)} hurdles expected")
-    state.hurdles, state.hurdle_marks = [], []
-    for i, pair in enumerate(hurdles):
-        if not (
-            isinstance(pair, list)
-            and len(pair) == 2
-            and isinstance(pair[0], str)
-            and isinstance(pair[1], int)
-        ):
-            raise RecordError(f"position.hurdles[{i}]", "[station, mark] expected")
-        try:
-            station = Station.parse(pair[0])
-            t.station_cells(station)
-        except ValueError as exc:
-            raise RecordError(f"position.hurdles[{i}]", str(exc)) from None
-        state.hurdles.append(station)
-        state.hurdle_marks.append(pair[1])
-    state.obstacle = [""] * len(t)
-    for s in game.course.river_stations():
-        for c in t.station_cells(s):
-            state.obstacle[c] = "river"
-    for s in state.hurdles:
-        for c in t.station_cells(s):
-            state.obstacle[c] = "hurdle"
 
-    def horse_list(value: object, where: str) -> list[int]:
-        if not isinstance(value, list) or any(
-            not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= len(HORSES)
-            for v in value
-        ):
-            raise RecordError(where, "a list of horse numbers (1 to 6)")
-        return [v - 1 for v in value]
+@dataclass(frozen=True, slots=True)
+class HorseRecord:
+    """A horse: where it stands in the race, on which cell and in which lap."""
 
-    state.order = horse_list(get("order", list), "position.order")
-    if any(state.status[h] is not Status.PLACED for h in state.order) or len(
-        set(state.order)
-    ) != len(state.order):
-        raise RecordError("position.order", "the arrival board holds distinct placed horses")
-    if sum(1 for s in state.status if s is Status.PLACED) != len(state.order):
-        raise RecordError("position.order", "every placed horse is on the arrival board")
-    state.rolloff = [
-        horse_list(g, f"position.rolloff[{i}]") for i, g in enumerate(get("rolloff", list))
+    status: Status
+    cell: Annotated[TrackCell | None, Doc("the cell it stands on, while running or arrived")]
+    lap: Annotated[int, Range(0, lambda game: game.course.laps + 1), Doc("laps completed")]
+
+
+@dataclass(frozen=True, slots=True)
+class ToquesPosition:
+    """A Toques et Casques position: the six horses, their jockeys, the move under way, the
+    hurdles, the arrival board and the stakes won."""
+
+    phase: Phase
+    drawn: Annotated[int, Range(0, len(HORSES)), Doc("horses drawn by the jockeys (08-01)")]
+    owners: Annotated[list[Jockey | None], Size.exactly(len(HORSES)), Doc("each horse's jockey")]
+    horses: Annotated[list[HorseRecord], Size.exactly(len(HORSES))]
+    current: Annotated[HorseNumber | None, Doc("the horse to move")]
+    points: Annotated[Points, Doc("points still to play; -1 while the dice are to be rolled")]
+    rolled: Annotated[int, Range(0, lambda game: game.course.max_points)]
+    last_ecart: bool
+    stepped: bool
+    turn_start: Annotated[
+        tuple[Annotated[int, Range(NO_CELL, lambda game: len(game.course.track) - 1)], int],
+        Doc("[cell, lap] the horse to move started its turn from (-1: none)"),
     ]
-    pending = get("pending", list)
-    if any(
-        not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(state.hurdles)
-        for i in pending
-    ):
-        raise RecordError("position.pending", "indices of hurdles expected")
-    state.pending = list(pending)
-    decider = get("decider", int, nullable=True)
-    if decider is not None and not 0 <= decider < n:
-        raise RecordError("position.decider", f"seat {decider} is not at this table")
-    state.decider = EMPTY if decider is None else decider
-    money = get("money", list)
-    if len(money) != n or any(
-        not isinstance(m, int) or isinstance(m, bool) or m < 0 for m in money
-    ):
-        raise RecordError("position.money", f"{n} amounts of zero or more expected")
-    state.money_ = list(money)
-    _check_phase(state)
-    return state
+    round: Annotated[int, Range(0)]
+    start_plaque: bool
+    hurdles: Annotated[
+        list[tuple[str, int]],
+        Size.exactly(lambda game: len(game.course.hurdles)),
+        Doc(
+            "[station, mark]: where each hurdle stands, and the progress every horse must pass "
+            "before it may be moved (13-02)"
+        ),
+    ]
+    order: Annotated[list[HorseNumber], Unique("horse"), Doc("the arrival board, best first")]
+    rolloff: Annotated[
+        list[Annotated[list[HorseNumber], Size(1)]],
+        Doc("groups of horses arrived abreast awaiting a roll-off, best group first (23-04)"),
+    ]
+    pending: Annotated[
+        list[Annotated[int, Range(0)]], Unique("hurdle"), Doc("hurdles awaiting a decision")
+    ]
+    decider: Annotated[Seat | None, Doc("who decides (the steward, or a jockey for a hurdle)")]
+    money: Annotated[list[Annotated[int, Range(0)]], Size.exactly(lambda game: game.num_players)]
+
+    def validate(self, game: ToquesEtCasques) -> None:
+        """What makes a position one the rules can reach (and play on from)."""
+        self._validate_horses(game)
+        self._validate_hurdles(game)
+        placed = [h for h, horse in enumerate(self.horses) if horse.status is Status.PLACED]
+        if any(self.horses[n - 1].status is not Status.PLACED for n in self.order):
+            raise Invalid("order", "the arrival board holds placed horses only")
+        if len(placed) != len(self.order):
+            raise Invalid("order", "every placed horse is on the arrival board")
+        grouped = [n for group in self.rolloff for n in group]
+        for i, group in enumerate(self.rolloff):
+            for j, n in enumerate(group):
+                if self.horses[n - 1].status is not Status.ARRIVED:
+                    raise Invalid(f"rolloff[{i}][{j}]", f"horse {n} has not arrived")
+                if n in grouped[: sum(len(g) for g in self.rolloff[:i]) + j]:
+                    raise Invalid(f"rolloff[{i}][{j}]", f"horse {n} appears twice")
+        if self.points > self.rolled:
+            raise Invalid("rolled", "what the dice scored, at least the points left")
+        self._validate_phase(game)
+
+    def _validate_horses(self, game: ToquesEtCasques) -> None:
+        jockeys = game.jockeys
+        owned = [o for o in self.owners if o is not None]
+        if len(owned) != self.drawn:
+            raise Invalid("owners", "as many owners as horses drawn")
+        for j in range(jockeys):
+            # 08-01: the jockeys draw in turn, seat 0 first.
+            if owned.count(j) != len(range(j, self.drawn, jockeys)):
+                raise Invalid(
+                    "owners",
+                    f"jockey {j} cannot own {owned.count(j)} of {self.drawn} horses drawn in turn",
+                )
+        cells: dict[int, int] = {}
+        for h, horse in enumerate(self.horses):
+            where = f"horses[{h}]"
+            if (horse.status is Status.WAITING) != (self.owners[h] is None):
+                raise Invalid(f"{where}.status", "a horse waits exactly until it is drawn")
+            if horse.status in ON_TRACK:
+                if horse.cell is None:
+                    raise Invalid(f"{where}.cell", "a horse on the track stands on a cell")
+                if horse.cell in cells:
+                    raise Invalid(
+                        f"{where}.cell",
+                        f"cell {horse.cell} already holds horse {cells[horse.cell] + 1}",
+                    )
+                cells[horse.cell] = h
+            elif horse.cell is not None:
+                raise Invalid(f"{where}.cell", "only a horse on the track stands on a cell")
+
+    def _validate_hurdles(self, game: ToquesEtCasques) -> None:
+        t = game.course.track
+        stations: list[Station] = []
+        for i, (text, _) in enumerate(self.hurdles):
+            try:
+                station = Station.parse(text)
+                t.station_cells(station)
+            except ValueError as exc:
+                raise Invalid(f"hurdles[{i}][0]", str(exc)) from None
+            if station in stations:
+                raise Invalid(f"hurdles[{i}][0]", f"a hurdle already stands at {station}")
+            stations.append(station)
+        for i, index in enumerate(self.pending):
+            if index >= len(self.hurdles):
+                raise Invalid(f"pending[{i}]", f"there is no hurdle {index}")
+
+    def _validate_phase(self, game: ToquesEtCasques) -> None:
+        """The invariants that make a position playable in its phase."""
+        phase = self.phase
+        on_track = [h for h in self.horses if h.status in ON_TRACK]
+        if phase is Phase.DRAW and self.drawn == len(HORSES):
+            raise Invalid("drawn", "the race starts once all six horses are drawn")
+        if phase is not Phase.DRAW and phase is not Phase.OVER and self.drawn != len(HORSES):
+            raise Invalid("drawn", "the race starts once all six horses are drawn")
+        if phase in (Phase.RACE, Phase.REVIEW) and (
+            self.current is None or self.horses[self.current - 1].status not in ON_TRACK
+        ):
+            raise Invalid("current", "a horse on the track must be the one to move")
+        if phase is Phase.ROLLOFF and (not self.rolloff or len(self.rolloff[0]) < 2):
+            raise Invalid("rolloff", "a roll-off needs two horses or more abreast")
+        if phase in (Phase.REVIEW, Phase.RELOCATE) and self.decider is None:
+            raise Invalid("decider", "someone must decide")
+        if phase is Phase.REVIEW and self.decider != game.steward:
+            raise Invalid("decider", "the steward reviews the moves (07-03)")
+        if phase is Phase.RELOCATE:
+            if not self.pending:
+                raise Invalid("pending", "a hurdle must await its decision")
+            if len(on_track) < 2:
+                raise Invalid("phase", "a hurdle is moved while two horses or more race")
 
 
-def _check_phase(state: ToquesState) -> None:
-    """The few invariants that make a position playable in its phase."""
-    phase = state.phase
-    if phase is not Phase.DRAW and phase is not Phase.OVER and state.drawn != len(HORSES):
-        raise RecordError("position.drawn", "the race starts once all six horses are drawn")
-    if phase in (Phase.RACE, Phase.REVIEW) and (
-        state.current == EMPTY or state.status[state.current] not in ON_TRACK
-    ):
-        raise RecordError("position.current", "a horse on the track must be the one to move")
-    if phase is Phase.ROLLOFF and (not state.rolloff or len(state.rolloff[0]) < 2):
-        raise RecordError("position.rolloff", "a roll-off needs two horses or more abreast")
-    if phase in (Phase.REVIEW, Phase.RELOCATE) and state.decider == EMPTY:
-        raise RecordError("position.decider", "someone must decide")
-    if phase is Phase.RELOCATE and not state.pending:
-        raise RecordError("position.pending", "a hurdle must await its decision")
+POSITION: Final = Codec(ToquesPosition)
+"""Reads and writes the position documents of Toques et Casques; ``POSITION.schema(game)`` is their
+schema."""

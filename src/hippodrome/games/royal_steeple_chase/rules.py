@@ -84,8 +84,8 @@ from hippodrome.games.royal_steeple_chase.deal import DealRules, HorseAllotment
 from hippodrome.games.royal_steeple_chase.incidents import IncidentRules
 from hippodrome.games.royal_steeple_chase.material import COLOURS, digest, parse_half
 from hippodrome.games.royal_steeple_chase.pirate import Pirate
+from hippodrome.games.royal_steeple_chase.position import POSITION, read_position
 from hippodrome.games.royal_steeple_chase.position import position_json as write_position
-from hippodrome.games.royal_steeple_chase.position import read_position
 from hippodrome.games.royal_steeple_chase.pursuit import Pursuit
 from hippodrome.games.royal_steeple_chase.race import RaceRules
 from hippodrome.games.royal_steeple_chase.records import Auction, Trade
@@ -232,6 +232,9 @@ class RoyalSteepleChase(Game[SteepleOptions]):
 
     def position_from_json(self, position: JSONObject) -> SteepleState:
         return position_from_json(self, position)
+
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Royal Steeple Chase position")
 
 
 def _check_ways_to_play(options: SteepleOptions) -> None:

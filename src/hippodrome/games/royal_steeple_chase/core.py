@@ -199,10 +199,13 @@ class SteepleCore(State):
         return self._horse_of(p)
 
     def _horse_of(self, p: Player) -> int:
+        owners = self.owner
         camps = self.camps
-        mate = NOBODY if camps is None else camps.partner[p]
+        if camps is None:  # the first horse p owns (searched often: a list's index is quickest)
+            return owners.index(p) if p in owners else NOBODY
+        mate = camps.partner[p]
         for h in HORSES:
-            owner = self.owner[h]
+            owner = owners[h]
             if owner == p or (owner == mate and mate != NOBODY):
                 return h
         return NOBODY

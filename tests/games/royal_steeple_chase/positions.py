@@ -13,12 +13,43 @@ from typing import Any
 
 from hippodrome.games.royal_steeple_chase.actions import parse_gap
 from hippodrome.games.royal_steeple_chase.material import COLOURS, material
+from hippodrome.games.royal_steeple_chase.records import Contres, IncidentDeck, PirateBook
 from hippodrome.games.royal_steeple_chase.rules import (
     TYPES,
     Phase,
     RoyalSteepleChase,
     SteepleState,
 )
+
+
+def deck(state: SteepleState) -> IncidentDeck:
+    """The incident cards' record of a game played with them."""
+    assert state.incidents is not None, "the game is played without incident cards"
+    return state.incidents
+
+
+def book(state: SteepleState) -> PirateBook:
+    """The secret bets of a pirate game."""
+    assert state.pirate is not None, "the game is not the pirate game"
+    return state.pirate
+
+
+def partners(state: SteepleState) -> list[int]:
+    """Each seat's partner in a partnership game."""
+    assert state.camps is not None, "the game is not played in camps"
+    return state.camps.partner
+
+
+def contres(state: SteepleState) -> Contres:
+    """The « contre » of a game with the bridge score."""
+    assert state.contres is not None, "the game is not scored as bridge"
+    return state.contres
+
+
+def carried(state: SteepleState) -> list[int]:
+    """Where each player starts the next lap of a pursuit game."""
+    assert state.pursuit is not None, "the game is not the pursuit"
+    return state.pursuit.carried
 
 
 def card(text: str) -> int:

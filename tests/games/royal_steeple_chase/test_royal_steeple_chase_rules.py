@@ -34,7 +34,7 @@ from hippodrome.games.royal_steeple_chase.rules import (
     RoyalSteepleChase,
     SteepleState,
 )
-from tests.games.royal_steeple_chase.positions import card, horse, new_state, table
+from tests.games.royal_steeple_chase.positions import card, deck, horse, new_state, table
 
 NS = "royal_steeple_chase"
 A, B, C, D, E = range(5)
@@ -1300,15 +1300,15 @@ def test_an_incident_hurdle_for_each_adversary_spares_ones_partners_horse() -> N
         camps="fixed",
         incidents=True,
     )
-    state.pending[A] = INCIDENT_KINDS.index("haie_aux_adversaires")
+    deck(state).pending[A] = INCIDENT_KINDS.index("haie_aux_adversaires")
     act(state, D, "joue Hb/Hj", "Hb b 10-11", "Hj j 1-2")
     assert state.active_players() == (A,) and phase_of(state) is Phase.INCIDENT
     lanes = {a.split()[1] for a in legal(state, A)}
     assert lanes == {"r"}, f"the first hurdle goes on red's lane: {lanes}"
     act(state, A, "incident r 5-6")
-    assert phase_of(state) is Phase.RACE and not state.incident_step, (
+    assert phase_of(state) is Phase.RACE and not deck(state).incident_step, (
         "red was A's only adversary horse: the incident is done, A plays his card; the engine asks "
-        f"for more hurdles on {[COLOURS[h] for h in state.incident_step]} (blue is A's own camp's)"
+        f"for more hurdles on {[COLOURS[h] for h in deck(state).incident_step]} (blue is A's own camp's)"
     )
 
 

@@ -24,7 +24,7 @@ from hippodrome.games.royal_steeple_chase.rules import (
     RoyalSteepleChase,
     SteepleState,
 )
-from tests.games.royal_steeple_chase.positions import table
+from tests.games.royal_steeple_chase.positions import book, carried, contres, deck, partners, table
 
 R, B, J, V = range(4)
 
@@ -104,8 +104,8 @@ def test_pirate_stakes_go_to_the_winners_backers_in_proportion_to_their_stakes()
     state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hr/Hv"]], {}, pirate="stakes")
     for seat, bet in enumerate(("parie b 10", "parie b 30", "parie r 40", "parie v 20")):
         state.history.append((seat, state.game.parse_action(bet)))
-        state.bets[seat] = (COLOURS.index(bet.split()[1]),)
-        state.stakes[seat] = int(bet.split()[2])
+        book(state).bets[seat] = (COLOURS.index(bet.split()[1]),)
+        book(state).stakes[seat] = int(bet.split()[2])
         state.chips[seat] -= int(bet.split()[2])
     state.pot = 100
     state.pos[B] = 16
@@ -122,7 +122,7 @@ def test_pirate_for_points_scores_50_for_one_bet_20_for_two_and_200_wins() -> No
     """« ceux qui ont joué le cheval gagnant marquent alors 50 s'ils n'ont fait qu'un pari, et 20 s'ils
     en ont fait deux. Le premier qui a 200 points a gagné. »"""
     state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"]], {}, pirate="points")
-    state.bets = [(B,), (R, B), (V,)]
+    book(state).bets = [(B,), (R, B), (V,)]
     state.honours = [160, 0, 190]
     state.pos[B] = 16
     play(state, "joue 4/3b", "4 b", "3b b")
@@ -137,9 +137,9 @@ def test_a_determinization_deals_the_other_bets_anew_but_keeps_mine() -> None:
     seen = set()
     for seed in range(30):
         other = state.resample_for(0, random.Random(seed))
-        assert other.bets[0] == (R,)
+        assert book(other).bets[0] == (R,)
         assert other.observation(0) == state.observation(0)
-        seen.add(other.bets[1])
+        seen.add(book(other).bets[1])
     assert len(seen) > 1, "the other seats' bets are redrawn, not copied"
 
 
@@ -155,7 +155,7 @@ def test_stopping_on_a_red_numbered_square_draws_an_incident_card_obeyed_next_tu
     outcomes = dict((str(a), p) for a, p in state.chance_outcomes())
     assert outcomes["tire payez_vingt"] == pytest.approx(3 / 30)
     play(state, "tire payez_vingt")
-    assert state.pending[0] == INCIDENT_KINDS.index("payez_vingt") and state.chips[0] == 100
+    assert deck(state).pending[0] == INCIDENT_KINDS.index("payez_vingt") and state.chips[0] == 100
     play(state, "joue Hb/Hj", "Hb b 1-2", "Hj j 1-2")
     assert state.chips[0] == 80 and state.pot == 20, "paid at the next turn, « le coup suivant »"
 
@@ -170,7 +170,7 @@ def test_no_incident_when_another_player_moves_my_horse_onto_a_red_square() -> N
 def incident_turn(kind: str, hands: list[list[str]] | None = None) -> SteepleState:
     """Seat 0 (red) has drawn ``kind`` and its turn comes."""
     state = racing(hands or [["3/2", "3/2"], ["Hr/Hj", "Hr/Hj"]], {R: 0, B: 1}, incidents=True)
-    state.pending[0] = INCIDENT_KINDS.index(kind)
+    deck(state).pending[0] = INCIDENT_KINDS.index(kind)
     state.turn = 1
     state._next_turn()
     return state
@@ -180,10 +180,10 @@ def test_incident_dry_river_lets_the_horse_stop_on_it() -> None:
     """« LA PROCHAINE RIVIÈRE EST À SEC, VOUS PASSEREZ PLUS FACILEMENT. »"""
     state = racing([["3/Hb", "3/2"], ["Hb/Hj", "Hr/Hb"]], {R: 0, B: 1}, incidents=True)
     state.pos[R] = 7
-    state.pending[0] = INCIDENT_KINDS.index("riviere_a_sec")
+    deck(state).pending[0] = INCIDENT_KINDS.index("riviere_a_sec")
     state.turn = 1
     state._next_turn()
-    assert state.dry[R] == 10, "the next river ahead of red is the one on 10"
+    assert deck(state).dry[R] == 10, "the next river ahead of red is the one on 10"
     play(state, "joue 3/Hb", "3 r", "Hb b 3-4")
     assert state.pos[R] == 10, "red stays on the dry river"
     plain = racing([["3/Hb"], ["Hb/Hj"]], {R: 0, B: 1})
@@ -208,7 +208,7 @@ def test_incident_change_lanes_swaps_the_obstacles_and_keeps_the_squares() -> No
     state.pos[R], state.pos[B] = 5, 9
     state.hurdles[R] = (1 << 7) | (1 << 12)
     state.hurdles[B] = 1 << 9
-    state.pending[0] = INCIDENT_KINDS.index("change_de_piste")
+    deck(state).pending[0] = INCIDENT_KINDS.index("change_de_piste")
     state.turn = 1
     state._next_turn()
     assert phase(state) is Phase.INCIDENT
@@ -224,7 +224,7 @@ def test_incident_hurdle_moved_to_a_named_lane() -> None:
     state = racing([["3/2"], ["Hr/Hj"]], {R: 0, B: 1}, incidents=True)
     state.pos[R], state.pos[B] = 5, 9
     state.hurdles[R] = 1 << 7
-    state.pending[0] = INCIDENT_KINDS.index("haie_vers_b")
+    deck(state).pending[0] = INCIDENT_KINDS.index("haie_vers_b")
     state.turn = 1
     state._next_turn()
     assert [str(a) for a in state.legal_actions()] == ["incident r 7-8"]
@@ -247,7 +247,7 @@ def test_incident_take_two_cards_from_the_discards_is_a_chance_draw_seen_by_all(
     assert phase(state) is Phase.RACE, "nothing discarded yet: nothing to take"
     state = racing([["3/2", "3/2"], ["Hr/Hj", "4/0"]], {R: 0, B: 1}, incidents=True)
     play(state, "joue 3/2", "3 r", "2 r", "joue 4/0", "4 b", "0 r")
-    state.pending[0] = INCIDENT_KINDS.index("deux_cartes_des_ecarts")
+    deck(state).pending[0] = INCIDENT_KINDS.index("deux_cartes_des_ecarts")
     state.turn = 1
     state._next_turn()
     assert phase(state) is Phase.DRAW_DISCARD
@@ -266,7 +266,7 @@ def test_pursuit_stops_at_the_first_winner_and_everyone_goes_on_from_his_place()
     state.pos = [12, 17, 9, 0]
     play(state, "joue 4/3b", "4 b", "3b b")
     assert state.races == 1 and phase(state) is Phase.DEAL, "the lap stops at the winner"
-    assert state.carried == [0, 12, 9]
+    assert carried(state) == [0, 12, 9]
     rng = random.Random(3)
     while state.is_chance_node():
         state.apply(state.sample_chance(rng))
@@ -339,7 +339,7 @@ def test_fixed_camps_pair_the_seats_opposite_on_one_horse() -> None:
     """« JEU PAR CAMP: Les joueurs sont groupés par deux à l'avance. » Partners sit opposite, as at
     bridge, and run one horse (D22)."""
     state = dealt(6, camps="fixed")
-    assert state.partner == [3, 4, 5, 0, 1, 2]
+    assert partners(state) == [3, 4, 5, 0, 1, 2]
     play(state, "demande r")
     assert state.turn == 1, "seat 3, seat 0's partner, has a horse now: seat 1 asks next"
     play(state, "demande b", "demande j")
@@ -367,7 +367,7 @@ def test_improvised_camps_form_on_a_lone_holders_horse_and_split_the_bid() -> No
     assert "demande b" in legal and "demande r 10" in legal
     play(state, "demande r 10")  # seat 1 wants to join red: seats 2 and 3 may outbid
     play(state, "enchere 20", "passe", "passe")  # seat 2 says 20; seat 3 and seat 1 pass
-    assert state.partner[0] == 2 and state.partner[2] == 0
+    assert partners(state)[0] == 2 and partners(state)[2] == 0
     assert state.chips[2] == 90 and state.chips[0] == 90, "20 paid half by each partner"
     legal = {str(a) for a in state.legal_actions()}
     assert legal == {"demande b", "demande j", "demande v"}, (
@@ -428,7 +428,7 @@ def test_a_player_without_a_horse_may_contre_and_scores_200_when_nobody_wins() -
     play(state, "passe", "passe", "passe", "passe")
     assert "contrer" in {str(a) for a in state.legal_actions()}
     play(state, "contrer")
-    assert state.contred == [False, False, False, False, True, False]
+    assert contres(state).contred == [False, False, False, False, True, False]
     assert "contrer" in {str(a) for a in state.legal_actions()}, "seat 5 may contre too"
     for _ in range(6):
         play(state, "passe")
@@ -444,14 +444,14 @@ def test_a_lost_contre_bars_the_player_from_a_horse_at_the_next_deal() -> None:
     """« mais tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »."""
     hands = [["4/3b"], ["Hr/Hv"], ["Hr/Hj"], ["Hb/Hv"], ["3/Hr"]]
     state = racing(hands, {B: 0, R: 1, J: 2, V: 3}, scoring="bridge")
-    state.contred[4] = True
+    contres(state).contred[4] = True
     state.pos = [18, 17, 0, 0]
     events = play(state, "joue 4/3b", "4 b", "3b b")
     play(state, "joue Hr/Hv", "Hr r 18-19", "Hv v 1-2", "joue Hr/Hj", "Hr r 19-20", "Hj j 1-2")
     play(state, "joue Hb/Hv", "nul Hb", "Hv v 2-3")
     events = play(state, "joue 3/Hr", "nul 3", "Hr r 20-21")
     assert any(isinstance(e, ev.ContreLost) and e.player == 4 for e in events)
-    assert state.banned == [False, False, False, False, True]
+    assert contres(state).banned == [False, False, False, False, True]
     rng = random.Random(1)
     while state.is_chance_node():
         state.apply(state.sample_chance(rng))
@@ -503,5 +503,5 @@ def test_naming_a_card_in_a_trade_does_not_show_a_second_copy() -> None:
 def test_a_determinization_redraws_a_stakes_bet_whatever_the_chips_left() -> None:
     state = dealt_pirate(players=6, pirate="stakes")
     state.apply(state.game.parse_action("parie v 100"), 3)
-    horses = {state.resample_for(0, random.Random(k)).bets[3] for k in range(40)}
+    horses = {book(state.resample_for(0, random.Random(k))).bets[3] for k in range(40)}
     assert len(horses) > 1, "the horse of an all-in stake is secret too"

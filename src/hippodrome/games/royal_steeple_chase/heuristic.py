@@ -194,10 +194,10 @@ class SteepleHeuristic:
     # -- the seat's view --------------------------------------------------------------------------
 
     def _seat(self, state: SteepleState, me: Player) -> Seat:
-        mate = state.partner[me]
-        friends = frozenset((me,) if mate == NOBODY else (me, mate))
-        pirate = state.game.options.pirate != "no"
-        backed = frozenset(state.bets[me] or ()) if pirate else frozenset()
+        friends = frozenset(state.camp_of(me))
+        book = state.pirate
+        pirate = book is not None
+        backed = frozenset(book.bets[me] or ()) if book is not None else frozenset()
         if pirate:
             mine = min(backed) if len(backed) == 1 else NOBODY
             opponents = frozenset(h for h in HORSES if h not in backed)

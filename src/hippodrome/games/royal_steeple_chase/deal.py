@@ -1,0 +1,329 @@
+"""Royal Steeple Chase before the race: the deal (DISTRIBUTION DU JEU), the horses (ATTRIBUTION DES
+CHEVAUX), the auctions (ENCHÈRES), the spread (ATTRIBUTION DU JEU ÉTALÉ) and the direct trades.
+
+``HorseAllotment`` is the ordinary way horses are given; the partnership game
+(``camps.FixedCamps``, ``camps.ImprovisedCamps``) extends it.
+"""
+
+from __future__ import annotations
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.types import Player
+from hippodrome.games.royal_steeple_chase import events as ev
+from hippodrome.games.royal_steeple_chase.actions import PASS, RequestHorse
+from hippodrome.games.royal_steeple_chase.board import (
+    FINISH,
+    HORSES,
+    NOBODY,
+    TYPE_TEXT,
+    TYPES,
+    UNIT,
+    M,
+    Phase,
+)
+from hippodrome.games.royal_steeple_chase.core import SteepleCore
+from hippodrome.games.royal_steeple_chase.records import (
+    Auction,
+    Camps,
+    IncidentDeck,
+    PirateBook,
+)
+
+
+class DealRules(SteepleCore):
+    __slots__ = ()
+
+    # -- the deal ---------------------------------------------------------------------------------
+
+    def _begin_deal(self, dealer: Player) -> None:
+        n = self.game.num_players
+        hand, spread = self.game.deal_sizes()
+        self.deal_number += 1
+        self.dealer = dealer
+        self.phase = Phase.DEAL
+        self.deal_start = len(self.history)
+        self.dealt = 0
+        self.undealt = [0] * TYPES
+        for t in M.deck:
+            self.undealt[t] += 1
+        self.hands = [[0] * TYPES for _ in range(n)]
+        self.public = [[0] * TYPES for _ in range(n)]
+        self.spread = [0] * TYPES
+        self.owner = [NOBODY] * 4
+        self.pos = [0] * 4
+        self.hurdles = [0] * 4
+        self.in_hand = [self.game.hurdles_in_hand] * n
+        self.finished = []
+        self.offers = [0] * n
+        self.requests = [0] * n
+        if self.pirate is not None:
+            self.pirate = PirateBook.empty(n)
+        if self.contres is not None:
+            self.contres.contred = [False] * n
+        self.game.allotment.at_deal(self)
+        self.central = list(self.game.central)
+        self.discards = [0] * TYPES
+        if self.incidents is not None:
+            self.incidents = IncidentDeck.fresh(n)
+        self.winner = self.placed = NOBODY
+        self.lead = 0
+        self.events.append(ev.DealBegun(self.deal_number, dealer, hand, spread))
+
+    def _deal_target(self) -> Player:
+        """Who the next card goes to: the hands one card at a time from the dealer's left, then the
+        spread (NOBODY)."""
+        n = self.game.num_players
+        hand, _ = self.game.deal_sizes()
+        if self.dealt < n * hand:
+            return (self.dealer + 1 + self.dealt) % n
+        return NOBODY
+
+    def _may_contre(self, p: Player) -> bool:
+        """A player without a horse may « contrer » once a deal, before the race, in the bridge
+        score (D25)."""
+        contres = self.contres
+        return contres is not None and not contres.contred[p] and self._horse_of(p) == NOBODY
+
+    def _horse_requests(self, p: Player) -> list[Action]:
+        return self.game.allotment.requests(self, p)
+
+    def _deal(self, t: int) -> None:
+        self.undealt[t] -= 1
+        target = self._deal_target()
+        self.dealt += 1
+        if target == NOBODY:
+            self.spread[t] += 1
+            self.events.append(ev.CardSpread(TYPE_TEXT[t]))
+        else:
+            self.hands[target][t] += 1
+            self.events.append(ev.CardDealt(target, TYPE_TEXT[t]))
+        n = self.game.num_players
+        hand, spread = self.game.deal_sizes()
+        if self.dealt == n * hand + spread:
+            self.passes = 0
+            self.turn = self.dealer  # the example: A, the dealer, asks first
+            # JEU PIRATE: « On joue le jeu ordinaire, mais sans enchères, sans échanges de cartes. »
+            self.phase = Phase.BETS if self.game.way.bets else Phase.HORSES
+
+    # ATTRIBUTION DES CHEVAUX
+
+    def _request_horse(self, p: Player, action: RequestHorse) -> None:
+        h = action.horse
+        self.events.append(ev.HorseRequested(p, h, action.bid))
+        self.passes = 0
+        holder = self.owner[h]
+        if holder == NOBODY:
+            self._give_horse(p, h)
+            self._next_requester(p)
+            return
+        # « S'il y a plusieurs demandes sur un même cheval, l'attribution se fait aux enchères. »
+        bidders = self.game.allotment.bidders(self, p, holder)
+        self._open_auction(h, -1, p, action.bid, bidders)
+
+    def _banned(self, q: Player) -> bool:
+        """« tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »"""
+        contres = self.contres
+        return contres is not None and contres.banned[q]
+
+    def _pay_bid(self, p: Player, amount: int) -> None:
+        """The winner's bid goes on the table; in a camp, « les enchères individuelles sont payées
+        moitié par chaque joueur » (in chips: the partner his half as far as he can)."""
+        camps = self.camps
+        mate = NOBODY if camps is None else camps.partner[p]
+        half = 0
+        if mate != NOBODY:
+            half = min(amount // (2 * UNIT) * UNIT, self.chips[mate])
+        for payer, part in ((p, amount - half), (mate, half)):
+            if part:
+                self.chips[payer] -= part
+                self.pot += part
+                self.events.append(ev.BidPaid(payer, part))
+
+    def _give_horse(self, p: Player, h: int) -> None:
+        self.owner[h] = p
+        start = self.game.handicapped.start(p)
+        pursuit = self.pursuit
+        # JEU POURSUITE: « Au tour suivant, chacun repart de sa place avec son nouveau cheval »
+        self.pos[h] = pursuit.carried[p] if pursuit is not None and self.races else start
+        self.events.append(ev.HorseGiven(p, h))
+
+    def _next_requester(self, after: Player) -> None:
+        """The next player without a horse asks; the round is over when every player has one, or
+        when none is free and each player still without one has passed in turn."""
+        n = self.game.num_players
+        # « tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »
+        waiting = [q for q in range(n) if self._horse_of(q) == NOBODY and not self._banned(q)]
+        free = self.game.allotment.horses_left(self)
+        if not waiting and n == 1:
+            # Solo: « Placez un cheval sur la ligne de départ »: the other horses are not run.
+            for h in HORSES:
+                if self.owner[h] == NOBODY:
+                    self.pos[h] = FINISH
+            self.in_hand[0] = M.scoring["solo_hurdles"]
+            self.phase = Phase.SOLO_HURDLES
+            self.turn = 0
+            return
+        if not waiting or (not free and self.passes >= len(waiting)):
+            self.phase = Phase.EXCHANGE
+            self.turn = self.dealer
+            self.passes = 0
+            return
+        self.phase = Phase.HORSES
+        for step in range(1, n + 1):
+            q = (after + step) % n
+            if q in waiting:
+                self.turn = q
+                return
+
+    def _pass(self, p: Player) -> None:
+        self.events.append(ev.Passed(p))
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            assert self.auction is not None
+            self.auction.active[p] = False
+            self._next_bidder()
+        elif phase is Phase.HORSES:
+            self.passes += 1
+            self._next_requester(p)
+        elif phase is Phase.EXCHANGE:
+            self.passes += 1
+            n = self.game.num_players
+            if self.passes >= n:  # a whole round without a request: the exchanges are over
+                self.phase = Phase.TRADE
+                self.turn = self.dealer
+                self.passes = 0
+            else:
+                self.turn = (p + 1) % n
+        else:  # TRADE
+            self.passes += 1
+            n = self.game.num_players
+            if self.passes >= n:
+                self._start_race()
+            else:
+                self.turn = (p + 1) % n
+
+    # ENCHÈRES
+
+    def _open_auction(
+        self, horse: int, card: int, p: Player, bid: int, bidders: list[bool]
+    ) -> None:
+        self.auction = Auction(horse, card, p, bid, p, bidders, p)
+        self.phase = Phase.AUCTION
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        a = self.auction
+        assert a is not None
+        n = self.game.num_players
+        for step in range(1, n + 1):
+            q = (a.bidder + step) % n
+            if q != a.leader and a.active[q]:
+                if self.chips[q] < a.high + UNIT:
+                    a.active[q] = False  # « ne peut enchérir qu'avec son disponible »
+                    continue
+                a.bidder = q
+                return
+        self._close_auction()
+
+    def _close_auction(self) -> None:
+        a = self.auction
+        assert a is not None
+        self.auction = None
+        winner = a.leader
+        joining = a.horse != NOBODY and self.game.allotment.joins(self, a.horse, winner)
+        if a.high:
+            self._pay_bid(winner, a.high)
+        if a.horse != NOBODY:
+            if not joining:
+                self._give_horse(winner, a.horse)
+            self._next_requester(a.resume)
+            return
+        self.spread[a.card] -= 1
+        self.hands[winner][a.card] += 1
+        self.public[winner][a.card] += 1
+        self.throw_card = a.card
+        self.phase = Phase.THROW
+        self.turn = winner
+        self.passes = 0
+        self.throw_after = a.resume  # the request round goes on after the requester
+
+    def _throw(self, p: Player, t: int) -> None:
+        self._take_from_hand(p, t)
+        self.spread[t] += 1
+        self.events.append(ev.CardExchanged(p, TYPE_TEXT[self.throw_card], TYPE_TEXT[t]))
+        self.throw_card = -1
+        self.phase = Phase.EXCHANGE
+        self.turn = (self.throw_after + 1) % self.game.num_players
+        self.throw_after = NOBODY
+
+    # ÉCHANGES DIRECTS
+
+    def _trade_done(self) -> None:
+        tr = self.trade
+        assert tr is not None
+        p, q = tr.proposer, tr.target
+        self._take_from_hand(p, tr.offered)
+        self._take_from_hand(q, tr.counter)
+        self.hands[q][tr.offered] += 1
+        self.public[q][tr.offered] += 1
+        self.hands[p][tr.counter] += 1
+        self.public[p][tr.counter] += 1
+        self.chips[q] -= tr.points
+        self.chips[p] += tr.points
+        self.events.append(
+            ev.TradeDone(p, q, TYPE_TEXT[tr.offered], TYPE_TEXT[tr.counter], tr.points)
+        )
+        self._trade_closed()
+
+    def _trade_closed(self) -> None:
+        tr = self.trade
+        assert tr is not None
+        self.trade = None
+        self.phase = Phase.TRADE
+        self.passes = 0
+        self.turn = (tr.proposer + 1) % self.game.num_players
+
+
+class HorseAllotment:
+    """ATTRIBUTION DES CHEVAUX, the ordinary way: in turn, each player without a horse asks for a
+    free one, or for a held one with a bid, which opens an auction."""
+
+    spread: bool = True
+    """Whether some cards are spread face up after the deal."""
+
+    def partners(self, players: int) -> Camps | None:
+        """The partnerships a state starts with (None: every player for himself)."""
+        return None
+
+    def at_deal(self, state: DealRules) -> None:
+        """What a new deal resets."""
+
+    def requests(self, state: DealRules, p: Player) -> list[Action]:
+        free = [h for h in HORSES if state.owner[h] == NOBODY]
+        out: list[Action] = [RequestHorse(h) for h in free]
+        if not free:
+            out.insert(0, PASS)  # D6: a player may stay without a horse only when none is free
+        out += [
+            RequestHorse(h, bid)
+            for h in HORSES
+            if state.owner[h] not in (NOBODY, p)
+            for bid in range(UNIT, state.chips[p] + 1, UNIT)
+        ]
+        return out
+
+    def bidders(self, state: DealRules, p: Player, holder: Player) -> list[bool]:
+        """Who may bid for a held horse p asked for: the holder and the players still without a
+        horse (D7)."""
+        return [
+            q in (p, holder) or (state.horse_of(q) == NOBODY and not state._banned(q))
+            for q in range(state.game.num_players)
+        ]
+
+    def horses_left(self, state: DealRules) -> bool:
+        """Whether a horse may still be asked for without a bid."""
+        return any(state.owner[h] == NOBODY for h in HORSES)
+
+    def joins(self, state: DealRules, horse: int, winner: Player) -> bool:
+        """Whether the winner of an auction on a held horse joins its holder (forming a camp)
+        rather than taking the horse."""
+        return False

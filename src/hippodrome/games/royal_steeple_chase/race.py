@@ -1,0 +1,324 @@
+"""Royal Steeple Chase's race: MARCHE DU JEU (each plays a card in turn), its coups (AVANCES, HAIES,
+CHUTE, CARTES ROYALES), the rivers, the finish and FIN DE LA COURSE, where the way to play scores it.
+"""
+
+from __future__ import annotations
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.types import Player
+from hippodrome.games.royal_steeple_chase import events as ev
+from hippodrome.games.royal_steeple_chase.actions import OwnHurdle, PlayHalf, VoidHalf, gap_label
+from hippodrome.games.royal_steeple_chase.board import (
+    FINISH,
+    HALF_OF,
+    HORSES,
+    LAP,
+    NOBODY,
+    PLAYS,
+    RED_SQUARES,
+    RIVERS,
+    ROYAL_USES,
+    TYPE_HALVES,
+    TYPE_TEXT,
+    TYPES,
+    M,
+    Phase,
+    half_action,
+    placements,
+    shown,
+    square_before,
+)
+from hippodrome.games.royal_steeple_chase.core import SteepleCore
+from hippodrome.games.royal_steeple_chase.material import NO_COLOUR, Half
+
+
+class RaceRules(SteepleCore):
+    __slots__ = ()
+
+    def _race_actions(self, p: Player) -> list[Action]:
+        out: list[Action] = [PLAYS[t] for t in range(TYPES) if self.hands[p][t]]
+        if self.in_hand[p]:  # one's own hurdles, not the box's
+            mine = self._horse_of(p)
+            out += [
+                OwnHurdle(h, square_before(g))
+                for h in HORSES
+                if h != mine
+                for g in self._free_gaps(h)
+            ]
+        return out
+
+    def _half_actions(self, p: Player) -> list[Action]:
+        out: list[Action] = []
+        seen: set[str] = set()
+        for text in self.halves_left:
+            if text in seen:
+                continue
+            seen.add(text)
+            plays = self._plays_of(p, HALF_OF[text])
+            out += plays if plays else [VoidHalf(text)]
+        return out
+
+    def _plays_of(self, p: Player, half: Half) -> list[PlayHalf]:
+        text = str(half)
+        if half.kind == "R":
+            # CARTES ROYALES: « jouer ce que l'on veut : un galop, un trot, une haie ou une chute »
+            return [a for use in ROYAL_USES for a in self._plays_as(p, use, NO_COLOUR, text)]
+        return self._plays_as(p, half.kind, half.colour, text)
+
+    def _plays_as(self, p: Player, use: str, colour: int, text: str) -> list[PlayHalf]:
+        mine = self._horse_of(p)
+        free = self.game.way.free_white
+        incidents = self.incidents
+        ridden = NOBODY if incidents is None else incidents.ridden[p]
+        if use in ("2", "3", "4") and ridden != NOBODY and colour == NO_COLOUR:
+            # « VOTRE PROCHAINE CARTE SERA JOUÉE PAR LE CHEVAL ... »
+            horse = ridden
+            return [] if self.pos[horse] >= FINISH else [half_action(text, use, (horse,))]
+        if use in ("2", "3", "4"):
+            # « les colorées sur la piste du cheval de cette couleur »; a white advance goes to the
+            # player's own horse: « II est défendu de favoriser un autre joueur » (D5). In the
+            # pirate game « Les cartes sans couleur peuvent être jouées librement ».
+            if free and colour == NO_COLOUR:
+                return [half_action(text, use, (h,)) for h in HORSES if self.pos[h] < FINISH]
+            horse = colour if colour != NO_COLOUR else mine
+            if horse == NOBODY or self.pos[horse] >= FINISH:
+                return []
+            return [half_action(text, use, (horse,))]
+        if use == "H":
+            out: list[PlayHalf] = []
+            if self._supply() > 0:
+                # Solo: one lane only, the player's own
+                solo = self.game.num_players == 1
+                lanes = (
+                    [colour] if colour != NO_COLOUR else [h for h in HORSES if (h == mine) == solo]
+                )
+                for h in lanes:
+                    if self.pos[h] < FINISH:
+                        out += placements(text, use, h, self.pos[h], self.hurdles[h])
+            own = [mine] if mine != NOBODY else list(HORSES) if free else []
+            for h in own if colour == NO_COLOUR else ():
+                # « ou, s'il le préfère, retirer une haie sur sa propre piste »
+                hurdles, at = self.hurdles[h], self.pos[h]
+                if at < FINISH:
+                    out += [
+                        half_action(text, use, (h,), square_before(g), remove=True)
+                        for g in range(at, LAP + 1 if at else LAP)
+                        if hurdles >> g & 1
+                    ]
+            return out
+        # CHUTE: « Reculer un cheval de 2 cases ou reculer deux chevaux de 1 case chacun »
+        targets = [
+            h for h in HORSES if h != mine and 1 <= self.pos[h] < FINISH and self._can_fall_back(h)
+        ]
+        out = [half_action(text, use, (h,)) for h in targets]
+        out += [
+            half_action(text, use, (a, b)) for i, a in enumerate(targets) for b in targets[i + 1 :]
+        ]
+        return out
+
+    def _start_race(self) -> None:
+        self.game.way.shares_bids(self)
+        self.phase = Phase.RACE
+        self.turn = self.dealer  # « Chacun joue à son tour, le donneur le premier. »
+        if not self._can_play(self.turn):
+            self._next_turn()
+        if self.phase is Phase.RACE:
+            self.events.append(ev.RaceOff(self.turn))
+
+    def _play_card(self, p: Player, t: int) -> None:
+        self._take_from_hand(p, t)
+        self.discards[t] += 1
+        self.events.append(ev.CardPlayed(p, TYPE_TEXT[t]))
+        self.phase = Phase.HALVES
+        self.card_player = p
+        self.halves_left = list(TYPE_HALVES[t])
+        self.trail = {}
+        self.card_finishers = []
+
+    def _play_half(self, p: Player, a: PlayHalf) -> None:
+        self.halves_left.remove(a.half)
+        use = a.use
+        if use in ("2", "3", "4"):
+            self._advance(a.horses[0], self.game.advance_points[use], a.half)
+        elif use == "H":
+            h = a.horses[0]
+            gap = self._gap(h, a.gap)
+            if a.remove:
+                self.hurdles[h] &= ~(1 << gap)
+                self.events.append(ev.HurdleRemoved(p, h, gap_label(gap)))
+            else:
+                self.hurdles[h] |= 1 << gap
+                self.events.append(ev.HurdlePlaced(p, h, gap_label(gap)))
+        else:
+            steps = M.chute if len(a.horses) == 1 else 1
+            for h in a.horses:
+                self._fall_back(h, steps)
+        self._after_half(p)
+
+    def _advance(self, h: int, points: int, half: str) -> None:
+        """AVANCES: each square costs 1, a hurdle 2 more (« 3-2 (haie sautée) = 1 »); « Si une
+        avance entière est impossible, on s'arrête devant l'obstacle. »"""
+        start = at = self.pos[h]
+        if at >= FINISH:
+            return
+        trail = self.trail.setdefault(h, [])
+        central = self.central[h]
+        hurdles = self.hurdles[h]
+        while at < FINISH:
+            bit = 1 << at
+            jump = (hurdles | central) & bit
+            cost = M.hurdle_cost if jump else 1
+            if cost > points:
+                break
+            points -= cost
+            removed = at if hurdles & bit else -1
+            if removed >= 0:
+                hurdles &= (
+                    ~bit
+                )  # « Une haie franchie est aussitôt enlevée, sauf la haie centrale. »
+            if jump:
+                self.events.append(ev.HurdleJumped(h, gap_label(at), removed < 0))
+            trail.append((at, removed))
+            at += 1
+        self.hurdles[h] = hurdles
+        self.pos[h] = at
+        if at != start:
+            self.events.append(ev.HorseMoved(h, shown(start), shown(at), half))
+        if at >= FINISH:
+            self.card_finishers.append(h)
+
+    def _fall_back(self, h: int, steps: int) -> None:
+        """CHUTE: back 2 squares, or 1 « s'il y a la haie centrale à franchir »; « On ne recule ni
+        sur une rivière, ni sur la ligne de départ » (D8: nor across them)."""
+        start = at = self.pos[h]
+        central = self.central[h]
+        if steps > 1 and any(central >> (at - k) & 1 for k in range(1, steps + 1) if at - k >= 0):
+            steps = 1
+        for _ in range(steps):
+            back = at - 1
+            if back < 1 or back in RIVERS:
+                break
+            at = back
+        self.pos[h] = at
+        self.trail.pop(h, None)
+        self.events.append(ev.HorseFellBack(h, shown(start), shown(at)))
+
+    def _after_half(self, p: Player) -> None:
+        if not self.halves_left:
+            self._end_card(p)
+
+    def _end_card(self, p: Player) -> None:
+        # Rivers: « il faut les sauter (interdiction d'y stationner) ». Between the two coups of a
+        # card a horse may be over a river (the example, move 13: « Jouer d'abord le R comme 4,
+        # puis le 3b »); a card that leaves it there stops it before the obstacle instead (D2).
+        for h, trail in self.trail.items():
+            if self.pos[h] in RIVERS and not self._dry(h, self.pos[h]):
+                at = self.pos[h]
+                while at in RIVERS and not self._dry(h, at) and trail:
+                    at, removed = trail.pop()
+                    if removed >= 0 and self._supply() > 0:
+                        # The hurdle stands again, unless the box gave it to another coup of this
+                        # card meanwhile (D2): there are 15 in all.
+                        self.hurdles[h] |= 1 << removed
+                self.pos[h] = at
+                self.events.append(ev.RiverRefused(h, shown(at)))
+        mine = self._horse_of(p)
+        incidents = self.incidents
+        draws = (
+            incidents is not None
+            and mine != NOBODY
+            and bool(self.trail.get(mine))
+            and self.pos[mine] in RED_SQUARES
+            and any(incidents.incident_pack)
+        )
+        self.trail = {}
+        if incidents is not None:
+            incidents.ridden[p] = NOBODY
+        if self._settle_finishers(p):
+            return
+        if draws:
+            self.phase = Phase.DRAW_INCIDENT
+            self.turn = p
+            return
+        self._turn_over(p)
+
+    def _turn_over(self, p: Player) -> None:
+        """After a card: p plays again if an incident said so, else the next player's turn."""
+        incidents = self.incidents
+        if incidents is None:
+            self._next_turn()
+            return
+        if incidents.extra[p] and self._can_play(p):
+            incidents.extra[p] -= 1  # « JOUEZ DEUX FOIS LE PROCHAIN COUP »
+            self.turn = p
+            self.phase = Phase.RACE
+            if incidents.pending[p] >= 0:
+                self._begin_incident(p)
+            return
+        incidents.extra[p] = 0
+        self._next_turn()
+
+    def _settle_finishers(self, p: Player) -> bool:
+        """The horses that crossed the line during the card, ranked; True when the race ended."""
+        if self.card_finishers:
+            # « Si une carte fait gagner en même temps le joueur et un adversaire, c'est le joueur
+            # qui est considéré comme arrivant le premier. »
+            mine = self._horse_of(p)
+            order = sorted(self.card_finishers, key=lambda h: h != mine)
+            for h in order:
+                self._finish(h)
+            self.card_finishers = []
+        self.phase = Phase.RACE
+        if self.game.way.first_past_the_post and self.finished:
+            # The pirate's stakes go to the winner; « On arrête le tour dès qu'il y a un gagnant. »
+            self._end_race()
+            return True
+        if self.placed != NOBODY or (self.winner != NOBODY and self._owned_running() == 0):
+            self._end_race()
+            return True
+        return False
+
+    def _finish(self, h: int) -> None:
+        self.finished.append(h)
+        self.events.append(ev.HorseFinished(h, len(self.finished)))
+        seat = self.owner[h]
+        if seat == NOBODY:
+            return
+        if self.winner == NOBODY:
+            self.winner = seat
+            # « Le gagnant inscrit en plus 10 par case d'avance sur le cheval suivant. »
+            others = [self.pos[o] for o in HORSES if o != h and o not in self.finished]
+            self.lead = FINISH - max(others) if others else 0
+        elif self.placed == NOBODY:
+            self.placed = seat
+
+    def _owned_running(self) -> int:
+        return sum(1 for h in HORSES if self.owner[h] != NOBODY and self.pos[h] < FINISH)
+
+    def _next_turn(self) -> None:
+        n = self.game.num_players
+        incidents = self.incidents
+        for step in range(1, n + 1):
+            q = (self.turn + step) % n
+            if self._can_play(q):
+                self.turn = q
+                if incidents is not None and incidents.pending[q] >= 0:
+                    self._begin_incident(q)
+                return
+        # « Si, après épuisement des cartes, il n'y a pas de gagnant la partie est nulle. »
+        self._end_race()
+
+    # FIN DE LA COURSE and the score
+
+    def _end_race(self) -> None:
+        self.races += 1
+        self.events.append(ev.RaceEnded(self.winner, self.placed))
+        way = self.game.way
+        over = way.end_race(self)
+        deals = self.game.options.deals
+        if over or (deals > 0 and self.races >= deals):
+            way.end_match(self)
+            self.phase = Phase.OVER
+            self.events.append(ev.MatchOver(tuple(self.outcome().winners)))
+        else:
+            self._begin_deal((self.dealer + 1) % self.game.num_players)

@@ -58,14 +58,15 @@ class Slip:
 
 @dataclass(frozen=True, slots=True)
 class PlaceBet(Action):
-    """Bet ``stake`` on ``horses`` (one, or several for a combined bet), a bet of ``kind``."""
+    """Bet ``stake`` on ``horses`` (one, or several for a combined bet), a bet of kind ``bet``
+    (``win``, ``place``...; not named ``kind``, which every action has: its own kind, ``place_bet``)."""
 
-    kind: str
+    bet: str
     horses: tuple[str, ...]
     stake: Money
 
     def __str__(self) -> str:
-        return f"bet {self.kind} {'+'.join(self.horses)} {self.stake}"
+        return f"bet {self.bet} {'+'.join(self.horses)} {self.stake}"
 
 
 def parse_pool_action(text: str) -> PlaceBet | None:
@@ -198,10 +199,10 @@ class Pool:
         """Why ``player`` with ``money`` may not place ``bet``; None when the pool takes it (the
         game adds its own rules: who bets when, on which horses)."""
         ns = "pool.illegal"
-        if bet.kind not in self.kinds:
-            return IllegalActionError(f"{ns}.kind", kind=bet.kind, kinds=sorted(self.kinds))
-        if len(bet.horses) != self.kinds[bet.kind]:
-            return IllegalActionError(f"{ns}.horses", kind=bet.kind, count=self.kinds[bet.kind])
+        if bet.bet not in self.kinds:
+            return IllegalActionError(f"{ns}.kind", kind=bet.bet, kinds=sorted(self.kinds))
+        if len(bet.horses) != self.kinds[bet.bet]:
+            return IllegalActionError(f"{ns}.horses", kind=bet.bet, count=self.kinds[bet.bet])
         if bet.stake < self.minimum:
             return IllegalActionError(f"{ns}.stake_low", stake=bet.stake, minimum=self.minimum)
         if (bet.stake - self.minimum) % self.unit:
@@ -212,7 +213,7 @@ class Pool:
 
     def place(self, player: Player, bet: PlaceBet) -> list[Event]:
         """Record ``bet`` as the next numbered slip (the caller checked it with ``explain``)."""
-        slip = Slip(len(self.slips) + 1, player, bet.kind, bet.horses, bet.stake)
+        slip = Slip(len(self.slips) + 1, player, bet.bet, bet.horses, bet.stake)
         self.slips.append(slip)
         return [
             SlipPlaced(

@@ -24,6 +24,7 @@ from hippodrome.engine.auction import (
     TieLot,
     commission_on,
     parse_auction_action,
+    sale,
 )
 from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.events import Event, apply_money
@@ -100,6 +101,70 @@ def test_nobody_bidding_leaves_the_lot_unsold() -> None:
     money = [50, 50]
     a, events = Auction.outcry("lot", 2, money, floor=100)
     assert a.closed and any(isinstance(e, LotUnsold) for e in events)
+
+
+def test_an_opening_leader_holds_his_bid_from_the_start_even_at_zero() -> None:
+    """Royal Steeple Chase: « S'il y a plusieurs demandes sur un même cheval, l'attribution se fait
+    aux enchères »: the seat who asks leads with his offer (0 too); the others, from his left,
+    must outbid it, and he buys if none does."""
+    money = [100, 100, 100, 100]
+    a, events = Auction.outcry("card", 4, money, first=2, increment=5, opening=(1, 0))
+    assert events and not a.closed and a.leader == 1 and a.high == 0
+    assert a.to_act() == (2,), "the turn starts on the requester's left"
+    assert min(x.amount for x in a.legal_actions(2, 100) if isinstance(x, Bid)) == 5
+    play(a, money, [(2, PASS), (3, PASS), (0, PASS)])
+    assert a.closed and a.winner == 1 and a.price == 0
+    # Outbid, the opening leader stays in and is asked again (« C dit 15, D dit 20, A dit 25 »).
+    money = [100, 100, 100, 100]
+    b, _ = Auction.outcry("card", 4, money, first=3, increment=5, opening=(2, 15))
+    play(b, money, [(3, Bid(20)), (0, Bid(25)), (1, PASS)])
+    assert b.to_act() == (2,)
+    play(b, money, [(2, PASS), (3, PASS)])
+    assert b.winner == 0 and b.price == 25 and money == [75, 100, 100, 100]
+
+
+def test_an_opening_bid_nobody_can_top_sells_at_once() -> None:
+    a, events = Auction.outcry("lot", 3, [100, 4, 0], first=1, increment=5, opening=(0, 10))
+    assert a.closed and a.winner == 0 and a.price == 10
+    assert sold(events).money_changes() == {0: -10}
+
+
+def test_a_payment_rule_splits_the_price_between_payers() -> None:
+    """Royal Steeple Chase's camps: « les enchères individuelles sont payées moitié par chaque
+    joueur »; the rule is asked when the hammer falls, with the buyer and the price."""
+    asked: list[tuple[Player, Money]] = []
+
+    def halves(buyer: Player, price: Money) -> list[tuple[Player, Money]]:
+        asked.append((buyer, price))
+        return [(buyer, price - price // 2), (2, price // 2)]
+
+    money = [100, 100, 100]
+    a, _ = Auction.outcry("horse", 3, money, increment=5, pay=halves)
+    events = a.apply(0, Bid(30), money)
+    assert not asked, "nobody pays before the hammer falls"
+    events += a.apply(1, PASS, money, pay=halves)
+    events += a.apply(2, PASS, money, pay=halves)
+    halved = sold(events)
+    assert asked == [(0, 30)] and halved.shares == ((0, 15), (2, 15))
+    assert halved.money_changes() == {0: -15, 2: -15}
+    apply_money(money, events)
+    assert money == [85, 100, 85]
+    # Without a payment rule the buyer pays it all to the seller.
+    b, opened = Auction.outcry(
+        "horse", 2, [100, 100], increment=5, excluded={1}, seller=1, opening=(0, 20)
+    )
+    assert b.closed and sold(opened).money_changes() == {0: -20, 1: 20}
+
+
+def test_a_game_telling_the_auction_in_its_own_words_reads_only_the_sale() -> None:
+    money = [100, 100]
+    a, opened = Auction.outcry("card", 2, money, increment=5, opening=(0, 5))
+    assert sale(opened) is None
+    events = a.apply(1, Bid(10), money)
+    assert sale(events) is None
+    events = a.apply(0, PASS, money)
+    found = sale(events)
+    assert found is not None and found.player == 1 and found.price == 10
 
 
 def test_the_auctioneer_takes_ten_percent_rounded_to_the_nearest_hundred() -> None:

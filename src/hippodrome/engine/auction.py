@@ -12,14 +12,18 @@ Two ways to sell a lot (one item or several sold together):
 
 A rule may keep seats out (``excluded``: a set of seats or a test), the seller may be a seat, and an
 auctioneer seat may take a commission on each sale (Ascot: « sa commission de 10%, en arrondissant à
-la centaine la plus rapprochée », paid by the buyer on top of the price).
+la centaine la plus rapprochée », paid by the buyer on top of the price). An open auction may start
+with a leader already holding a bid (``opening``: Royal Steeple Chase's requester, whose bid may be
+0), and the game may say who pays the price (``apply(..., pay=)``: in a camp, each partner half).
 
 An :class:`Auction` is a small mutable record that a game keeps in its state (``copy`` for clones,
 ``to_json``/``from_json`` for positions). It answers who acts (``to_act``, ``is_chance``), what each
 may do (``legal_actions``), why something is refused (``explain``), what each seat may see
 (``view``: sealed bids stay hidden until opened), and plays an action (``apply``) into events with
 message keys (``auction.*`` in the engine catalog). Money moves only through :class:`LotSold`, whose
-``money_changes`` the game applies (``events.apply_money``) and the conformance suite checks.
+``money_changes`` the game applies (``events.apply_money``) and the conformance suite checks. A game
+that tells its auctions in its own words keeps its events and reads only the sale from the
+component's (``sale(events)``): the component's events are its to show or to drop.
 """
 
 from __future__ import annotations
@@ -172,9 +176,14 @@ class LotSold(Event):
     """The seat paid the price, or NOBODY (the bank)."""
     auctioneer: Player
     """The seat paid the commission, or NOBODY."""
+    shares: tuple[tuple[Player, Money], ...] = ()
+    """Who paid how much of the price when the buyer does not pay it all (a ``Payment``); empty:
+    the buyer alone."""
 
     def money_changes(self) -> Mapping[Player, Money]:
-        changes: dict[Player, Money] = {self.player: -self.price - self.commission}
+        changes: dict[Player, Money] = {self.player: -self.commission}
+        for payer, part in self.shares or ((self.player, self.price),):
+            changes[payer] = changes.get(payer, 0) - part
         if self.seller >= 0:
             changes[self.seller] = changes.get(self.seller, 0) + self.price
         if self.auctioneer >= 0 and self.commission:
@@ -203,6 +212,19 @@ class Stage(Enum):
 
 Excluded = Collection[Player] | Callable[[Player], bool]
 """Seats kept out of an auction: a set of seats, or a test on a seat."""
+
+Payment = Callable[[Player, Money], Sequence[tuple[Player, Money]]]
+"""Who pays a price: given the buyer and the price, each payer and his part (they sum to the
+price). The game's rule, asked when the hammer falls (Royal Steeple Chase's camps: « les enchères
+individuelles sont payées moitié par chaque joueur »)."""
+
+
+def sale(events: Sequence[Event]) -> LotSold | None:
+    """The sale among an auction's ``events``, if the hammer fell on a bid."""
+    for event in events:
+        if type(event) is LotSold:
+            return event
+    return None
 
 
 def commission_on(price: Money, percent: int, rounding: Money) -> Money:
@@ -260,11 +282,16 @@ class Auction:
         auctioneer: Player = NOBODY,
         commission: int = 0,
         rounding: Money = 1,
+        opening: tuple[Player, Money] | None = None,
+        pay: Payment | None = None,
     ) -> tuple[Auction, list[Event]]:
         """An open auction in turn from ``first``; the events it opens with (it may close at once
-        when nobody can bid)."""
+        when nobody can bid). ``opening``: a seat that leads from the start with its bid (which
+        may be 0), as a player who asks for a lot with an offer; ``pay``: as in :meth:`apply`."""
         terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
-        return cls._start(Stage.OPEN, lot, seats, money, first=first, terms=terms)
+        return cls._start(
+            Stage.OPEN, lot, seats, money, first=first, terms=terms, opening=opening, pay=pay
+        )
 
     @classmethod
     def sealed(
@@ -295,6 +322,8 @@ class Auction:
         *,
         first: Player,
         terms: tuple[Money, Money, Excluded, Player, Player, int, Money],
+        opening: tuple[Player, Money] | None = None,
+        pay: Payment | None = None,
     ) -> tuple[Auction, list[Event]]:
         floor, increment, excluded, seller, auctioneer, commission, rounding = terms
         eligible = _eligible(seats, excluded)
@@ -304,11 +333,13 @@ class Auction:
         if stage is Stage.OPEN:
             a.active = list(eligible)
             a.bidder = (first - 1) % seats
-            a._next_bidder(money, events)
+            if opening is not None:
+                a.leader, a.high = opening
+            a._next_bidder(money, events, pay)
         else:
             a.sealed_bids = [None if e else 0 for e in eligible]
             if not any(eligible):
-                a._close(events)
+                a._close(events, pay)
         return a, events
 
     # -- who acts -------------------------------------------------------------------------------
@@ -387,49 +418,56 @@ class Auction:
 
     # -- play -----------------------------------------------------------------------------------
 
-    def apply(self, player: Player, action: Action, money: Sequence[Money]) -> list[Event]:
+    def apply(
+        self,
+        player: Player,
+        action: Action,
+        money: Sequence[Money],
+        pay: Payment | None = None,
+    ) -> list[Event]:
         """Play a legal ``action`` of ``player`` (``CHANCE`` for the lot); ``money`` is every seat's
-        money now (who can pay the next bid). Returns the events; the sale's money is in them."""
+        money now (who can pay the next bid); ``pay``, who pays the price if the hammer falls now
+        (None: the buyer). Returns the events; the sale's money is in them."""
         events: list[Event] = []
         kind = type(action)
         if kind is Bid:
             amount: Money = action.amount  # type: ignore[attr-defined]
             self.high, self.leader = amount, player
             events.append(BidRaised(player, amount))
-            self._next_bidder(money, events)
+            self._next_bidder(money, events, pay)
         elif kind is Pass:
             assert self.active is not None
             self.active[player] = False
             events.append(BidPassed(player))
-            self._next_bidder(money, events)
+            self._next_bidder(money, events, pay)
         elif kind is SealedBid:
             assert self.sealed_bids is not None
             self.sealed_bids[player] = action.amount  # type: ignore[attr-defined]
             events.append(BidSealed(player, action.amount))  # type: ignore[attr-defined]
             if all(b is not None for b in self.sealed_bids):
-                self._open_bids(money, events)
+                self._open_bids(money, events, pay)
         elif kind is TieLot:
             winner: Player = action.player  # type: ignore[attr-defined]
             events.append(LotDrawn(winner))
             self.leader = winner
-            self._close(events)
+            self._close(events, pay)
         else:
             raise TypeError(f"not an auction action: {action!r}")
         return events
 
-    def _open_bids(self, money: Sequence[Money], events: list[Event]) -> None:
+    def _open_bids(self, money: Sequence[Money], events: list[Event], pay: Payment | None) -> None:
         assert self.sealed_bids is not None
         bids = tuple(b or 0 for b in self.sealed_bids)
         events.append(BidsOpened(bids))
         top = max(bids)
         if top <= 0:
-            self._close(events)
+            self._close(events, pay)
             return
         best = [p for p in _round_from(self.first, self.seats) if bids[p] == top]
         self.high = top
         if len(best) == 1:
             self.leader = best[0]
-            self._close(events)
+            self._close(events, pay)
             return
         # The tied seats bid on between them, above the tied bid; none raising: a lot decides.
         self.tied = tuple(best)
@@ -437,19 +475,23 @@ class Auction:
         self.stage = Stage.OPEN
         self.active = [p in self.tied for p in range(self.seats)]
         self.bidder = (best[0] - 1) % self.seats
-        self._next_bidder(money, events)
+        self._next_bidder(money, events, pay)
 
-    def _next_bidder(self, money: Sequence[Money], events: list[Event]) -> None:
+    def _next_bidder(
+        self, money: Sequence[Money], events: list[Event], pay: Payment | None = None
+    ) -> None:
         """The turn goes on round the table to the next seat still in (not the leader); a seat
         that cannot pay the next bid is out. Nobody left: the hammer falls."""
         active = self.active
         assert active is not None
         low = self.minimum()
-        for step in range(1, self.seats + 1):
-            q = (self.bidder + step) % self.seats
-            if q == self.leader or not active[q]:
+        need = self.cost(low)
+        seats, leader = self.seats, self.leader
+        for step in range(1, seats + 1):
+            q = (self.bidder + step) % seats
+            if q == leader or not active[q]:
                 continue
-            if money[q] < self.cost(low):
+            if money[q] < need:
                 active[q] = False  # « ne peut enchérir qu'avec son disponible »
                 events.append(BidderOut(q, low))
                 continue
@@ -459,9 +501,9 @@ class Auction:
         if self.leader == NOBODY and self.tied:
             self.stage = Stage.LOT
             return
-        self._close(events)
+        self._close(events, pay)
 
-    def _close(self, events: list[Event]) -> None:
+    def _close(self, events: list[Event], pay: Payment | None = None) -> None:
         self.stage = Stage.CLOSED
         self.bidder = NOBODY
         if self.leader == NOBODY:
@@ -469,7 +511,10 @@ class Auction:
             return
         self.winner, self.price = self.leader, self.high
         fee = commission_on(self.price, self.commission, self.rounding)
-        events.append(LotSold(self.winner, self.lot, self.price, fee, self.seller, self.auctioneer))
+        shares = () if pay is None else tuple(pay(self.winner, self.price))
+        events.append(
+            LotSold(self.winner, self.lot, self.price, fee, self.seller, self.auctioneer, shares)
+        )
 
     # -- views and JSON ---------------------------------------------------------------------------
 

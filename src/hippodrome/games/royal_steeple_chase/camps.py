@@ -63,10 +63,11 @@ class ImprovisedCamps(HorseAllotment):
         return sum(1 for h in HORSES if state.owner[h] != NOBODY) < state.game.num_players // 2
 
     def joins(self, state: DealRules, horse: int, winner: Player) -> bool:
+        return state.camps is not None and state.owner[horse] != NOBODY
+
+    def join(self, state: DealRules, horse: int, winner: Player) -> None:
         camps = state.camps
+        assert camps is not None
         holder = state.owner[horse]
-        if camps is None or holder == NOBODY:
-            return False
         camps.partner[holder], camps.partner[winner] = winner, holder
         state.events.append(ev.CampFormed(holder, winner, horse))
-        return True

@@ -8,6 +8,8 @@ CHEVAUX), the auctions (ENCHÈRES), the spread (ATTRIBUTION DU JEU ÉTALÉ) and 
 from __future__ import annotations
 
 from hippodrome.engine.actions import Action
+from hippodrome.engine.auction import PASS as AUCTION_PASS
+from hippodrome.engine.auction import LotSold, sale
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import PASS, RequestHorse
@@ -125,19 +127,25 @@ class DealRules(SteepleCore):
         contres = self.contres
         return contres is not None and contres.banned[q]
 
-    def _pay_bid(self, p: Player, amount: int) -> None:
-        """The winner's bid goes on the table; in a camp, « les enchères individuelles sont payées
-        moitié par chaque joueur » (in chips: the partner his half as far as he can)."""
+    def _payers(self, horse: int, p: Player, amount: int) -> list[tuple[Player, int]]:
+        """Who pays the winner's bid for ``horse`` (-1: a card): the winner; in a camp, « les
+        enchères individuelles sont payées moitié par chaque joueur » (in chips: the partner his
+        half as far as he can), the holder he joins by this very sale too."""
         camps = self.camps
         mate = NOBODY if camps is None else camps.partner[p]
+        if horse != NOBODY and self.game.allotment.joins(self, horse, p):
+            mate = self.owner[horse]
         half = 0
         if mate != NOBODY:
             half = min(amount // (2 * UNIT) * UNIT, self.chips[mate])
-        for payer, part in ((p, amount - half), (mate, half)):
-            if part:
-                self.chips[payer] -= part
-                self.pot += part
-                self.events.append(ev.BidPaid(payer, part))
+        return [(payer, part) for payer, part in ((p, amount - half), (mate, half)) if part]
+
+    def _pay_bid(self, shares: tuple[tuple[Player, int], ...]) -> None:
+        """The bid goes on the table, each payer his part."""
+        for payer, part in shares:
+            self.chips[payer] -= part
+            self.pot += part
+            self.events.append(ev.BidPaid(payer, part))
 
     def _give_horse(self, p: Player, h: int) -> None:
         self.owner[h] = p
@@ -179,9 +187,7 @@ class DealRules(SteepleCore):
         self.events.append(ev.Passed(p))
         phase = self.phase
         if phase is Phase.AUCTION:
-            assert self.auction is not None
-            self.auction.active[p] = False
-            self._next_bidder()
+            self._bid_on(p, AUCTION_PASS)
         elif phase is Phase.HORSES:
             self.passes += 1
             self._next_requester(p)
@@ -207,32 +213,41 @@ class DealRules(SteepleCore):
     def _open_auction(
         self, horse: int, card: int, p: Player, bid: int, bidders: list[bool]
     ) -> None:
-        self.auction = Auction(horse, card, p, bid, p, bidders, p)
-        self.phase = Phase.AUCTION
-        self._next_bidder()
+        """The engine's open auction, the requester leading with his bid; a seat that cannot pay
+        the next bid leaves it silently (« ne peut enchérir qu'avec son disponible »)."""
 
-    def _next_bidder(self) -> None:
+        def pay(winner: Player, amount: int) -> list[tuple[Player, int]]:
+            return self._payers(horse, winner, amount)
+
+        self.auction, sold = Auction.open(
+            horse, card, p, bid=bid, bidders=bidders, chips=self.chips, pay=pay
+        )
+        self.phase = Phase.AUCTION
+        if sold is not None:
+            self._close_auction(sold)
+
+    def _bid_on(self, p: Player, action: Action) -> None:
+        """A bid or a pass in the auction under way; this game tells them in its own events (the
+        caller's), and keeps of the engine's only the sale."""
         a = self.auction
         assert a is not None
-        n = self.game.num_players
-        for step in range(1, n + 1):
-            q = (a.bidder + step) % n
-            if q != a.leader and a.active[q]:
-                if self.chips[q] < a.high + UNIT:
-                    a.active[q] = False  # « ne peut enchérir qu'avec son disponible »
-                    continue
-                a.bidder = q
-                return
-        self._close_auction()
 
-    def _close_auction(self) -> None:
+        def pay(winner: Player, amount: int) -> list[tuple[Player, int]]:
+            return self._payers(a.horse, winner, amount)
+
+        sold = sale(a.lot.apply(p, action, self.chips, pay))
+        if sold is not None:
+            self._close_auction(sold)
+
+    def _close_auction(self, sold: LotSold) -> None:
         a = self.auction
         assert a is not None
         self.auction = None
-        winner = a.leader
+        winner = sold.player
         joining = a.horse != NOBODY and self.game.allotment.joins(self, a.horse, winner)
-        if a.high:
-            self._pay_bid(winner, a.high)
+        if joining:
+            self.game.allotment.join(self, a.horse, winner)
+        self._pay_bid(sold.shares)
         if a.horse != NOBODY:
             if not joining:
                 self._give_horse(winner, a.horse)
@@ -325,5 +340,8 @@ class HorseAllotment:
 
     def joins(self, state: DealRules, horse: int, winner: Player) -> bool:
         """Whether the winner of an auction on a held horse joins its holder (forming a camp)
-        rather than taking the horse."""
+        rather than taking the horse (a question: ``join`` forms the camp)."""
         return False
+
+    def join(self, state: DealRules, horse: int, winner: Player) -> None:
+        """The winner of the auction on ``horse`` joins its holder."""

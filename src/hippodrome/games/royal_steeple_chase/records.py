@@ -8,30 +8,107 @@ of times, and a record knows which of its fields are lists.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from hippodrome.engine.auction import Auction as OpenAuction
+from hippodrome.engine.auction import LotSold, Payment, Stage, sale
 from hippodrome.engine.types import Player
-from hippodrome.games.royal_steeple_chase.board import INCIDENT_COUNT, NOBODY
+from hippodrome.games.royal_steeple_chase.board import INCIDENT_COUNT, NOBODY, UNIT
 
 
-@dataclass(slots=True)
 class Auction:
-    """An English auction in turn (seed, ENCHÈRES: « ne peut enchérir qu'avec son disponible »)."""
+    """An English auction in turn (seed, ENCHÈRES: « ne peut enchérir qu'avec son disponible »): the
+    engine's open auction (``lot``), opened with the requester leading at his bid, and what this game
+    adds to it: the horse or card sold and whose turn the request round goes on from after it."""
 
-    horse: int
-    """The horse sold, or -1 for a spread card."""
-    card: int
-    leader: Player
-    high: int
-    bidder: Player
-    active: list[bool]
-    resume: Player
-    """Whose turn the request round goes on from once the auction is over."""
+    __slots__ = ("card", "horse", "lot", "resume")
+
+    def __init__(  # noqa: PLR0917 -- the position's auction tuple, in its order
+        self,
+        horse: int,
+        card: int,
+        leader: Player,
+        high: int,
+        bidder: Player,
+        active: list[bool],
+        resume: Player,
+        lot: OpenAuction | None = None,
+    ) -> None:
+        self.horse = horse
+        """The horse sold, or -1 for a spread card."""
+        self.card = card
+        self.resume = resume
+        """Whose turn the request round goes on from once the auction is over."""
+        if lot is None:
+            n = len(active)
+            lot = OpenAuction(
+                lot_name(horse, card),
+                n,
+                0,
+                UNIT,
+                [x or q == leader for q, x in enumerate(active)],
+                Stage.OPEN,
+                (resume + 1) % n,
+                high,
+                leader,
+                bidder,
+                active,
+            )
+        self.lot = lot
+
+    @classmethod
+    def open(
+        cls,
+        horse: int,
+        card: int,
+        requester: Player,
+        *,
+        bid: int,
+        bidders: list[bool],
+        chips: Sequence[int],
+        pay: Payment,
+    ) -> tuple[Auction, LotSold | None]:
+        """The auction a request opens, from the requester's left, the requester leading with his
+        bid (0 too); the sale if nobody can outbid him."""
+        n = len(bidders)
+        lot, events = OpenAuction.outcry(
+            lot_name(horse, card),
+            n,
+            chips,
+            first=(requester + 1) % n,
+            increment=UNIT,
+            excluded=[q for q in range(n) if not bidders[q]],
+            opening=(requester, bid),
+            pay=pay,
+        )
+        return cls(horse, card, requester, bid, NOBODY, [], requester, lot), sale(events)
+
+    @property
+    def leader(self) -> Player:
+        return self.lot.leader
+
+    @property
+    def high(self) -> int:
+        return self.lot.high
+
+    @property
+    def bidder(self) -> Player:
+        return self.lot.bidder
+
+    @property
+    def active(self) -> list[bool]:
+        active = self.lot.active
+        assert active is not None
+        return active
 
     def copy(self) -> Auction:
-        return Auction(
-            self.horse, self.card, self.leader, self.high, self.bidder, self.active[:], self.resume
-        )
+        return Auction(self.horse, self.card, 0, 0, 0, [], self.resume, self.lot.copy())
+
+
+def lot_name(horse: int, card: int) -> str:
+    """What an auction sells, as the engine's auction names it: ``horse 2`` or ``card 7``."""
+    return f"horse {horse}" if horse != NOBODY else f"card {card}"
 
 
 @dataclass(slots=True)

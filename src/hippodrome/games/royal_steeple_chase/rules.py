@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from hippodrome.engine.actions import Action
+from hippodrome.engine.auction import Bid as OpenBid
 from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
@@ -370,7 +371,7 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         if phase in CHANCE_PHASES:
             return CHANCE
         if phase is Phase.AUCTION and self.auction is not None:
-            return self.auction.bidder
+            return self.auction.lot.bidder
         if phase is Phase.TRADE_COUNTER and self.trade is not None:
             return self.trade.target
         if phase is Phase.TRADE_DECIDE and self.trade is not None:
@@ -455,7 +456,7 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             return [OwnHurdle(mine, square_before(g)) for g in self._free_gaps(mine)]
         if phase is Phase.AUCTION:
             assert self.auction is not None
-            low = self.auction.high + UNIT
+            low = self.auction.lot.high + UNIT
             return [PASS] + [Bid(x) for x in range(low, self.chips[p] + 1, UNIT)]
         if phase is Phase.THROW:
             return [THROWS[t] for t in range(TYPES) if self.hands[p][t]]
@@ -524,11 +525,8 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                 everyone = [True] * self.game.num_players  # the requester too, once outbid
                 self._open_auction(NOBODY, action.card, player, action.bid, everyone)
             case Bid():
-                assert self.auction is not None
-                self.auction.high = action.amount
-                self.auction.leader = player
                 self.events.append(ev.BidRaised(player, action.amount))
-                self._next_bidder()
+                self._bid_on(player, OpenBid(action.amount))
             case Pass():
                 self._pass(player)
             case Throw():

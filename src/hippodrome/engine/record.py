@@ -223,22 +223,6 @@ def parse_history(game: Game[Any], raw: Any, where: str = "history") -> list[tup
     return out
 
 
-def position_field(
-    data: dict[str, Any], name: str, kind: type | tuple[type, ...], *, nullable: bool = False
-) -> Any:
-    """Field ``name`` of a state document's position, of type ``kind`` (None allowed when
-    ``nullable``); a ``RecordError`` naming ``position.<name>`` otherwise (used by the games'
-    ``state_from_json``)."""
-    if name not in data:
-        raise RecordError(f"position.{name}", "missing")
-    value = data[name]
-    if value is None and nullable:
-        return None
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError(f"position.{name}", f"has the wrong type ({type(value).__name__})")
-    return value
-
-
 def _expect(data: dict[str, Any], name: str, kind: type, prefix: str = "") -> Any:
     if name not in data:
         raise RecordError(prefix + name, "missing")

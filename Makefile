@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench bench-server golden clean
+.PHONY: run play test lint typecheck bench bench-server golden screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster]'
 	touch $(STAMP)
 
 ## run: the web platform on http://127.0.0.1:8000 (a SQLite file, hippodrome.db)
@@ -25,15 +25,15 @@ test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts
-	$(BIN)/ruff format --check src tests scripts
+	$(BIN)/ruff check src tests scripts examples
+	$(BIN)/ruff format --check src tests scripts examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## bench: random-playout speed of every playable game, then a short server load test
+## bench: every playable game's speed (playouts, clone, resample_for), then a short server load test
 bench: $(STAMP)
-	$(BIN)/hippodrome bench royal_turf --seconds 10
+	$(BIN)/hippodrome bench --all
 	$(BIN)/python scripts/load_test.py --tables 50 --spectators 20 --probes 5 --seconds 10 --ramp 2 --warmup 2 --finished 100
 
 ## bench-server: the web server under load: 200 live tables, 50 spectators, 1,000 finished tables stored
@@ -43,6 +43,10 @@ bench-server: $(STAMP)
 ## golden: regenerate the golden game records (after a deliberate rules change)
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
+
+## screenshots: regenerate the pictures of the README and the docs (docs/images/) in Debian's chromium
+screenshots: $(STAMP)
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

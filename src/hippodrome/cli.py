@@ -19,20 +19,36 @@ from typing import Annotated, Any, ClassVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from hippodrome.analysis.bench import random_playouts
+from hippodrome.analysis.balance import analyze as run_analysis
+from hippodrome.analysis.bench import MEASURES as BENCH_MEASURES
+from hippodrome.analysis.bench import bench as run_bench
+from hippodrome.analysis.bench import relative_spread
+from hippodrome.analysis.odds import Budget as OddsBudget
+from hippodrome.analysis.odds import odds as run_odds
+from hippodrome.analysis.plots import interval_bars, require_matplotlib
+from hippodrome.analysis.runner import connect_ray
 from hippodrome.analysis.simulate import simulate as run_simulation
-from hippodrome.bots.base import BOT_KINDS, make_bot
+from hippodrome.analysis.tournament import tournament as run_tournament
+from hippodrome.bots.base import BOT_KINDS, check_bot_spec, make_bot
 from hippodrome.bots.match import play_match
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import Bot, SeatView
-from hippodrome.engine.errors import HippodromeError, IllegalActionError
+from hippodrome.engine.errors import (
+    HippodromeError,
+    IllegalActionError,
+    OptionsError,
+    RecordError,
+    UnknownGameError,
+)
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
-from hippodrome.engine.i18n import LANGUAGES
+from hippodrome.engine.i18n import LANGUAGES, render, term
+from hippodrome.engine.record import FORMAT as RECORD_FORMAT
 from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.games import CATALOGUE, entry, load_game, playable_ids
 
@@ -62,7 +78,21 @@ OptionOpt = Annotated[
 ]
 SeatOpt = Annotated[
     list[str] | None,
-    typer.Option("--seat", help=f"One per player, in seat order: {', '.join(SEAT_KINDS)}."),
+    typer.Option(
+        "--seat",
+        help=f"One per player, in seat order: {', '.join(SEAT_KINDS)}"
+        " (ismcts takes a budget: ismcts:500ms, ismcts:2000it).",
+    ),
+]
+
+
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Play the games on a Ray cluster: auto (the cluster this machine belongs to), local "
+        "(a Ray instance for this run) or the head's HOST:PORT. Needs hippodrome[cluster].",
+    ),
 ]
 
 
@@ -71,12 +101,32 @@ class UsageError(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: run the app, turning Hippodrome's own errors into one readable line."""
+    """Entry point: run the app, turning Hippodrome's own errors into one readable line (in the
+    language the command asked for)."""
+    args = list(argv) if argv is not None else sys.argv[1:]
     try:
-        app(args=list(argv) if argv is not None else None)
+        app(args=args)
     except (HippodromeError, UsageError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        lang = _asked_lang(args)
+        shown = exc.message(lang) if isinstance(exc, HippodromeError) else str(exc)
+        err.print(f"[bold red]{_say('cli.error', lang)}[/] {escape(shown)}", soft_wrap=True)
         sys.exit(2)
+
+
+def _asked_lang(args: Sequence[str]) -> str:
+    """The --lang of a command line, when it names a language (English otherwise)."""
+    for i, arg in enumerate(args):
+        value = args[i + 1] if arg == "--lang" and i + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            return value
+    return "en"
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    """A text of the command itself (``cli.*`` in the common catalog), in ``lang``."""
+    return render(key, params, lang)
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -132,8 +182,14 @@ def _game(game_id: str, seats: Sequence[str], raw_options: Sequence[str] | None)
             )
         options["players"] = len(seats)
     for kind in seats:
-        if kind not in SEAT_KINDS:
-            raise UsageError(f"seat kind {kind!r}: choose among {', '.join(SEAT_KINDS)}")
+        if kind != "human":
+            try:
+                check_bot_spec(kind)
+            except OptionsError as exc:
+                raise UsageError(
+                    f"seat kind {kind!r}: choose among {', '.join(SEAT_KINDS)}"
+                    " (ismcts:500ms, ismcts:2000it for a budget)"
+                ) from exc
     return load_game(game_id, **options)
 
 
@@ -144,9 +200,21 @@ def _seat_names(kinds: Sequence[str], given: Sequence[str] | None) -> list[str]:
     return names + [f"{kind}-{i}" for i, kind in enumerate(kinds)][len(names) :]
 
 
-def _narrate(events: Sequence[Event], viewer: int | None, lang: str, names: Sequence[str]) -> None:
+def _narrate(
+    events: Sequence[Event],
+    viewer: int | None,
+    lang: str,
+    names: Sequence[str],
+    *,
+    everything: bool = False,
+) -> None:
+    """Tell ``events`` as ``viewer`` may see them; ``everything``: as they are, secrets included
+    (the replay of a finished game, whose record shows every card anyway)."""
     for event in events:
-        console.print(Text.assemble(("  · ", "dim"), event.seen_by(viewer).narrate(lang, names)))
+        if event.quiet:
+            continue
+        seen = event if everything else event.seen_by(viewer)
+        console.print(Text.assemble(("  · ", "dim"), seen.narrate(lang, names)))
 
 
 # -- the human at the terminal ------------------------------------------------------------------
@@ -175,7 +243,8 @@ class TerminalHuman:
             )
         while True:
             try:
-                answer = console.input(f"[bold]{self.names[view.player]}[/], your move> ").strip()
+                prompt = _say("cli.your_move", self.lang, name=self.names[view.player])
+                answer = console.input(f"[bold]{prompt}[/] ").strip()
             except EOFError:
                 raise typer.Abort() from None
             if not answer:
@@ -184,7 +253,7 @@ class TerminalHuman:
                 number = int(answer)
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
-                console.print(f"[red]choose a number from 1 to {len(legal)}[/]")
+                console.print(f"[red]{_say('cli.choose_number', self.lang, count=len(legal))}[/]")
                 continue
             try:
                 action = self.game.parse_action(answer)
@@ -210,9 +279,11 @@ def games(lang: LangOpt = "en") -> None:
     _check_lang(lang)
     table = Table(title="Hippodrome")
     for column in ("id", "game", "status", "about"):
-        table.add_column(column)
+        table.add_column(_say(f"cli.column.{column}", lang))
     for e in CATALOGUE.values():
-        status = "[green]playable[/]" if e.status == "playable" else "[yellow]planned[/]"
+        playable = e.status == "playable"
+        shown = _say(f"cli.status.{'playable' if playable else 'planned'}", lang)
+        status = f"[green]{shown}[/]" if playable else f"[yellow]{shown}[/]"
         table.add_row(e.id, e.titles[lang], status, e.summary[lang])
     console.print(table)
 
@@ -261,7 +332,8 @@ def play(
             TerminalHuman(the_game, lang, names) if k == "human" else make_bot(k, game)
         )
     seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-    console.print(f"[bold]{the_game.titles[lang]}[/] · {', '.join(names)} · seed {seed}")
+    heading = _say("cli.seed", lang, seed=seed)
+    console.print(f"[bold]{the_game.titles[lang]}[/] · {', '.join(names)} · {heading}")
     last_state: list[State] = []
 
     def narrate(state: State, events: list[Event]) -> None:
@@ -271,41 +343,49 @@ def play(
     try:
         final = play_match(the_game, controllers, seed=seed, on_events=narrate)
     except typer.Abort:
-        console.print("\n[yellow]Game abandoned.[/]")
+        console.print(f"\n[yellow]{_say('cli.abandoned', lang)}[/]")
         if save is not None and last_state:
-            _save(last_state[0], kinds, names, save)
+            _save(last_state[0], kinds, names, save, lang)
         raise typer.Exit(1) from None
+    console.print(_result_table(final, names, lang))
+    if save is not None:
+        _save(final, kinds, names, save, lang)
+
+
+def _result_table(final: State, names: Sequence[str], lang: str) -> Table:
+    """The final ranking: place, seat, money (and score where the game keeps one)."""
     outcome = final.outcome()
-    table = Table(title="Result")
+    table = Table(title=_say("cli.result", lang))
     scored = outcome.scores is not None
     for column in ("place", "seat", "money") + (("score",) if scored else ()):
-        table.add_column(column)
+        table.add_column(_say(f"cli.column.{column}", lang))
     for place, seats in enumerate(outcome.ranking, start=1):
         for p in seats:
-            row = [str(place), names[p], str(outcome.money[p])]
+            row = [term("cli", "ordinal", place, lang), names[p], str(outcome.money[p])]
             if outcome.scores is not None:
                 row.append(str(outcome.scores[p]))
             table.add_row(*row)
-    console.print(table)
-    if save is not None:
-        _save(final, kinds, names, save)
+    return table
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse a --save path the record could not be written to, before any move is played."""
+def _check_writable(path: Path, flag: str = "--save") -> None:
+    """Refuse a ``flag`` path (the record, a report, a plot) that could not be written to, before
+    any move is played."""
     target = path.expanduser()
     folder = target.parent if str(target.parent) else Path()
     if target.is_dir():
-        raise UsageError(f"--save {path}: this is a folder; give a file name")
+        raise UsageError(f"{flag} {path}: this is a folder; give a file name")
     if not folder.is_dir():
-        raise UsageError(f"--save {path}: the folder {folder} does not exist")
+        raise UsageError(f"{flag} {path}: the folder {folder} does not exist")
     if target.exists() and not os.access(target, os.W_OK):
-        raise UsageError(f"--save {path}: this file cannot be written")
+        raise UsageError(f"{flag} {path}: this file cannot be written")
     if not target.exists() and not os.access(folder, os.W_OK):
-        raise UsageError(f"--save {path}: the folder {folder} cannot be written to")
+        raise UsageError(f"{flag} {path}: the folder {folder} cannot be written to")
 
 
-def _save(state: State, kinds: Sequence[str], names: Sequence[str], path: Path) -> None:
+def _save(
+    state: State, kinds: Sequence[str], names: Sequence[str], path: Path, lang: str = "en"
+) -> None:
     """Write the record to ``path``; if that fails now, to a file of its own in the temporary
     folder, and say where: a played game is never lost."""
     seats = [Seat(name, kind) for name, kind in zip(names, kinds, strict=True)]
@@ -316,10 +396,11 @@ def _save(state: State, kinds: Sequence[str], names: Sequence[str], path: Path) 
         fd, fallback = tempfile.mkstemp(prefix=f"hippodrome-{state.game.id}-", suffix=".json")
         os.close(fd)
         record.save(Path(fallback))
-        err.print(f"[yellow]Could not write {path} ({exc.strerror or exc}).[/]")
-        console.print(f"Record saved to {fallback} instead")
+        reason = exc.strerror or str(exc)
+        err.print(f"[yellow]{_say('cli.not_written', lang, path=str(path), reason=reason)}[/]")
+        console.print(_say("cli.saved_instead", lang, path=fallback))
         return
-    console.print(f"Record saved to {path}")
+    console.print(_say("cli.saved", lang, path=str(path)))
 
 
 @app.command()
@@ -376,6 +457,149 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game: GameArg,
+    seat: SeatOpt = None,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 60,
+    workers: Annotated[int, typer.Option("--workers", help="Local processes playing them.")] = 1,
+    seed: Annotated[int, typer.Option(help="Game i is seeded with SEED + i.")] = 0,
+    option: OptionOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the win rates and their intervals (PNG).")
+    ] = None,
+    ray: RayOpt = None,
+) -> None:
+    """Bots against each other in every seating in turn: win rates and money (95% intervals), Elo
+    ratings, the first seat's advantage."""
+    kinds = _default_seats(seat, option, "heuristic", "random")
+    if "human" in kinds:
+        raise UsageError("a tournament plays bots only")
+    if workers < 1:
+        raise UsageError(f"--workers {workers}: give at least 1")
+    if games < 1:
+        raise UsageError(f"--games {games}: give at least 1")
+    the_game = _game(game, kinds, option)
+    options = the_game.options.to_json()
+    if plot is not None:
+        require_matplotlib()
+        _check_writable(plot, "--plot")
+    if ray is not None:
+        connect_ray(ray)  # a cluster that does not answer is refused before the progress bar
+    if as_json:
+        result = run_tournament(
+            game, options, kinds, games=games, workers=workers, seed=seed, ray=ray
+        )
+        if plot is not None:
+            _tournament_plot(result.to_json(), the_game.titles["en"], plot)
+        console.print_json(json.dumps(result.to_json()))
+        return
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task("games", total=games)
+        result = run_tournament(
+            game,
+            options,
+            kinds,
+            games=games,
+            workers=workers,
+            seed=seed,
+            progress=lambda done: progress.update(task, completed=done),
+            ray=ray,
+        )
+    data = result.to_json()
+    if plot is not None:
+        _tournament_plot(data, the_game.titles["en"], plot)
+        console.print(f"Plot written to {plot}.")
+    table = Table(
+        title=f"{the_game.titles['en']}: {games} games in {data['seatings']} seatings, "
+        f"seeds {seed} to {seed + games - 1}"
+    )
+    heads = ("entrant", "bot", "win rate", "95% interval", "mean money", "95% interval", "Elo")
+    for column in (*heads, "s/move"):
+        table.add_column(column, justify="right")
+    for e in data["entrants"]:
+        low, high = e["win_rate_ci"]
+        mlow, mhigh = e["mean_money_ci"]
+        table.add_row(
+            str(e["entrant"]),
+            e["bot"],
+            f"{e['win_rate']:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{e['mean_money']:.0f}",
+            f"{mlow:.0f} – {mhigh:.0f}",
+            f"{e['elo']:.0f}",
+            f"{e['mean_seconds_per_decision']:.3f}",
+        )
+    console.print(table)
+    first = data["first_seat"]
+    low, high = first["win_rate_ci"]
+    console.print(
+        f"First seat: wins {first['win_rate']:.1%} (95% interval {low:.1%} – {high:.1%}) "
+        f"against an even share of {first['even_share']:.1%}."
+    )
+
+
+def _tournament_plot(data: dict[str, Any], title: str, path: Path) -> None:
+    """The entrants' win rates with their 95% intervals, against an even share, as a PNG."""
+    entrants = data["entrants"]
+    figure = interval_bars(
+        [f"{e['entrant']}: {e['bot']}" for e in entrants],
+        [e["win_rate"] for e in entrants],
+        [tuple(e["win_rate_ci"]) for e in entrants],
+        title=f"{title}: win rates, {data['games']} games in {data['seatings']} seatings",
+        xlabel="win rate",
+        reference=data["first_seat"]["even_share"],
+        reference_label="even share",
+        percent=True,
+    )
+    path.expanduser().write_bytes(figure)
+
+
+@app.command()
+def analyze(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 200,
+    workers: Annotated[int, typer.Option("--workers", help="Local processes playing them.")] = 1,
+    seed: Annotated[int, typer.Option(help="Game i is seeded with SEED + i.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="The HTML page (default: GAME-balance.html).")
+    ] = None,
+    option: OptionOpt = None,
+    ray: RayOpt = None,
+) -> None:
+    """A balance report: heuristic bots in every seat, one self-contained HTML page of plots (win
+    rates by seat, starting position and horse, length, money, rules fired, reconstructed tables)."""
+    if workers < 1:
+        raise UsageError(f"--workers {workers}: give at least 1")
+    if games < 1:
+        raise UsageError(f"--games {games}: give at least 1")
+    the_game = _game(game, [], option)
+    target = out if out is not None else Path(f"{game}-balance.html")
+    require_matplotlib()
+    _check_writable(target, "--out")
+    if ray is not None:
+        connect_ray(ray)
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task("games", total=games)
+        report = run_analysis(
+            game,
+            the_game.options.to_json(),
+            games=games,
+            workers=workers,
+            seed=seed,
+            progress=lambda done: progress.update(task, completed=done),
+            ray=ray,
+        )
+    target.expanduser().write_text(report.to_html(), encoding="utf-8")
+    console.print(
+        f"{the_game.titles['en']}: {games} games, seeds {seed} to {seed + games - 1}; "
+        f"report written to {target}."
+    )
+
+
+@app.command()
 def replay(
     record: Annotated[
         Path, typer.Argument(help="A game record (JSON) saved by play or the server.")
@@ -391,10 +615,11 @@ def replay(
     names = [s.name for s in rec.seats]
     console.print(f"[bold]{the_game.titles[lang]}[/] · {', '.join(names)}")
     state = the_game.new_initial_state()
-    _narrate(state.events, None, lang, names)
+    everything = rec.result is not None  # the game is over: no secret is left to keep
+    _narrate(state.events, None, lang, names, everything=everything)
     for i, state, events in rec.replay_steps(the_game):  # noqa: B007 (state is used after)
         console.print(f"[dim]{i + 1:>4}[/] {rec.moves[i][1]}")
-        _narrate(events, None, lang, names)
+        _narrate(events, None, lang, names, everything=everything)
         if step:
             try:
                 console.input("")
@@ -404,32 +629,263 @@ def replay(
     if state.is_terminal():
         outcome = state.outcome()
         winners = ", ".join(names[p] for p in outcome.winners)
-        scores = "" if outcome.scores is None else f" · scores {list(outcome.scores)}"
-        console.print(f"[bold]Winner:[/] {winners} · money {list(outcome.money)}{scores}")
+        key = "cli.winner" if len(outcome.winners) == 1 else "cli.winners"
+        console.print(f"[bold]{_say(key, lang, names=winners)}[/]")
+        console.print(_result_table(state, names, lang))
     else:
-        console.print("[yellow]The record stops before the end of the game.[/]")
+        console.print(f"[yellow]{_say('cli.unfinished', lang)}[/]")
 
 
 @app.command()
 def bench(
-    game: GameArg,
-    seconds: Annotated[float, typer.Option(min=0.01, help="How long to run.")] = 5.0,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="Game id, as listed by 'hippodrome games' (leave out with --all)."),
+    ] = None,
+    all_games: Annotated[
+        bool, typer.Option("--all", help="Every playable game in one run, interleaved.")
+    ] = False,
+    seconds: Annotated[
+        float,
+        typer.Option(min=0.01, help="Seconds of random playouts for each game, over all rounds."),
+    ] = 5.0,
+    rounds: Annotated[
+        int, typer.Option(min=1, max=1000, help="Rounds the games are interleaved over.")
+    ] = 5,
     option: OptionOpt = None,
     seed: int = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Random playouts on the fast path: actions (chance included) and games per second."""
-    the_game = _game(game, [], option)
-    result = random_playouts(the_game, seconds=seconds, seed=seed)
+    """Engine speed on one core: random playouts on the fast path (actions and games per second),
+    then clone and resample_for of a mid-game state (per second); medians over the rounds."""
+    if all_games and game is not None:
+        raise UsageError(f"give a game id or --all, not both ({game!r} and --all)")
+    if not all_games and game is None:
+        raise UsageError("name a game to bench, or give --all for every playable game")
+    if all_games and option:
+        raise UsageError("-o sets one game's options: name the game instead of --all")
+    games = [load_game(g) for g in playable_ids()] if all_games else [_game(game or "", [], option)]
     if as_json:
-        console.print_json(json.dumps(result))
+        result = run_bench(games, seconds=seconds, rounds=rounds, seed=seed)
+    else:
+        columns = (TextColumn("benchmarking"), BarColumn(), MofNCompleteColumn())
+        with Progress(*columns, console=err, transient=True) as progress:
+            task = progress.add_task("rounds", total=rounds * len(games))
+            result = run_bench(
+                games,
+                seconds=seconds,
+                rounds=rounds,
+                seed=seed,
+                progress=lambda done, _: progress.update(task, completed=done),
+            )
+    if as_json:
+        if all_games:
+            console.print_json(json.dumps(result))
+        else:  # one game: its figures, with the build they ran on
+            one = {k: v for k, v in result.items() if k != "results"} | result["results"][0]
+            console.print_json(json.dumps(one))
         return
-    console.print(
-        f"{the_game.titles['en']} {result['options']}: "
-        f"{result['actions_per_second']:,.0f} actions/s, "
-        f"{result['games_per_second']:,.1f} games/s "
-        f"({result['games']} games in {result['seconds']:.1f} s, one core, apply_unchecked)"
+    console.print(_bench_table(result, seconds))
+
+
+def _bench_table(result: dict[str, Any], seconds: float) -> Table:
+    """The figures of a bench run: each one's median over the rounds, and its spread."""
+    table = Table(
+        title=(
+            f"{result['build']} build, {result['implementation']} {result['python']}, per CPU second: "
+            f"{result['rounds']} rounds, {seconds:g} s of playouts a game "
+            f"(median, and spread: highest - lowest, of the median)"
+        )
     )
+    table.add_column("game", no_wrap=True)
+    for name in ("actions/s", "games/s", "clone/s", "resample_for/s"):
+        table.add_column(name, justify="right", overflow="fold")  # a narrow terminal folds
+    for r in result["results"]:
+        cells = [
+            f"{r[name]:,.0f} ±{relative_spread(r, name):.0%}"
+            if name != "games_per_second"
+            else f"{r[name]:,.1f} ±{relative_spread(r, name):.0%}"
+            for name in BENCH_MEASURES
+        ]
+        table.add_row(CATALOGUE[r["game"]].titles["en"], *cells)
+    return table
+
+
+@app.command()
+def odds(
+    document: Annotated[
+        Path, typer.Argument(help="A game record, or a position document (state JSON).")
+    ],
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at", help="The position after this many moves of the record (default: all)."
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", help="The seat whose view and choices count (default: the one to act)."
+        ),
+    ] = None,
+    simulations: Annotated[
+        int | None,
+        typer.Option("--simulations", help="Simulations for each estimate (reproducible)."),
+    ] = None,
+    seconds: Annotated[
+        float | None, typer.Option("--seconds", help="Simulate this long (default 5 s).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the simulations.")] = 0,
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine", help="Play out with the engine even where a vectorised simulator exists."
+        ),
+    ] = False,
+    lang: LangOpt = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Each horse's chances of every place, and what every option open to the seat is worth, by
+    simulation from what that seat can see (docs/analysis/odds.md)."""
+    _check_lang(lang)
+    if simulations is not None and seconds is not None:
+        raise UsageError("give --simulations or --seconds, not both")
+    if simulations is not None and simulations <= 0:
+        raise UsageError(f"--simulations {simulations}: give at least 1")
+    if seconds is not None and seconds <= 0:
+        raise UsageError(f"--seconds {seconds:g}: give a positive time")
+    if simulations is None and seconds is None:
+        seconds = 5.0
+    budget = OddsBudget(simulations=simulations, seconds=None if simulations else seconds)
+    state, moves = _document_state(document, at)
+    players = state.game.num_players
+    if seat is None:
+        active = [] if state.is_terminal() or state.is_chance_node() else state.active_players()
+        seat = active[0] if active else 0
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat {seat}: this table has seats 0 to {players - 1}")
+    if state.is_terminal():
+        raise UsageError("the game is over in this position: there is nothing left to estimate")
+    report = run_odds(state, seat, budget, seed=seed, engine_only=engine)
+    data = report.to_json() | {"at": moves}
+    if as_json:
+        console.print_json(json.dumps(data))
+        return
+    _print_odds(data, state.game.titles[lang], lang)
+
+
+def _document_state(path: Path, at: int | None) -> tuple[State, int | None]:
+    """The position a record reaches after ``at`` moves (all by default), or a position document's;
+    and the number of moves played (None for a position document)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError("file", f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise RecordError("file", f"not JSON ({exc})") from exc
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        record = GameRecord.from_json(data)
+        moves = len(record.moves)
+        if at is not None and not 0 <= at <= moves:
+            raise UsageError(f"--at {at}: the record has {moves} moves (give 0 to {moves})")
+        the_game = _document_game(record.game, record.options)
+        stop = moves if at is None else at
+        state = the_game.new_initial_state()
+        record.check_game(the_game)
+        if stop > 0:
+            for i, state, _ in record.replay_steps(the_game):  # noqa: B007 (state is the answer)
+                if i + 1 == stop:
+                    break
+        return state, stop
+    if isinstance(data, dict) and "position" in data:
+        if at is not None:
+            raise UsageError("--at counts the moves of a record: a position document has none")
+        game_id, options = data.get("game"), data.get("options")
+        if not isinstance(game_id, str):
+            raise RecordError("game", "must be a game id")
+        if not isinstance(options, dict):
+            raise RecordError("options", "must be an object")
+        return _document_game(game_id, options).state_from_json(data), None
+    raise RecordError("file", "neither a game record nor a position document")
+
+
+def _document_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    """The game a document names, its faults named as the document's fields."""
+    try:
+        return load_game(game_id, **options)
+    except UnknownGameError as exc:
+        raise RecordError("game", str(exc)) from exc
+    except OptionsError as exc:
+        raise RecordError("options", str(exc)) from exc
+
+
+def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
+    def rate(value: dict[str, Any]) -> str:
+        if value["p"] is None:
+            return "–"
+        low, high = value["interval"]
+        return f"{value['p']:.1%} ±{max(value['p'] - low, high - value['p']):.1%}"
+
+    def money(value: dict[str, Any]) -> str:
+        if value["mean"] is None:
+            return "–"
+        low, high = value["interval"]
+        return f"{value['mean']:+.0f} ±{(high - low) / 2:.0f}"
+
+    where = "position document" if data["at"] is None else f"after move {data['at']}"
+    console.print(
+        f"[bold]{title}[/] · {where} · seat {data['seat']} · {data['simulations']:,} simulations "
+        f"({data['method']}, {data['seconds']:.1f} s)"
+    )
+    console.print(f"[dim]Policy: {data['policy']}. Horizon: the end of the {data['horizon']}.[/]")
+    if data["horses"]:
+        places = sorted({p for h in data["horses"].values() for p in h}, key=_place_order)
+        table = Table(title=f"Horses ({data['race_simulations']:,} races, 95% intervals)")
+        table.add_column("horse")
+        for place in places:
+            table.add_column(
+                term("cli", "ordinal", int(place), lang) if place.isdigit() else place,
+                justify="right",
+            )
+        for horse, chances in data["horses"].items():
+            table.add_row(
+                data["horse_names"][horse][lang],
+                *(rate(chances[p]) if p in chances else "–" for p in places),
+            )
+        console.print(table)
+    if data["choices"]:
+        table = Table(
+            title=f"Seat {data['seat']}'s choices: money by the end of the {data['horizon']}"
+        )
+        for column in ("choice", "notation", "money (95% interval)", "win (95% interval)", "n"):
+            table.add_column(
+                column, justify="left" if column in ("choice", "notation") else "right"
+            )
+        best = max(data["choices"], key=lambda c: c["money"]["mean"] or 0.0)
+        for choice in data["choices"]:
+            style = "bold green" if choice is best else ""
+            table.add_row(
+                choice["label"][lang],
+                choice["action"],
+                money(choice["money"]),
+                rate(choice["win"]) if choice["win"] else "–",
+                str(choice["money"]["n"]),
+                style=style,
+            )
+        console.print(table)
+    else:
+        console.print(f"Seat {data['seat']} has no decision to take now.")
+    standing = data["standing"]
+    if standing:
+        line = f"As things stand, seat {data['seat']} expects {money(standing['money'])}"
+        if standing.get("win"):
+            line += f" and wins the game {rate(standing['win'])}"
+        console.print(line + f" by the end of the {data['horizon']}.")
+
+
+def _place_order(place: str) -> tuple[int, str]:
+    """Places first (1, 2, 3...), then the pace token, then the last horse."""
+    return (int(place), "") if place.isdigit() else (100 + ("pace", "last").index(place), place)
 
 
 @app.command()
@@ -470,7 +926,15 @@ def serve(
     console.print(
         f"[bold]Hippodrome[/] on [link]http://{host}:{port}/[/] (database {settings.db_url})"
     )
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        # Frames a little over the limit get the named error; far larger ones are cut by uvicorn
+        # before they are held whole in memory (its default would take 16 MB).
+        ws_max_size=max(16 * settings.ws_max_frame, 64 * 1024) if settings.ws_max_frame else 2**24,
+    )
 
 
 @data_app.command("check")

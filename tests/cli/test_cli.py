@@ -7,23 +7,17 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.command import run
+from tests.planned import add_planned_game
 
-from hippodrome.cli import main
 from hippodrome.engine.record import GameRecord
+from hippodrome.games import CATALOGUE, playable_ids
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the command; return (exit code, stdout, stderr)."""
-    code = 0
-    try:
-        main(argv)
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def test_games_lists_the_five_games_with_their_status(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_the_five_games_with_their_status(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = add_planned_game(monkeypatch)
     code, out, _ = run(["games"], capsys)
     assert code == 0
     for game_id in (
@@ -34,7 +28,8 @@ def test_games_lists_the_five_games_with_their_status(capsys: pytest.CaptureFixt
         "ascot",
     ):
         assert game_id in out
-    assert "playable" in out and "planned" in out
+    assert "playable" in out
+    assert any(planned.id in line and "planned" in line for line in out.splitlines())
 
 
 def test_rules_prints_the_rules_document_with_its_decisions(
@@ -46,8 +41,11 @@ def test_rules_prints_the_rules_document_with_its_decisions(
     assert "test_" in out, "every decision names the test that pins it"
 
 
-def test_rules_of_a_planned_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["rules", "ascot"], capsys)
+def test_rules_of_a_planned_game_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = add_planned_game(monkeypatch)
+    code, _, err = run(["rules", planned.id], capsys)
     assert code == 2
     assert "not playable yet" in err
     assert "Traceback" not in err
@@ -113,12 +111,84 @@ def test_simulate_refuses_a_human_seat(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 2 and "bots only" in err
 
 
+BENCH_MEASURES = (
+    "actions_per_second",
+    "games_per_second",
+    "clone_per_second",
+    "resample_for_per_second",
+)
+
+
+def check_bench_figures(result: dict[str, object], rounds: int) -> None:
+    """One game's figures: each a positive median within its spread, counted over every round."""
+    assert result["rounds"] == rounds
+    actions, games = result["actions"], result["games"]
+    assert isinstance(actions, int) and isinstance(games, int)
+    assert actions > games >= rounds, "every round plays at least one whole game"
+    assert isinstance(result["mid_game_actions"], int) and result["mid_game_actions"] > 0
+    spread = result["spread"]
+    assert isinstance(spread, dict) and set(spread) == set(BENCH_MEASURES)
+    for name in BENCH_MEASURES:
+        low, high = spread[name]
+        median = result[name]
+        assert isinstance(median, float)
+        assert 0 < low <= median <= high, (name, low, median, high)
+
+
 def test_bench_json_reports_speed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["bench", "royal_turf", "--seconds", "0.2", "--json"], capsys)
+    code, out, _ = run(
+        ["bench", "royal_turf", "--seconds", "0.2", "--rounds", "2", "--json"], capsys
+    )
     assert code == 0
     data = json.loads(out)
-    assert data["actions_per_second"] > 0 and data["games_per_second"] > 0
-    assert data["actions"] > data["games"] > 0
+    assert data["game"] == "royal_turf" and data["options"]["players"] == 3
+    assert data["build"] in ("pure Python", "compiled")
+    check_bench_figures(data, rounds=2)
+
+
+def test_bench_all_interleaves_every_playable_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["bench", "--all", "--seconds", "0.05", "--rounds", "2", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["build"] in ("pure Python", "compiled")
+    assert (data["build"] == "compiled") == any(
+        m.startswith("hippodrome.engine.") for m in data["compiled_modules"]
+    )
+    assert data["python"] and data["rounds"] == 2
+    assert [r["game"] for r in data["results"]] == playable_ids()
+    for result in data["results"]:
+        check_bench_figures(result, rounds=2)
+
+
+def test_bench_all_prints_a_table_that_names_the_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["bench", "--all", "--seconds", "0.02", "--rounds", "1"], capsys)
+    assert code == 0
+    assert "pure Python build" in out or "compiled build" in out
+    for column in ("actions/s", "games/s", "clone/s", "resample"):  # a narrow terminal wraps
+        assert column in out
+    for game_id in playable_ids():
+        assert CATALOGUE[game_id].titles["en"] in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["bench"], "name a game to bench, or give --all"),
+        (["bench", "royal_turf", "--all"], "not both"),
+        (["bench", "--all", "-o", "players=4"], "name the game instead of --all"),
+        (["bench", "--all", "--rounds", "0"], "--rounds"),
+        (["bench", "royal_turf", "--seconds", "0"], "--seconds"),
+    ],
+)
+def test_bench_refuses_bad_input_in_one_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert says in err and "Traceback" not in err
+    assert out == "", "nothing is measured"
 
 
 def test_play_a_whole_game_from_the_keyboard_then_replay_it(
@@ -156,7 +226,7 @@ def test_play_a_whole_game_from_the_keyboard_then_replay_it(
 
     code, out, _ = run(["replay", str(record), "--lang", "fr"], capsys)
     assert code == 0
-    assert "Winner" in out and "Course 3 terminée" in out
+    assert "Vainqueur" in out and "Course 3 terminée" in out and "Résultat" in out
 
 
 def test_play_explains_a_legal_notation_that_is_illegal_now(
@@ -332,8 +402,14 @@ def test_position_schema_prints_the_schema_with_the_options_bounds(
 
 
 def test_position_schema_of_a_game_without_one_is_refused_in_one_line(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, _, err = run(["position-schema", "ascot"], capsys)
+    """Every playable game describes its positions today; a game registered later may not yet (the
+    engine's default), and the command says so in one line."""
+    from hippodrome.engine.game import Game  # noqa: PLC0415
+    from hippodrome.games.win_place_show.rules import WinPlaceShow  # noqa: PLC0415
+
+    monkeypatch.setattr(WinPlaceShow, "position_schema", Game.position_schema)
+    code, _, err = run(["position-schema", "win_place_show"], capsys)
     assert code == 2
     assert "error" in err

@@ -326,6 +326,7 @@ def test_chance_outcomes_are_positive_and_sum_to_one(case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES)
 def test_only_the_active_seats_have_legal_actions(case: Case) -> None:
+    """And never more of them than the game's ``max_choices`` (the research encodings' bound)."""
     for seed in SEEDS:
         play = playout(case, seed)
         for node in play.nodes():
@@ -343,6 +344,11 @@ def test_only_the_active_seats_have_legal_actions(case: Case) -> None:
                 legal = state.legal_actions(p)
                 if p in active:
                     assert legal, f"{node.where}: active seat {p} has no legal action"
+                    # Research encodings give a decision at most max_choices ids.
+                    assert len(legal) <= play.game.max_choices, (
+                        f"{node.where}: seat {p} has {len(legal)} legal actions, more than the "
+                        f"game's max_choices ({play.game.max_choices})"
+                    )
                 else:
                     assert not legal, (
                         f"{node.where}: seat {p} is not active but may play {list(legal)[:3]}"
@@ -783,4 +789,11 @@ def test_a_turn_flow_game_moves_only_between_declared_phases(case: Case) -> None
         elif acts is Acts.OVER:
             assert state.is_terminal() and not state.active_players(), node.where
         elif acts in (Acts.SEAT, Acts.EACH):
-            assert state.is_chance_node() or list(state.active_players()) == [flow.turn]
+            # a seat nobody sits at (a bridge dummy) has its turn taken by its stand-in
+            seat = flow.stand_ins.get(flow.turn, flow.turn)
+            assert state.is_chance_node() or list(state.active_players()) == [seat]
+        elif acts is Acts.CALLED:  # the component under way names who acts, the round waits
+            assert state.is_chance_node() or list(state.active_players()) == list(flow.called)
+            assert flow.called, f"{node.where}: a called phase with nobody called"
+        elif acts is Acts.ALL:
+            assert list(state.active_players()) == list(flow.waiting), node.where

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hippodrome.engine.auction import (
     PASS,
     Auction,
+    AuctionOpened,
     Bid,
     BidSealed,
     BidsOpened,
@@ -28,7 +29,7 @@ from hippodrome.engine.auction import (
 )
 from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.events import Event, apply_money
-from hippodrome.engine.i18n import text
+from hippodrome.engine.i18n import render, text
 from hippodrome.engine.types import CHANCE, Money, Player
 
 
@@ -63,6 +64,25 @@ def test_an_open_auction_goes_round_the_table_to_the_last_bidder_standing() -> N
     assert a.closed and a.winner == 1 and a.price == 250
     assert money == [500, 250, 500]
     assert sold(events).money_changes() == {1: -250}
+
+
+def test_an_open_auction_goes_round_a_table_seated_in_another_order() -> None:
+    """Seats sitting 0, 2, 1, 3 round the table bid in that order; the order survives a copy and
+    the JSON, which refuses one that is not every seat once."""
+    money = [500, 500, 500, 500]
+    a, _ = Auction.outcry("lot", 4, money, first=2, increment=50, order=(0, 2, 1, 3))
+    assert a.to_act() == (2,)
+    play(a, money, [(2, Bid(50))])
+    assert a.to_act() == (1,)
+    play(a, money, [(1, PASS)])
+    assert a.to_act() == (3,) and a.copy().order == (0, 2, 1, 3)
+    data = a.to_json()
+    assert Auction.from_json(data) == a
+    data["order"] = [0, 2, 2, 3]
+    with pytest.raises(RecordError):
+        Auction.from_json(data)
+    plain, _ = Auction.outcry("lot", 4, money, first=2, increment=50)
+    assert "order" not in plain.to_json(), "a table seated by number writes no order"
 
 
 def test_a_seat_that_cannot_pay_the_next_bid_drops_out() -> None:
@@ -165,6 +185,45 @@ def test_a_game_telling_the_auction_in_its_own_words_reads_only_the_sale() -> No
     events = a.apply(0, PASS, money)
     found = sale(events)
     assert found is not None and found.player == 1 and found.price == 10
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_property_a_quiet_auction_runs_the_same_and_tells_only_the_hammers_fall(
+    data: st.DataObject,
+) -> None:
+    """``quiet``: a game that tells the auction in its own events gets only the sale (or the lot
+    unsold) from the component, and the auction takes the same course as a told one."""
+    seats = data.draw(st.integers(2, 5))
+    money = data.draw(st.lists(st.integers(0, 60), min_size=seats, max_size=seats))
+    first = data.draw(st.integers(0, seats - 1))
+    opening = data.draw(st.none() | st.tuples(st.integers(0, seats - 1), st.sampled_from([0, 5])))
+    excluded = data.draw(st.sets(st.integers(0, seats - 1), max_size=seats - 1))
+    told, told_events = Auction.outcry(
+        "lot", seats, money, first=first, increment=5, excluded=excluded, opening=opening
+    )
+    quiet, quiet_events = Auction.outcry(
+        "lot",
+        seats,
+        money,
+        first=first,
+        increment=5,
+        excluded=excluded,
+        opening=opening,
+        quiet=True,
+    )
+    all_told, all_quiet = list(told_events), list(quiet_events)
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    while not told.closed:
+        bidder = told.to_act()[0]
+        assert quiet.to_act() == (bidder,)
+        action = rng.choice(told.legal_actions(bidder, money[bidder]))
+        all_told += told.apply(bidder, action, money)
+        all_quiet += quiet.apply(bidder, action, money, quiet=True)
+        assert told.to_json() == quiet.to_json()
+    assert quiet.closed and told.to_json() == quiet.to_json()
+    assert all_quiet == [e for e in all_told if isinstance(e, LotSold | LotUnsold)]
+    assert len(all_quiet) == 1
 
 
 def test_the_auctioneer_takes_ten_percent_rounded_to_the_nearest_hundred() -> None:
@@ -397,3 +456,58 @@ def test_json_round_trips_and_a_bad_field_is_named() -> None:
     with pytest.raises(RecordError) as err:
         Auction.from_json(data)
     assert err.value.field == "auction.leader"
+
+
+# -- bids written beforehand (Win, Place & Show's sheets) ----------------------------------------
+
+
+def test_bids_written_beforehand_are_opened_at_once_and_the_highest_buys() -> None:
+    # Seed 001, §9: « chaque joueur note secrètement un montant d'achat pour chaque cheval [...]
+    # Le cheval est vendu au joueur ayant noté le plus gros montant ».
+    a, events = Auction.sealed(
+        "dixie_belle", 3, floor=500, increment=500, written=[1000, 2500, 0], money=[50_000] * 3
+    )
+    assert a.closed and (a.winner, a.price) == (1, 2500)
+    assert [type(e).__name__ for e in events] == ["AuctionOpened", "BidsOpened", "LotSold"]
+
+
+def test_a_written_bid_of_an_excluded_seat_counts_for_nothing() -> None:
+    # §9: « Une fois qu'un joueur a acheté un cheval, le reste de ses montants sont invalidés ».
+    a, _ = Auction.sealed(
+        "gold_rush", 3, increment=500, excluded={1}, written=[1000, 9000, 500], money=[9000] * 3
+    )
+    assert (a.winner, a.price) == (0, 1000)
+
+
+def test_tied_written_bids_go_on_in_the_open_between_the_tied_seats() -> None:
+    # §9: « S'il y a égalité [...] les enchères se font alors entre eux oralement (toujours en
+    # multiple de 500 $). Si aucun de ces joueurs ne veut augmenter [...] on lance le dé ».
+    a, _ = Auction.sealed(
+        "pepper", 3, increment=500, written=[2000, 2000, 1500], money=[10_000] * 3
+    )
+    assert a.stage is Stage.OPEN and a.tied == (0, 1) and a.to_act() == (0,)
+    assert a.minimum() == 2500
+    a.apply(0, PASS, [10_000] * 3)
+    a.apply(1, PASS, [10_000] * 3)
+    assert a.is_chance() and {str(x) for x, _ in a.chance_outcomes()} == {"lot 0", "lot 1"}
+
+
+def test_a_sheet_with_a_bid_for_each_seat_is_required() -> None:
+    with pytest.raises(ValueError, match="one written bid per seat"):
+        Auction.sealed("pepper", 3, written=[2000, 2000])
+
+
+def test_a_sealed_sale_is_told_in_words_never_as_a_yes() -> None:
+    """« by sealed bids », « sous plis cachetés »; never « sealed bids: yes » (issue 16, point 9)."""
+    sealed, open_ = (
+        AuctionOpened("Mister Lucky", 500, True),
+        AuctionOpened("Mister Lucky", 500, False),
+    )
+    assert (
+        render(*sealed.message(), "en")
+        == "Mister Lucky goes under the hammer, by sealed bids (floor 500)"
+    )
+    assert render(*sealed.message(), "fr") == (
+        "Mister Lucky est mis aux enchères sous plis cachetés (mise à prix 500)"
+    )
+    assert render(*open_.message(), "en") == "Mister Lucky goes under the hammer (floor 500)"

@@ -479,7 +479,7 @@ def test_squares_numbered_with_the_run_rise_along_each_lane() -> None:
 
 
 def test_squares_numbered_against_the_run_fall_towards_the_finish() -> None:
-    # Royal Turf's board: 33 squares counted down to the line, square 33 just behind it at the start.
+    # A board of 33 squares counted down to the line, square 33 at the start.
     t = LaneTrack.build([Segment.straight(33, 1)], closed=False, numbering="against_the_run")
     assert t.numbering == "against_the_run"
     assert t.square_number(t.cell(0, 0)) == 33
@@ -597,6 +597,32 @@ def test_geometry_of_an_oval_closes_the_loop(
         # ends at index ARC_POINTS and its outer arc starts at ARC_POINTS + 1.
         assert last[ARC_POINTS] == pytest.approx(first[0], abs=1e-3), f"lane {lane}, rail side"
         assert last[ARC_POINTS + 1] == pytest.approx(first[3], abs=1e-3), f"lane {lane}, outside"
+
+
+def test_geometry_draws_a_later_turn_wider_when_asked() -> None:
+    """``turn_radii`` sets each turn's rail radius in running order: an open course turning twice
+    180 degrees runs its home straight outside its first straight instead of on it."""
+    t = LaneTrack.build(
+        [
+            Segment("straight", (4, 4)),
+            Segment("turn", (2, 3), angle=180.0),
+            Segment("straight", (4, 4)),
+            Segment("turn", (2, 3), angle=180.0),
+            Segment("straight", (4, 4)),
+        ],
+        closed=False,
+    )
+    same = t.geometry(inner_radius=1.0)["cells"]
+    wider = t.geometry(inner_radius=1.0, turn_radii=(1.0, 3.0))["cells"]
+    first, last = (
+        t.cell(0, 0),
+        t.cell(0, 12),
+    )  # the rail's first cell of the first and last straights
+    assert same[first]["centre"][1] == pytest.approx(same[last]["centre"][1])
+    # Home rail at -2 * 1.0 + 2 * 3.0 = 4, below the first straight's two lanes (0 to 2).
+    assert wider[last]["points"][0][1] == pytest.approx(4.0)
+    assert wider[:8] == same[:8], "the first straight, turn and back straight are as before"
+    assert t.geometry(inner_radius=1.0, turn_radii=(1.0,))["cells"] == same
 
 
 def test_geometry_bounds_contain_every_point() -> None:
@@ -915,3 +941,20 @@ def test_ascot_finish_needs_the_exact_count() -> None:
                 steps += 1
             assert steps == back
             assert t.steps_to(c, t.cells[t.cell(lane, t.lane_length(lane) - 1)].start) + 1 == back
+
+
+def test_ascot_exact_count_at_the_post() -> None:
+    # Seed 000, « Changement de piste »: « il faut dépasser le poteau d'arrivée, en venant par
+    # n'importe quelle piste, mais en jetant un nombre de points exact. (C'est-à-dire que si l'on se
+    # trouve sur la dernière case avant le poteau, il faut obtenir 1 point, si l'on se trouve sur
+    # l'avant-dernière case, on fait 2 points et caetera) ».
+    t = ascot_like()
+    for lane in range(t.lanes):
+        last = t.cell(lane, t.lane_length(lane) - 1)
+        assert t.to_post(last) == 1
+        assert t.to_post(t.cell(lane, t.lane_length(lane) - 2)) == 2
+        assert t.forward[last] == NO_CELL
+    # An outer lane is longer round the turns: from the start, more points to the post.
+    assert t.to_post(t.cell(5, 0)) > t.to_post(t.cell(0, 0))
+    with pytest.raises(ValueError, match="no post"):
+        LaneTrack.build(oval((4, 4), ((2, 3), (2, 3)), lanes=2)).to_post(0)

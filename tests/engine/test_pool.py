@@ -142,3 +142,46 @@ def test_property_the_totalisator_conserves_money_and_pays_whole_multiples(
     for e in events:
         if type(e) is SlipPaid:
             assert e.amount % stakes[e.number] == 0, "a whole multiple of the stake"
+
+
+def test_ascot_four_tickets_a_horse_numbered_per_horse() -> None:
+    # Ascot, « Les paris »: « quatre paris seulement, par cheval, sont autorisés [...] la mise de la
+    # première personne devra être inscrite dans la case n° 1, en face du nom du cheval choisi et
+    # cette personne recevra le ticket n° 1. La somme versée par la seconde personne pariant sur le
+    # même cheval sera inscrite dans la case n° 2 ».
+    money = [100_000] * 3
+    pool = Pool({"win": 1}, minimum=500, unit=500, per_horse=4)
+    for player in (0, 1, 2):
+        bet(pool, money, player, PlaceBet("win", ("h1",), 1_000))
+    bet(pool, money, 0, PlaceBet("win", ("h2",), 1_000))
+    bet(pool, money, 1, PlaceBet("win", ("h1",), 1_000))
+    assert [pool.ticket(s) for s in pool.slips] == [1, 2, 3, 1, 4]
+    refusal = pool.explain(2, PlaceBet("win", ("h1",), 1_000), money[2])
+    assert refusal is not None and refusal.key == "pool.illegal.tickets"
+    assert pool.explain(2, PlaceBet("win", ("h2",), 1_000), money[2]) is None
+    # The limit travels with the pool; a document without it has none.
+    again = Pool.from_json(json.loads(json.dumps(pool.to_json())), 3)
+    assert again.per_horse == 4 and again.copy().per_horse == 4
+    old = pool.to_json()
+    del old["per_horse"]
+    assert Pool.from_json(old, 3).per_horse == 0
+
+
+def test_a_sealed_slip_hides_its_kind_horses_and_stake_until_revealed() -> None:
+    # Seed 001, §10: « Après avoir rempli sa feuille, chaque joueur la retourne face cachée »: the
+    # others see that a slip was written, not what it says.
+    pool = Pool({"win": 1, "show": 1}, paid=False, hidden=True, hides=("kind", "horses", "stake"))
+    (placed,) = pool.place(1, PlaceBet("show", ("a",), 2000))
+    assert isinstance(placed, SlipPlaced)
+    seen = placed.seen_by(0).to_json()
+    assert (seen["kind"], seen["horses"], seen["stake"]) == (None, None, None)
+    assert "hides" not in seen
+    assert placed.seen_by(1) is placed
+    assert pool.view(None)[0]["kind"] is None and pool.view(1)[0]["kind"] == "show"
+    assert pool.view(0, revealed=True)[0]["horses"] == ["a"]
+    data = json.loads(json.dumps(pool.to_json()))
+    assert Pool.from_json(data, seats=2) == pool
+    data["hides"] = ["owner"]
+    with pytest.raises(RecordError) as err:
+        Pool.from_json(data, seats=2)
+    assert err.value.field == "pool.hides"

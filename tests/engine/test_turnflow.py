@@ -1,5 +1,6 @@
 """The turn flow (engine/turnflow.py): phases declare who acts, the flow answers; seat rotation, a
-round of each seat, secret answers and a round of passes, written once."""
+round of each seat, secret answers, a round of passes and the seats a component calls on, written
+once."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from enum import IntEnum
 
 import pytest
 
+from hippodrome.engine.auction import PASS, Auction, Bid
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.turnflow import (
     NOBODY,
@@ -18,6 +20,7 @@ from hippodrome.engine.turnflow import (
     Step,
     next_seat,
     rotation,
+    seat_after,
 )
 from hippodrome.engine.types import CHANCE
 
@@ -131,3 +134,118 @@ def test_json_round_trips_and_a_copy_is_independent() -> None:
     with pytest.raises(RecordError) as err:
         Flow.from_json(PHASES, 4, data)
     assert err.value.field == "flow.pending"
+
+
+# -- a phase whose seats a component calls on (an auction's bidder, a trade's partner) -------------
+
+
+class Asking(IntEnum):
+    ROUND = 0
+    AUCTION = 1
+    LOT = 2
+
+
+ASKING = Phases(
+    Asking,
+    {
+        Asking.ROUND: Step(Acts.SEAT, next=("auction",)),
+        Asking.AUCTION: Step(Acts.CALLED, next=("round",)),
+        Asking.LOT: Step(Acts.CHANCE),
+    },
+)
+
+
+class Answer:
+    """A component that calls on one seat, or on chance."""
+
+    def __init__(self, seats: tuple[int, ...], *, chance: bool = False) -> None:
+        self.seats, self.chance = seats, chance
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.seats
+
+    def is_chance(self) -> bool:
+        return self.chance
+
+
+def test_a_called_phase_follows_the_auction_while_the_round_waits() -> None:
+    """The shared open auction names the bidder in turn: the flow calls on him, not on the seat
+    whose turn it is, and keeps that turn and the round's passes for afterwards."""
+    flow = Flow(ASKING, Asking.ROUND, seats=4)
+    flow.enter(Asking.ROUND, turn=1)
+    assert not flow.passed()  # seat 1 passes...
+    flow.next_turn()  # ...and seat 2 asks for a lot another seat holds, bidding 5
+    lot, _ = Auction.outcry("horse 0", 4, [100] * 4, first=3, increment=5, opening=(2, 5))
+    flow.call(Asking.AUCTION, lot)
+    assert flow.to_act == (3,) and flow.actor == 3 and flow.called == (3,)
+    assert flow.turn == 2 and flow.passes == 1, "the round's turn and passes wait"
+    lot.apply(3, Bid(10), [100] * 4)
+    flow.follow(lot)
+    assert flow.to_act == (0,), "the auction's next bidder"
+    for seat in (0, 1, 2):
+        lot.apply(seat, PASS, [100] * 4)
+        flow.follow(lot)
+    assert lot.closed and not flow.to_act and flow.actor == NOBODY
+    flow.switch(Asking.ROUND, turn=3)
+    assert flow.to_act == (3,) and flow.passes == 1, "switch goes on with the round's counts"
+    flow.enter(Asking.ROUND, turn=3)
+    assert flow.passes == 0, "enter begins a new round"
+
+
+def test_a_called_phase_with_several_seats_or_chance() -> None:
+    flow = Flow(ASKING, Asking.ROUND, seats=3)
+    flow.call(Asking.AUCTION, Answer((0, 2)))
+    assert flow.to_act == (0, 2) and flow.actor == SEVERAL and not flow.chance
+    flow.follow(Answer((), chance=True))
+    assert flow.chance and flow.actor == CHANCE and flow.to_act == ()
+    flow.follow(Answer((1,)))
+    data = json.loads(json.dumps(flow.to_json()))
+    assert data["called"] == [1]
+    back = Flow.from_json(ASKING, 3, data)
+    assert back.to_act == (1,) and back.actor == 1
+    copy = flow.copy()
+    copy.follow(Answer((2,)))
+    assert flow.to_act == (1,) and copy.to_act == (2,)
+    data["called"] = [5]
+    with pytest.raises(RecordError) as err:
+        Flow.from_json(ASKING, 3, data)
+    assert err.value.field == "flow.called"
+
+
+def test_a_seat_nobody_sits_at_has_its_turn_taken_by_its_stand_in() -> None:
+    """A bridge dummy: its turn is its own (the round goes on from it), its stand-in acts in it."""
+    flow = Flow(PHASES, Phase.BETTING, seats=4)
+    flow.stand_in({3: 1})
+    flow.enter(Phase.BETTING, turn=2)
+    assert flow.to_act == (2,) and flow.actor == 2
+    flow.next_turn()
+    assert flow.turn == 3 and flow.to_act == (1,) and flow.actor == 1
+    copy = flow.copy()
+    flow.next_turn()
+    assert flow.turn == 0 and flow.to_act == (0,)
+    assert copy.to_act == (1,) and copy.stand_ins == {3: 1}, "a copy keeps the stand-ins"
+    flow.stand_in({})
+    flow.switch(Phase.BETTING, turn=3)
+    assert flow.to_act == (3,), "without a stand-in the seat acts itself"
+
+
+def test_a_table_seated_in_another_order_turns_in_it() -> None:
+    """Bridge partners 0-1 and 2-3 facing each other sit 0, 2, 1, 3: the turns, the rounds and the
+    next eligible seat follow that order; a copy keeps it."""
+    order = (0, 2, 1, 3)
+    assert [seat_after(0, k, 4, order) for k in range(4)] == [0, 2, 1, 3]
+    assert seat_after(0, -1, 4, order) == 3 and seat_after(3, 1, 4, order) == 0
+    assert next_seat(2, 4, lambda p: p != 1, order) == 3
+    assert rotation(1, 4, order) == (1, 3, 0, 2)
+    flow = Flow(PHASES, Phase.BETTING, seats=4)
+    flow.seat(order)
+    flow.enter(Phase.BETTING, turn=0)
+    turns = [flow.turn]
+    while flow.advance():
+        turns.append(flow.turn)
+    assert turns == [0, 2, 1, 3] * 2
+    flow.enter(Phase.RACING, turn=2)
+    copy = flow.copy()
+    flow.next_turn()
+    assert flow.turn == 1 and copy.order == order
+    assert flow.next_seat(lambda p: p == 0) == 0 and flow.seat_after(1, 2) == 0

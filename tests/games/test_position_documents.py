@@ -19,7 +19,7 @@ from tests.engine.schemas import violations
 from tests.games.mutations import play_on
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
-GAMES = ["royal_turf", "toques_et_casques"]
+GAMES = ["royal_turf", "toques_et_casques", "win_place_show", "ascot"]
 """The games whose positions are read by the generic codec (``Game.position_schema``)."""
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.planned import add_planned_game
 
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.record import GameRecord
@@ -164,7 +165,6 @@ TAMPERINGS: list[tuple[str, Tamper, str]] = [
     ("a wrong rules version", _set("rules_version", 999), "rules_version"),
     ("other game data (edited cards)", _set("data_digest", "0123456789abcdef"), "data_digest"),
     ("a data fingerprint that is not text", _set("data_digest", 7), "data_digest"),
-    ("a foreign game", _set("game", "ascot"), "game"),
     ("an unknown game", _set("game", "chess"), "game"),
     ("options the game does not have", _set("options", {"players": 9}), "options"),
     ("no moves", _drop("moves"), "moves"),
@@ -235,3 +235,16 @@ def test_a_json_document_that_is_not_an_object_is_refused_as_the_record() -> Non
     with pytest.raises(RecordError) as refused:
         GameRecord.loads("[1, 2, 3]")
     assert refused.value.field == "record"
+
+
+def test_a_record_of_a_game_not_playable_yet_is_refused_naming_the_game(
+    golden_text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record naming a game of the catalogue that cannot be played yet is refused for its game,
+    before its options or moves are read."""
+    planned = add_planned_game(monkeypatch)
+    data = json.loads(golden_text)
+    data["game"] = planned.id
+    with pytest.raises(RecordError) as refused:
+        replay_record(GameRecord.loads(json.dumps(data)))
+    assert refused.value.field == "game", refused.value

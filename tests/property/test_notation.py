@@ -25,7 +25,13 @@ from hippodrome.games import entry, load_game
 from hippodrome.games.royal_turf import events as ev
 from hippodrome.games.royal_turf.actions import BETS, DRAWS, MOVES, ROLLS, DrawLot
 from hippodrome.games.royal_turf.material import FACES, material
-from hippodrome.games.royal_turf.rules import HORSE_IDS, PACE_SQUARE, RoyalTurfState
+from hippodrome.games.royal_turf.rules import (
+    HORSE_IDS,
+    PACE_SQUARE,
+    PACE_TO_GO,
+    SQUARE_AT,
+    RoyalTurfState,
+)
 
 MAX_PLAYERS = 6
 GAME = load_game("royal_turf", players=MAX_PLAYERS)
@@ -142,13 +148,14 @@ OPTION_SETS = entry("royal_turf").conformance_options()
 def check_invariants(state: RoyalTurfState, new_events: list[Event]) -> None:
     """Every invariant of a Royal Turf position, with the position in words when one breaks."""
     where = f"race {state.race}, round {state.round}, after {len(state.history)} actions"
-    on_track = [h for h in range(len(HORSE_IDS)) if state.square[h] > 0]
-    squares = [state.square[h] for h in on_track]
-    # §3: « Un seul cheval étant autorisé par case »
+    on_track = [h for h in range(len(HORSE_IDS)) if state.to_go[h] > 0]
+    squares = [SQUARE_AT[state.to_go[h]] for h in on_track]
+    # §3: « Un seul cheval étant autorisé par case », the start squares included (D23)
     assert len(set(squares)) == len(squares), f"{where}: two horses share a square: {squares}"
     for h in on_track:
-        assert state.occupant[state.square[h]] == h, (
-            f"{where}: {HORSE_IDS[h]} stands on {state.square[h]}, the board says otherwise"
+        square = SQUARE_AT[state.to_go[h]]
+        assert state.occupant[square] == h, (
+            f"{where}: {HORSE_IDS[h]} stands on {square}, the board says otherwise"
         )
     assert sum(1 for o in state.occupant if o >= 0) == len(on_track), (
         f"{where}: the board holds a horse that is not on the track"
@@ -156,10 +163,10 @@ def check_invariants(state: RoyalTurfState, new_events: list[Event]) -> None:
     # §3 Arrivée: the race stops as the third horse crosses.
     assert len(state.podium) <= 3, f"{where}: {len(state.podium)} horses on the podium"
     assert len(set(state.podium)) == len(state.podium), f"{where}: a horse placed twice"
-    assert all(state.square[h] == 0 for h in state.podium), f"{where}: a placed horse runs on"
+    assert all(state.to_go[h] == 0 for h in state.podium), f"{where}: a placed horse runs on"
     assert all(m >= 0 for m in state.money()), f"{where}: someone owes money: {state.money()}"
     if state.pace >= 0:
-        assert 0 <= state.square[state.pace] <= PACE_SQUARE, (
+        assert 0 <= state.to_go[state.pace] <= PACE_TO_GO, (
             f"{where}: {HORSE_IDS[state.pace]} has the pace token short of square {PACE_SQUARE}"
         )
     tokens = sorted(state.game.tokens)
@@ -172,8 +179,9 @@ def check_invariants(state: RoyalTurfState, new_events: list[Event]) -> None:
         assert len(set(horses)) == len(horses), f"{where}: seat {p} bet twice on one horse"
         assert len(mine) <= M.bets_per_race, f"{where}: seat {p} placed {len(mine)} tokens"
     for event in new_events:
-        if isinstance(event, ev.HorseMoved):
-            assert 0 <= event.start - event.end <= event.rolled, (
+        if isinstance(event, ev.HorseMoved) and event.end:
+            # Squares rise in the running direction round the lap, over the line from 33 to 1 (D1).
+            assert 0 <= (event.end - event.start) % M.squares <= event.rolled, (
                 f"{where}: {event.horse} went from {event.start} to {event.end} on a {event.rolled}"
             )
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from hippodrome.server.app import create_app
 from hippodrome.server.settings import Settings
@@ -60,9 +62,25 @@ def pg_url() -> Iterator[str]:
 
 
 def make_client(db_url: str, **settings: object) -> TestClient:
-    values: dict[str, object] = {"bot_delay": 0.0, "seat_timeout": 60.0, "bot_processes": 0}
+    # Tests play as fast as the server answers: no message budget unless a test sets one.
+    values: dict[str, object] = {
+        "bot_delay": 0.0,
+        "seat_timeout": 60.0,
+        "bot_processes": 0,
+        "ws_messages_per_second": 0.0,
+    }
     values.update(settings)
     return TestClient(create_app(Settings(db_url=db_url, **values)))  # type: ignore[arg-type]
+
+
+@contextmanager
+def table_socket(
+    client: TestClient, table_id: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A websocket at the table, joined as the seat of ``token`` (none: a spectator)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_json({"type": "join", "token": token})
+        yield ws
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from tests.server.conftest import make_client
+from tests.planned import add_planned_game
+from tests.server.conftest import make_client, table_socket
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
@@ -63,7 +64,24 @@ def test_games_lists_the_catalogue_with_options(client: TestClient) -> None:
     assert rt["status"] == "playable" and rt["min_players"] == 2 and rt["max_players"] == 6
     assert {o["name"] for o in rt["options"]} >= {"hidden_bets", "zero_tokens"}
     assert rt["summary"]["fr"] and rt["summary"]["en"]
-    assert games["ascot"]["status"] == "planned"
+    # An option with a fixed set of values lists them, typed as the option takes them: the lobby
+    # offers these without reading the type's name.
+    toques = {o["name"]: o for o in games["toques_et_casques"]["options"]}
+    assert toques["category"]["choices"] == ["A", "B", "C", "D"]
+    assert toques["speed"]["choices"] == [0, 1, 2]
+    assert toques["laps"]["choices"] is None
+
+
+def test_games_lists_a_planned_game_without_players_options_or_bots(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = add_planned_game(monkeypatch)
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    listed = games[planned.id]
+    assert listed["status"] == "planned"
+    assert listed["min_players"] is None and listed["max_players"] is None
+    assert listed["options"] == [] and listed["bots"] == []
+    assert listed["titles"]["fr"] == "Exemple prévu"
 
 
 def test_board_data_and_catalogs(client: TestClient) -> None:
@@ -75,7 +93,10 @@ def test_board_data_and_catalogs(client: TestClient) -> None:
     assert client.get("/api/i18n/de").status_code == 404
 
 
-def test_bad_requests_get_named_errors_never_500(client: TestClient) -> None:
+def test_bad_requests_get_named_errors_never_500(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = add_planned_game(monkeypatch)
     cases = [
         ({"game": "royal_turf", "seats": []}, 422, "error.bad_request"),
         ({"game": "royal_turf", "seats": [{"kind": "wizard"}]}, 422, "error.bad_request"),
@@ -85,7 +106,7 @@ def test_bad_requests_get_named_errors_never_500(client: TestClient) -> None:
             "error.unknown_game",
         ),
         (
-            {"game": "ascot", "seats": [{"kind": "human"}, {"kind": "human"}]},
+            {"game": planned.id, "seats": [{"kind": "human"}, {"kind": "human"}]},
             404,
             "error.game_not_playable",
         ),
@@ -130,7 +151,7 @@ def test_create_join_and_play_a_whole_table_against_bots(client: TestClient) -> 
     assert "token" not in table["seats"][1]
     assert client.get(f"/api/tables/{table['id']}").json()["status"] == "open"
     assert [t["id"] for t in client.get("/api/tables?status=open").json()] == [table["id"]]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["seat"] == 0
         assert first["events"], "the log so far comes with the first state"
@@ -148,12 +169,12 @@ def test_create_join_and_play_a_whole_table_against_bots(client: TestClient) -> 
 def test_illegal_malformed_and_stale_messages_change_nothing(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "human"}])
     t0, t1 = (s["token"] for s in table["seats"])
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0:
+    with table_socket(client, table["id"], t0) as ws0:
         state = ws0.receive_json()
         ws0.send_json({"type": "act", "action": "bet 1 othello", "version": state["version"]})
         error = receive_until(ws0, lambda m: m["type"] == "error")
         assert error["key"] == "error.table_open", "nobody plays before every seat has joined"
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+        with table_socket(client, table["id"], t1) as ws1:
             s1 = receive_until(
                 ws1,
                 lambda m: (
@@ -205,9 +226,9 @@ def test_a_spectator_sees_only_public_information_and_cannot_act(client: TestCli
     table = create(client, [{"kind": "human"}, {"kind": "human"}], hidden_bets=True)
     t0, t1 = (s["token"] for s in table["seats"])
     with (
-        client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0,
-        client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1,
-        client.websocket_connect(f"/ws/tables/{table['id']}") as spy,
+        table_socket(client, table["id"], t0) as ws0,
+        table_socket(client, table["id"], t1) as ws1,
+        table_socket(client, table["id"]) as spy,
     ):
         states = {}
         for ws, seat in ((ws0, 0), (ws1, 1)):
@@ -215,6 +236,8 @@ def test_a_spectator_sees_only_public_information_and_cannot_act(client: TestCli
                 ws, lambda m: m["type"] == "state" and m["observation"]["phase"] == "betting"
             )
         mover, seat = (ws0, 0) if states[0]["legal"] else (ws1, 1)
+        # Hidden bets hide something: a hot-seat device changes hands behind a cover.
+        assert states[0]["hidden_information"] is True
         mover.send_json(
             {"type": "act", "action": "bet 2 othello", "version": states[seat]["version"]}
         )
@@ -235,19 +258,24 @@ def test_a_spectator_sees_only_public_information_and_cannot_act(client: TestCli
     assert client.get(f"/api/tables/{table['id']}/record").status_code == 409
     replay = client.get(f"/api/tables/{table['id']}/replay").json()
     bets = [s for s in replay["steps"] if s.get("player") == seat]
-    assert bets and all(s["move"] is None for s in bets)
+    assert bets and all(s["move"] is None and s["label"] is None for s in bets)
     assert "bet 2" not in str(replay)
     own = client.get(
         f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": t0 if seat == 0 else t1}
     ).json()
-    assert any(s["move"] == "bet 2 othello" for s in own["steps"])
+    # The seat's own move, as its player says it in both languages.
+    assert any(
+        s["move"] == "bet 2 othello"
+        and s["label"] == {"en": "Bet 2 on Othello", "fr": "Parier 2 sur Othello"}
+        for s in own["steps"]
+    )
 
 
 def test_a_wrong_token_is_refused(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "bot"}])
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token=forged") as ws:
+    with table_socket(client, table["id"], "forged") as ws:
         assert ws.receive_json()["key"] == "error.bad_token"
-    with client.websocket_connect("/ws/tables/nope") as ws:
+    with table_socket(client, "nope") as ws:
         assert ws.receive_json()["key"] == "error.table_not_found"
     response = client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": "forged"})
     assert response.status_code == 403
@@ -256,8 +284,7 @@ def test_a_wrong_token_is_refused(client: TestClient) -> None:
 def test_reconnecting_restores_the_table_exactly(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     token = table["seats"][0]["token"]
-    url = f"/ws/tables/{table['id']}?token={token}"
-    with client.websocket_connect(url) as ws:
+    with table_socket(client, table["id"], token) as ws:
         state = ws.receive_json()
         for _ in range(6):  # play a few moves
             state = receive_until(
@@ -274,7 +301,7 @@ def test_reconnecting_restores_the_table_exactly(client: TestClient) -> None:
                     }
                 )
         before = receive_until(ws, lambda m: m["type"] == "state" and (m["legal"] or m["can_roll"]))
-    with client.websocket_connect(url) as ws:
+    with table_socket(client, table["id"], token) as ws:
         after = ws.receive_json()
     assert after["version"] == before["version"]
     assert after["observation"] == before["observation"]
@@ -285,7 +312,7 @@ def test_a_restart_loses_nothing_and_bots_carry_on(db_url: str) -> None:
     with make_client(db_url) as client:
         table = create(client, [{"kind": "human"}, {"kind": "bot"}])
         token = table["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+        with table_socket(client, table["id"], token) as ws:
             state = receive_until(ws, lambda m: m["type"] == "state" and bool(m["legal"]))
             ws.send_json(
                 {
@@ -303,7 +330,7 @@ def test_a_restart_loses_nothing_and_bots_carry_on(db_url: str) -> None:
                 ),
             )
     with make_client(db_url) as client:  # a new process on the same database
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+        with table_socket(client, table["id"], token) as ws:
             after = ws.receive_json()
             assert after["version"] == before["version"]
             assert after["observation"] == before["observation"]
@@ -317,7 +344,7 @@ def test_an_absent_players_seat_can_be_handed_to_a_bot(db_url: str) -> None:
         t0, t1 = (s["token"] for s in table["seats"])
         url = f"/api/tables/{table['id']}/seats/1/bot"
         assert client.post(url, json={}).status_code == 403, "only a player at the table may ask"
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0:
+        with table_socket(client, table["id"], t0) as ws0:
             ws0.receive_json()
             response = client.post(url, json={"bot": "random"}, headers={"X-Seat-Token": t0})
             assert response.status_code == 200, response.text
@@ -329,14 +356,14 @@ def test_an_absent_players_seat_can_be_handed_to_a_bot(db_url: str) -> None:
             == "error.seat_is_bot"
         )
         # The seat's old token no longer works.
-        with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+        with table_socket(client, table["id"], t1) as ws1:
             assert ws1.receive_json()["key"] == "error.bad_token"
 
 
 def test_a_present_player_keeps_the_seat(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "human"}])
     t0, t1 = (s["token"] for s in table["seats"])
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1:
+    with table_socket(client, table["id"], t1) as ws1:
         ws1.receive_json()
         response = client.post(
             f"/api/tables/{table['id']}/seats/1/bot", json={}, headers={"X-Seat-Token": t0}
@@ -347,7 +374,7 @@ def test_a_present_player_keeps_the_seat(client: TestClient) -> None:
 
 def test_all_bot_tables_play_themselves(client: TestClient) -> None:
     table = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}])
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+    with table_socket(client, table["id"]) as spy:
         final = receive_until(
             spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
         )
@@ -357,7 +384,7 @@ def test_all_bot_tables_play_themselves(client: TestClient) -> None:
 def test_postgresql_stores_and_replays_a_table(pg_url: str) -> None:
     with make_client(pg_url) as client:
         table = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+        with table_socket(client, table["id"]) as spy:
             final = receive_until(
                 spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
             )
@@ -381,7 +408,7 @@ def test_thinking_bots_play_in_a_worker_process(db_url: str) -> None:
         table = create(
             client, [{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "heuristic"}]
         )
-        with client.websocket_connect(f"/ws/tables/{table['id']}") as spy:
+        with table_socket(client, table["id"]) as spy:
             final = receive_until(
                 spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
             )
@@ -392,7 +419,7 @@ def test_thinking_bots_play_in_a_worker_process(db_url: str) -> None:
 
 def test_a_binary_frame_is_refused_and_the_connection_goes_on(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "bot"}])
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+    with table_socket(client, table["id"]) as ws:
         ws.receive_json()
         ws.send_bytes(b'{"type": "ping"}')
         error = receive_until(ws, lambda m: m["type"] == "error")
@@ -407,8 +434,8 @@ def test_a_seat_handed_to_a_bot_is_closed_to_its_old_connection(db_url: str) -> 
         table = create(client, [{"kind": "human"}, {"kind": "human"}])
         t0, t1 = (s["token"] for s in table["seats"])
         with (
-            client.websocket_connect(f"/ws/tables/{table['id']}?token={t0}") as ws0,
-            client.websocket_connect(f"/ws/tables/{table['id']}?token={t1}") as ws1,
+            table_socket(client, table["id"], t0) as ws0,
+            table_socket(client, table["id"], t1) as ws1,
         ):
             ws0.receive_json()
             ws1.receive_json()

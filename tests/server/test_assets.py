@@ -6,6 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hippodrome.games import CATALOGUE, playable_ids
+from tests.planned import add_planned_game
 
 
 @pytest.mark.parametrize("game_id", playable_ids())
@@ -22,13 +23,14 @@ def test_a_playable_game_serves_its_own_board_module_and_stylesheet(
 
 
 def test_a_game_without_a_board_gets_the_generic_board_and_an_empty_stylesheet(
-    client: TestClient,
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    board = client.get("/games/ascot/web/board.js")
+    planned = add_planned_game(monkeypatch)
+    board = client.get(f"/games/{planned.id}/web/board.js")
     assert board.status_code == 200
     assert b"export function createBoard" in board.content
     assert b"fallback board" in board.content
-    style = client.get("/games/ascot/web/board.css")
+    style = client.get(f"/games/{planned.id}/web/board.css")
     assert style.status_code == 200 and b"{" not in style.content
 
 

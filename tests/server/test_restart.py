@@ -9,6 +9,7 @@ same version, observation and legal actions, and the game must go on to its end 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -49,6 +50,8 @@ def serving(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
             "--bot-delay",
             "0.01",
         ],
+        # This client plays as fast as it is answered: no message budget.
+        env={**os.environ, "HIPPODROME_WS_MESSAGES_PER_SECOND": "0"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -130,8 +133,9 @@ def test_a_server_process_restart_loses_nothing(tmp_path: Path, stop: signal.Sig
         )
         assert response.status_code == 201, response.text
         table = response.json()
-        url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
         with connect(url, proxy=None, max_size=2**24) as ws:
+            ws.send(json.dumps({"type": "join", "token": table["seats"][0]["token"]}))
             # Play into the first race (betting is over, horses have moved), then stop the server
             # while the game waits for this seat: nothing else can change the table meanwhile.
             log: list[Message] = []
@@ -147,8 +151,9 @@ def test_a_server_process_restart_loses_nothing(tmp_path: Path, stop: signal.Sig
 
     port = free_port()
     with serving(db, port):
-        url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
         with connect(url, proxy=None, max_size=2**24) as ws:
+            ws.send(json.dumps({"type": "join", "token": table["seats"][0]["token"]}))
             after: Message = json.loads(ws.recv(timeout=20))
             assert after["type"] == "state"
             assert after["version"] == before["version"], "no action was lost nor added"

@@ -10,6 +10,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hippodrome.games.royal_steeple_chase.material import material as royal_steeple_chase_material
+from hippodrome.games.royal_steeple_chase.material import parse_half
+from tests.server.conftest import table_socket
 from tests.server.test_api import play_to_the_end, receive_until
 
 GAME = "royal_steeple_chase"
@@ -45,6 +48,27 @@ def test_the_board_data_draws_four_lanes_of_21_squares(client: TestClient) -> No
     )
 
 
+def test_the_board_data_describes_every_card_so_the_browser_splits_no_text(
+    client: TestClient,
+) -> None:
+    """Each card type's two coups, each coup's kind and horse, and each gap's name come from the
+    engine's own material (actions.py, material.py): the board reads them, never the notation."""
+    board = client.get(f"/api/games/{GAME}/board").json()
+    material = royal_steeple_chase_material()
+    assert board["card_halves"] == {str(t): [str(h) for h in t.halves] for t in material.types}
+    assert set(board["card_halves"]) == set(board["cards"])
+    halves = board["halves"]
+    assert set(halves) == {h for pair in board["card_halves"].values() for h in pair}
+    assert halves["3v"] == {"kind": "3", "colour": "v", "horse": 3}
+    assert halves["R"] == {"kind": "R", "colour": None, "horse": None}
+    for text, half in halves.items():
+        parsed = parse_half(text)
+        assert half["kind"] == parsed.kind
+        assert half["horse"] == (parsed.colour if parsed.coloured else None)
+    assert board["gaps"][6] == "7-8" and board["gaps"][20] == "21-1"
+    assert len(board["gaps"]) == 21
+
+
 def test_a_card_not_held_and_a_bid_beyond_ones_chips_are_refused_and_change_nothing(
     client: TestClient,
 ) -> None:
@@ -54,7 +78,7 @@ def test_a_card_not_held_and_a_bid_beyond_ones_chips_are_refused_and_change_noth
         scoring="race",
     )
     token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         # Ada deals and asks first for a horse (seed, ATTRIBUTION DES CHEVAUX; the example: A,
         # the dealer, asks first).
         state = to_act(ws)
@@ -94,7 +118,7 @@ def test_a_whole_race_against_bots_plays_to_the_end(client: TestClient) -> None:
         scoring="race",
     )
     token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         final = play_to_the_end(ws, to_act(ws))
     assert final["status"] == "finished"
     observation = final["observation"]
@@ -113,6 +137,16 @@ def test_a_whole_race_against_bots_plays_to_the_end(client: TestClient) -> None:
     ]
     assert client.get(f"/api/tables/{table['id']}/record").status_code == 200
 
+    # The replay of the finished game tells each hand once, cards named, as the moves show them;
+    # the cards dealt one by one stay out of the log (quiet).
+    replay = client.get(f"/api/tables/{table['id']}/replay").json()
+    events = [e for step in replay["steps"] for e in step["events"]]
+    hands = [e for e in events if e["key"] == f"{GAME}.hand_dealt"]
+    assert len(hands) == 4 and all("?" not in e["params"]["cards"] for e in hands)
+    assert all(" reçoit : " in e["text"]["fr"] for e in hands), hands[0]["text"]
+    dealt = [e for e in events if e["key"] == f"{GAME}.card_dealt"]
+    assert dealt and all(e.get("quiet") for e in dealt)
+
 
 def test_a_seat_never_sees_another_seats_hand(client: TestClient) -> None:
     """Four people at one table and a spectator, every state of a whole race: each seat's view
@@ -120,10 +154,9 @@ def test_a_seat_never_sees_another_seats_hand(client: TestClient) -> None:
     spread, offered in a trade), which they do hold; a dealt card shows to its receiver only."""
     n = 4
     table = create(client, [{"kind": "human"}] * n, scoring="race")
-    base = f"/ws/tables/{table['id']}"
     rng = random.Random(7)
-    sockets = [client.websocket_connect(f"{base}?token={seat['token']}") for seat in table["seats"]]
-    spectator = client.websocket_connect(base)
+    sockets = [table_socket(client, table["id"], seat["token"]) for seat in table["seats"]]
+    spectator = table_socket(client, table["id"])
     with sockets[0] as s0, sockets[1] as s1, sockets[2] as s2, sockets[3] as s3, spectator as sp:
         seats = [s0, s1, s2, s3]
         latest: list[dict[str, Any] | None] = [None] * n
@@ -166,6 +199,8 @@ def test_a_seat_never_sees_another_seats_hand(client: TestClient) -> None:
                 for event in view["events"]:
                     if event["key"] == f"{GAME}.card_dealt" and event["params"]["player"] != q:
                         assert event["params"]["card"] == "?", "another seat's dealt card"
+                    if event["key"] == f"{GAME}.hand_dealt" and event["params"]["player"] != q:
+                        assert set(event["params"]["cards"]) == {"?"}, "another seat's dealt hand"
             if views[0]["status"] == "finished":
                 break
             acting = [q for q, view in enumerate(views) if view["legal"]]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import table_socket
 from tests.server.test_api import play_to_the_end, receive_until
 
 
@@ -56,7 +57,7 @@ def test_an_illegal_step_is_refused_with_its_reason_and_changes_nothing(
     assert response.status_code == 201, response.text
     table = response.json()
     token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         state = receive_until(ws, lambda m: m["type"] == "state" and (m["can_roll"] or m["legal"]))
         while not state["legal"]:  # roll until we have steps to play
             ws.send_json({"type": "roll", "version": state["version"]})

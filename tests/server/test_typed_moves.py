@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import table_socket
 from tests.server.test_api import create, receive_until
 
 
@@ -20,7 +21,7 @@ def test_legal_actions_are_typed_with_a_label_in_each_language(client: TestClien
     token = table["seats"][0]["token"]
     seen_kinds: set[str] = set()
     landings_checked = 0
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         state = receive_until(ws, _acting)
         for _ in range(400):
             if state["status"] == "finished":
@@ -66,7 +67,7 @@ def test_steeple_chase_labels_say_the_horse_in_each_language(client: TestClient)
     assert response.status_code == 201, response.text
     table = response.json()
     token = table["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table['id']}?token={token}") as ws:
+    with table_socket(client, table["id"], token) as ws:
         state = receive_until(ws, lambda m: m["type"] == "state" and bool(m["legal"]))
     requests = [e for e in state["legal"] if e["kind"] == "request_horse"]
     assert requests, state["legal"]

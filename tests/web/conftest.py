@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,18 +18,20 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Locator,
     Page,
     Playwright,
     WebSocket,
+    expect,
     sync_playwright,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from hippodrome.server.app import create_app
 from hippodrome.server.settings import Settings
+from hippodrome.server.threaded import ServerNotAnsweringError, serve_in_thread
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -73,6 +72,14 @@ VERSION = "() => window.hippodromeTable.state()?.version ?? -1"
 """The table page's state version, as the page holds it."""
 
 
+MOVED_ON = """(v) => {
+  const state = window.hippodromeTable.state();
+  const error = document.querySelector('[data-testid="error"]');
+  return (state && state.version > v) || (error && !error.hidden);
+}"""
+"""The table has moved on from version ``v``, or the page shows an error."""
+
+
 class SeatPage:
     """A player's page: the messages it sent over its websocket and the script errors it raised."""
 
@@ -90,39 +97,36 @@ class SeatPage:
         version: int = self.page.evaluate(VERSION)
         return version
 
+    def click_and_wait(self, target: Locator, what: str, version: int) -> bool:
+        """Click ``target``, seen on ``version``, and wait until the table moves on, no error
+        shown. False when the bots moved on between the look and the click (the board redrew
+        without that control): look again. A control missing on an unchanged state is a defect."""
+        try:
+            target.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            assert self.version() > version, f"{what}: the control vanished on version {version}"
+            return False
+        self.page.wait_for_function(MOVED_ON, arg=version)
+        expect(self.page.get_by_test_id("error")).to_be_hidden()
+        return True
+
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The real app, served by uvicorn in a thread on a free port of 127.0.0.1."""
     db = tmp_path_factory.mktemp("web") / "hippodrome.db"
-    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=BOT_DELAY, seat_timeout=60.0)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))  # the port is held from here on: no race for it
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{port}"
-    with httpx.Client(base_url=url, timeout=10.0, trust_env=False) as http:
-        deadline = time.monotonic() + 20.0
-        while True:
-            try:
-                if http.get("/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline or not thread.is_alive():
-                server.should_exit = True
-                pytest.fail(f"the server at {url} did not answer within 20 s")
-            time.sleep(0.05)
-        try:
+    # The whole session creates its tables from one address: no quota.
+    settings = Settings(
+        db_url=f"sqlite:///{db}", bot_delay=BOT_DELAY, seat_timeout=60.0, tables_per_address=0
+    )
+    try:
+        with (
+            serve_in_thread(settings) as url,
+            httpx.Client(base_url=url, timeout=10.0, trust_env=False) as http,
+        ):
             yield LiveServer(url, http)
-        finally:
-            server.should_exit = True
-            thread.join(timeout=10.0)
-            sock.close()
+    except ServerNotAnsweringError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")

@@ -214,7 +214,7 @@ def test_hidden_bets_stay_hidden_from_the_other_player(
     expect(own_chip).to_contain_text("2")
     expect(own_chip).not_to_have_class(_word("face-down"))
     expect(a.page.get_by_test_id("event-log")).to_contain_text(
-        f"{a_name} bets a 2 token on Othello"
+        f"{a_name} puts a 2 token on Othello"
     )
 
     chip = b.page.get_by_test_id("horse-othello").locator(".chip")
@@ -225,8 +225,8 @@ def test_hidden_bets_stay_hidden_from_the_other_player(
     assert "2" not in chip.inner_text()
     card_label = b.page.get_by_test_id("horse-othello").get_attribute("aria-label") or ""
     assert f"{a_name} ?" in card_label and f"{a_name} 2" not in card_label
-    bet_line = b.page.locator(LOG_ITEMS).filter(has_text=f"{a_name} bets a")
-    expect(bet_line).to_have_text(f"{a_name} bets a (hidden) token on Othello.")
+    bet_line = b.page.locator(LOG_ITEMS).filter(has_text=f"{a_name} puts a")
+    expect(bet_line).to_have_text(f"{a_name} puts a token face down on Othello.")
 
     # The sentence a face-up token gets (a chip's tooltip) is on the bettor's page only.
     en = live_server.http.get("/api/i18n/en").json()
@@ -367,3 +367,121 @@ def test_seat_names_are_shown_as_text_never_as_markup(
     expect(page.locator("body")).to_contain_text(name)
     assert page.locator("#players b, #players img").count() == 0
     assert page.evaluate('typeof pwned === "undefined"')
+
+
+@pytest.mark.parametrize("any_place", [False, True])
+def test_the_pace_note_follows_the_table_option(
+    live_server: LiveServer, open_player: Opener, any_place: bool
+) -> None:
+    """D13: the payout panel says when the pace bonus is paid as the table plays it, in English and
+    in French; the page reads the option from the observation, it does not decide it."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}],
+        {"pace_bonus_any_place": any_place},
+    )
+    ada = open_player(table["seats"][0]["invite"])
+    ada.waiting_for()
+    key = "web.royal_turf.pace_note_any_place" if any_place else "web.royal_turf.pace_note"
+    other = "web.royal_turf.pace_note" if any_place else "web.royal_turf.pace_note_any_place"
+    note = ada.page.get_by_test_id("pace-note")
+    for lang in ("en", "fr"):
+        texts = live_server.http.get(f"/api/i18n/{lang}").json()
+        ada.page.get_by_test_id(f"lang-{lang}").click()
+        expect(note).to_have_text(texts[key].format(amount=100))
+        assert texts[other].format(amount=100) not in ada.page.content()
+
+
+def test_the_first_horse_drawn_stands_just_behind_the_line(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    """D1: the track is numbered from the line in the running direction, square 1 just past it; the
+    first horse drawn stands on 33 just behind it, the seventh further back on 27."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
+    ada = open_player(table["seats"][0]["invite"])
+    ada.waiting_for()  # betting: the field is drawn and nobody has moved
+    page = ada.page
+    centre = "el => { const b = el.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; }"
+    line_x, line_y = page.locator("svg .rt-line").evaluate(centre)
+    one_x, one_y = page.locator('svg [data-square="1"]').evaluate(centre)
+    last_x, last_y = page.locator('svg [data-square="33"]').evaluate(centre)
+    assert last_x < line_x < one_x, "33 is behind the line, 1 past it (the run goes left to right)"
+    assert abs(one_y - line_y) < 40 and abs(last_y - line_y) < 40
+    squares = ada.snapshot()["squares"]
+    (front,) = (h for h in HORSES if squares[h] == "33")
+    (back,) = (h for h in HORSES if squares[h] == "27")
+    pawn_x = {
+        h: page.locator(f'svg .rt-pawn[data-horse="{h}"]').evaluate(centre)[0] for h in HORSES
+    }
+    assert pawn_x[back] < pawn_x[front] < line_x, "the field lines up behind the line, 33 in front"
+    assert sorted(HORSES, key=pawn_x.__getitem__) == sorted(HORSES, key=lambda h: int(squares[h]))
+    text = page.get_by_test_id(f"horse-{front}").locator(".c-square").get_attribute("title")
+    en = live_server.http.get("/api/i18n/en").json()
+    assert text == en["web.royal_turf.to_go"].format(n=34)
+
+
+def test_the_lobby_names_option_choices_in_the_player_s_language(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    """An option's choices read as the game's words in French (« jeu simplifié », « petit »), not
+    as the command line's values (``simple``, ``small``), which stay the values sent."""
+    lobby = open_player("/").page
+    expect(lobby.get_by_test_id("create-button")).to_be_enabled()
+    lobby.get_by_test_id("lang-fr").click()
+    expect(lobby.locator("html")).to_have_attribute("lang", "fr")
+    fr = live_server.http.get("/api/i18n/fr").json()
+    lobby.get_by_test_id("game").select_option("royal_steeple_chase")
+    scoring = lobby.get_by_test_id("option-scoring")
+    expect(scoring.locator("option[value=simple]")).to_have_text(
+        fr["web.royal_steeple_chase.option.scoring.simple"]
+    )
+    expect(lobby.get_by_test_id("option-pirate").locator("option[value=stakes]")).to_have_text(
+        "oui, aux enjeux"
+    )
+    lobby.get_by_test_id("game").select_option("toques_et_casques")
+    track = lobby.get_by_test_id("option-track")
+    expect(track.locator("option[value=small]")).to_have_text(fr["toques_et_casques.track.small"])
+    expect(track.locator("option[value=auto]")).to_have_text(
+        "selon la vitesse (petit avec un dé, grand avec deux)"
+    )
+
+
+def test_french_texts_elide_before_a_name_on_a_vowel(open_player: Opener) -> None:
+    """The page's own texts, like the server's, say « le tour d'Ada », never « de Ada »."""
+    page = open_player("/").page
+    expect(page.get_by_test_id("create-button")).to_be_enabled()
+    told = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/js/i18n.js');
+          await i18n.setLang('fr');
+          const ada = i18n.t('error.not_your_turn', {player: 'Ada', players: 'Bob'});
+          const bob = i18n.t('error.not_your_turn', {player: 'Bob', players: 'Ada'});
+          await i18n.setLang('en');
+          const english = i18n.t('error.not_your_turn', {player: 'Ada', players: 'Bob'});
+          return [ada, bob, english];
+        }"""
+    )
+    assert told[0].startswith("ce n'est pas le tour d'Ada "), told
+    assert told[1].startswith("ce n'est pas le tour de Bob "), told
+    assert "Ada" in told[2] and "d'Ada" not in told[2], told
+
+
+def test_a_player_hands_an_absent_seat_to_a_bot_of_the_level_she_picks(
+    live_server: LiveServer, open_player: Opener
+) -> None:
+    """Bob never came: Ada picks « easy » for the bot that takes his seat, and that bot plays it."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    ada = open_player(table["seats"][0]["invite"]).page
+    level = ada.get_by_test_id("takeover-level-1")
+    expect(level).to_be_visible()
+    offered = level.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    assert offered == ["random", "heuristic", "ismcts"]
+    expect(level).to_have_value("heuristic")  # medium unless she picks another
+    level.select_option("random")
+    ada.get_by_test_id("takeover-1").click()
+    expect(ada.get_by_test_id("takeover-1")).to_have_count(0)
+    seats = live_server.http.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "random"

@@ -38,7 +38,8 @@ def test_a_steeple_chase_ranking_panel_follows_the_score_sheet(
     expect(page.get_by_test_id("ranking-basis")).to_have_text(en["web.ranked_by.scores"])
     places = {seat: i + 1 for i, place in enumerate(ranking) for seat in place}
     for seat, score in enumerate(standings):
-        expect(page.get_by_test_id(f"score-{seat}")).to_have_text(f"{score} points")
+        points = en["web.standing.points_one" if score == 1 else "web.standing.points"]
+        expect(page.get_by_test_id(f"score-{seat}")).to_have_text(points.format(value=score))
         expect(page.get_by_test_id(f"place-{seat}")).to_have_text(en[f"web.ordinal.{places[seat]}"])
     over = page.get_by_test_id("game-over")
     expect(over).to_be_visible()
@@ -47,12 +48,25 @@ def test_a_steeple_chase_ranking_panel_follows_the_score_sheet(
     names = [s["name"] for s in state["seats"]]
     for row, place in enumerate(ranking):
         for seat in place:
-            expect(rows.nth(row)).to_contain_text(f"{names[seat]} ({standings[seat]} points)")
+            points = en[
+                "web.standing.points_one" if standings[seat] == 1 else "web.standing.points"
+            ]
+            expect(rows.nth(row)).to_contain_text(
+                f"{names[seat]} ({points.format(value=standings[seat])})"
+            )
 
     page.get_by_test_id("lang-fr").click()
     expect(page.get_by_test_id("ranking-basis")).to_have_text(fr["web.ranked_by.scores"])
     best = ranking[0][0]
     expect(page.get_by_test_id(f"place-{best}")).to_have_text(fr["web.ordinal.1"])
+    # French takes the singular for 0 and 1 (« 0 point »); the chips say they are points in hand.
+    for seat, score in enumerate(standings):
+        points = fr["web.standing.points_one" if abs(score) < 2 else "web.standing.points"]
+        expect(page.get_by_test_id(f"score-{seat}")).to_have_text(points.format(value=score))
+    chips = state["observation"]["money"]
+    expect(page.get_by_test_id("money-0")).to_have_text(
+        fr["web.standing.in_hand"].format(value=chips[0])
+    )
     assert not watcher.errors, f"script errors on the page: {watcher.errors}"
 
 

@@ -160,6 +160,13 @@ class Rider(SeatPage):
                 self.count("offer")
             else:
                 expected = self.click("passe")
+        elif phase == "trade_ask":
+            # D50: another player asked for a named card; offer it once if Ada holds it, else pass.
+            if not self.done.get("offer_asked") and page.get_by_test_id("offer-asked").count():
+                expected = self.click("offer-asked")
+                self.count("offer_asked")
+            else:
+                expected = self.click("passe")
         elif phase == "trade_counter":
             expected = (
                 self.click("hand-card") if not self.done.get("counter") else self.click("refuse")
@@ -273,6 +280,23 @@ def test_a_whole_race_played_by_clicks_on_the_cards_and_the_course(
     state = rider.state()
     cards = len(state["observation"]["hand"])
     expect(page.get_by_test_id("hand-card")).to_have_count(cards)
+    # Each card shows its two coups as the engine's deck describes them (board data `card_halves`
+    # and `halves`): the kind, and the horse of a coloured coup.
+    board = live_server.http.get(f"/api/games/{GAME}/board").json()
+    for k, card in enumerate(state["observation"]["hand"]):
+        coups = page.get_by_test_id("hand-card").nth(k).locator(".rsc-half")
+        expect(coups).to_have_count(2)
+        for j, text in enumerate(board["card_halves"][card]):
+            half = board["halves"][text]
+            kind = en[KEY + "kind." + half["kind"]]
+            title = (
+                en[KEY + "half_white"].format(kind=kind)
+                if half["horse"] is None
+                else en[KEY + "half_coloured"].format(
+                    kind=kind, horse=en[f"{GAME}.horse.{half['horse']}"]
+                )
+            )
+            expect(coups.nth(j)).to_have_attribute("title", title)
     expect(hand.locator("h2")).to_have_text(en[KEY + "hand_title"].format(count=cards))
     expect(page.get_by_test_id("ask-horse").first).to_contain_text(en[KEY + "ask_horse"])
     page.get_by_test_id("lang-fr").click()

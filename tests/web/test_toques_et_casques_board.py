@@ -201,3 +201,26 @@ def test_a_whole_race_played_by_clicks_on_the_track(
     assert summary["status"] == "finished"
     money = [page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(4)]
     assert money == [str(m) for m in summary["result"]["money"]]
+
+
+def test_a_double_hurdle_and_the_start_places_are_drawn_as_the_engine_gives_them(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """13-01: two hurdles one after the other are one double hurdle, labelled once; the board takes
+    the grouping from the observation (`hurdle_runs`), and the start places (06-02) from
+    `start_places`, without working either out itself."""
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    options = {**OPTIONS, "river": "none", "hurdles": "4.7,4.6"}
+    table = live_server.create_table(seats, options, game="toques_et_casques")
+    jockey = Jockey(context.new_page())
+    page = jockey.page
+    page.goto(table["seats"][0]["invite"])
+    en = live_server.http.get("/api/i18n/en").json()
+    board = page.get_by_test_id("tc-track")
+    expect(board).to_be_visible()
+    labels = board.locator(".tc-plaque-label.hurdle")
+    expect(labels).to_have_count(1)
+    expect(labels).to_have_text(en["web.toques_et_casques.double_hurdle"])
+    expect(board.locator(".tc-obstacle.hurdle")).to_have_count(12)  # 2 lengths x 6 lanes
+    expect(board.locator(".tc-place-num")).to_have_text([str(n) for n in range(1, 7)])
+    assert not jockey.errors, f"script errors on the board: {jockey.errors}"

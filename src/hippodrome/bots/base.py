@@ -6,6 +6,15 @@ import random
 from enum import StrEnum
 from typing import ClassVar
 
+from hippodrome.bots.ismcts import (
+    DEFAULT_BUDGET,
+    ROLLOUTS,
+    Budget,
+    ISMCTSBot,
+    Policy,
+    bot_policy,
+    random_policy,
+)
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.engine.errors import OptionsError
@@ -17,6 +26,7 @@ class BotKind(StrEnum):
 
     RANDOM = "random"
     HEURISTIC = "heuristic"
+    ISMCTS = "ismcts"
 
 
 BOT_KINDS: tuple[str, ...] = tuple(kind.value for kind in BotKind)
@@ -32,10 +42,32 @@ class RandomBot:
         return rng.choice(view.legal_actions())
 
 
+def check_bot_spec(spec: str) -> str:
+    """``spec`` if it names a bot (``random``, ``heuristic``, ``ismcts``, ``ismcts:500ms``,
+    ``ismcts:2000it``, ``ismcts:200ms:heuristic``); an ``OptionsError`` naming the fault if not."""
+    kind, _, rest = spec.partition(":")
+    if kind not in BOT_KINDS or (rest and kind != BotKind.ISMCTS):
+        raise OptionsError("error.bot_kind", kind=spec, kinds=list(BOT_KINDS))
+    if rest:
+        budget, _, rollout = rest.partition(":")
+        Budget.parse(budget)
+        if rollout not in ("", *ROLLOUTS):
+            raise OptionsError("error.bot_kind", kind=spec, kinds=list(BOT_KINDS))
+    return spec
+
+
 def make_bot(kind: str, game_id: str) -> Bot:
-    """A fresh bot of ``kind`` for ``game_id``."""
-    if kind == BotKind.RANDOM:
+    """A fresh bot of ``kind`` for ``game_id``: a kind of ``BotKind``, for ISMCTS optionally
+    followed by its budget and rollout policy (``ismcts:500ms``, ``ismcts:2000it:heuristic``)."""
+    check_bot_spec(kind)
+    name, _, rest = kind.partition(":")
+    if name == BotKind.RANDOM:
         return RandomBot()
-    if kind == BotKind.HEURISTIC:
+    if name == BotKind.HEURISTIC:
         return entry(game_id).heuristic_class()()
-    raise OptionsError("error.bot_kind", kind=kind, kinds=list(BOT_KINDS))
+    budget_text, _, rollout = rest.partition(":")
+    budget = Budget.parse(budget_text) if budget_text else DEFAULT_BUDGET
+    policy: Policy = random_policy
+    if rollout == "heuristic":
+        policy = bot_policy(entry(game_id).heuristic_class()())
+    return ISMCTSBot(budget, rollout=policy)

@@ -31,12 +31,14 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Final
+from typing import Annotated, Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
-from hippodrome.engine.events import Event
+from hippodrome.engine.events import Event, flagged
 from hippodrome.engine.fields import FieldReader
+from hippodrome.engine.position import Doc, Invalid, Range
+from hippodrome.engine.turnflow import Seating, seat_after
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 
 NOBODY: Final[Player] = -1
@@ -106,9 +108,14 @@ def parse_auction_action(text: str) -> Action | None:
 @dataclass(slots=True)
 class AuctionOpened(Event):
     key: ClassVar[str] = "auction.opened"
+    variants: ClassVar[tuple[str, ...]] = ("sealed",)
     lot: str
     floor: Money
     sealed: bool
+
+    def message(self) -> tuple[str, JSONObject]:
+        # « by sealed bids » said in words, never « sealed bids: yes ».
+        return flagged(self, "sealed")
 
 
 @dataclass(slots=True)
@@ -264,6 +271,9 @@ class Auction:
     """The commission is rounded to the nearest multiple of this."""
     winner: Player = NOBODY
     price: Money = 0
+    order: Seating | None = None
+    """The seats round the table when the game seats them otherwise than by number (the turn goes
+    round in that order); None: by number."""
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -284,14 +294,39 @@ class Auction:
         rounding: Money = 1,
         opening: tuple[Player, Money] | None = None,
         pay: Payment | None = None,
+        quiet: bool = False,
+        order: Seating | None = None,
     ) -> tuple[Auction, list[Event]]:
         """An open auction in turn from ``first``; the events it opens with (it may close at once
         when nobody can bid). ``opening``: a seat that leads from the start with its bid (which
-        may be 0), as a player who asks for a lot with an offer; ``pay``: as in :meth:`apply`."""
-        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
-        return cls._start(
-            Stage.OPEN, lot, seats, money, first=first, terms=terms, opening=opening, pay=pay
+        may be 0), as a player who asks for a lot with an offer; ``pay`` and ``quiet``: as in
+        :meth:`apply`; ``order``: the seats round the table, when not by number."""
+        # Built in one call: a game's playouts open an auction at nearly every request.
+        eligible = _eligible(seats, excluded) if excluded else [True] * seats
+        leader, high = (NOBODY, 0) if opening is None else opening
+        a = cls(
+            lot,
+            seats,
+            floor,
+            increment,
+            eligible,
+            Stage.OPEN,
+            first,
+            high,
+            leader,
+            seat_after(first, -1, seats, order),
+            eligible.copy(),
+            None,
+            (),
+            seller,
+            auctioneer,
+            commission,
+            rounding,
+            order=order,
         )
+        events: list[Event] = [] if quiet else [AuctionOpened(lot, floor, False)]
+        a._next_bidder(money, events, pay, not quiet)
+        return a, events
 
     @classmethod
     def sealed(
@@ -307,39 +342,26 @@ class Auction:
         auctioneer: Player = NOBODY,
         commission: int = 0,
         rounding: Money = 1,
+        written: Sequence[Money] | None = None,
+        money: Sequence[Money] = (),
     ) -> tuple[Auction, list[Event]]:
-        """Sealed bids from every eligible seat at once, opened together."""
-        terms = (floor, increment, excluded, seller, auctioneer, commission, rounding)
-        return cls._start(Stage.SEALED, lot, seats, (), first=first, terms=terms)
-
-    @classmethod
-    def _start(
-        cls,
-        stage: Stage,
-        lot: str,
-        seats: int,
-        money: Sequence[Money],
-        *,
-        first: Player,
-        terms: tuple[Money, Money, Excluded, Player, Player, int, Money],
-        opening: tuple[Player, Money] | None = None,
-        pay: Payment | None = None,
-    ) -> tuple[Auction, list[Event]]:
-        floor, increment, excluded, seller, auctioneer, commission, rounding = terms
+        """Sealed bids from every eligible seat at once, opened together. ``written``: the bids
+        were written beforehand, one per seat (0: none), as on Win, Place & Show's sheets where
+        every player writes a bid for each horse before the first is sold (seed 001, §9): they
+        are opened at once (an excluded seat's bid counts as none), and ``money`` says who can
+        raise if seats are tied."""
         eligible = _eligible(seats, excluded)
-        a = cls(lot, seats, floor, increment, eligible, stage, first)
+        a = cls(lot, seats, floor, increment, eligible, Stage.SEALED, first)
         a.seller, a.auctioneer, a.commission, a.rounding = seller, auctioneer, commission, rounding
-        events: list[Event] = [AuctionOpened(lot, floor, stage is Stage.SEALED)]
-        if stage is Stage.OPEN:
-            a.active = list(eligible)
-            a.bidder = (first - 1) % seats
-            if opening is not None:
-                a.leader, a.high = opening
-            a._next_bidder(money, events, pay)
-        else:
-            a.sealed_bids = [None if e else 0 for e in eligible]
-            if not any(eligible):
-                a._close(events, pay)
+        a.sealed_bids = [None if e else 0 for e in eligible]
+        events: list[Event] = [AuctionOpened(lot, floor, True)]
+        if not any(eligible):
+            a._close(events)
+        elif written is not None:
+            if len(written) != seats:
+                raise ValueError(f"one written bid per seat ({seats}), not {len(written)}")
+            a.sealed_bids = [b if e else 0 for b, e in zip(written, eligible, strict=True)]
+            a._open_bids(money, events, None, True)
         return a, events
 
     # -- who acts -------------------------------------------------------------------------------
@@ -380,10 +402,17 @@ class Auction:
         if player not in self.to_act():
             return []
         low, step = self.minimum(), self.increment
-        amounts = [x for x in range(low, money + 1, step) if self.cost(x) <= money]
+        # The cost grows with the bid: the last affordable step is found by halving.
+        lo, hi = 0, (money - low) // step + 1 if money >= low else 0
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.cost(low + mid * step) <= money:
+                lo = mid + 1
+            else:
+                hi = mid
         if self.stage is Stage.OPEN:
-            return [PASS, *(Bid(x) for x in amounts)]
-        return [SealedBid(0), *(SealedBid(x) for x in amounts)]
+            return [PASS, *_bids(Bid, low, step, lo)]
+        return [SealedBid(0), *_bids(SealedBid, low, step, lo)]
 
     def explain(self, player: Player, action: Action, money: Money) -> IllegalActionError:
         """Why ``action`` is refused to ``player`` (with ``money``) now."""
@@ -424,46 +453,58 @@ class Auction:
         action: Action,
         money: Sequence[Money],
         pay: Payment | None = None,
+        *,
+        quiet: bool = False,
     ) -> list[Event]:
         """Play a legal ``action`` of ``player`` (``CHANCE`` for the lot); ``money`` is every seat's
         money now (who can pay the next bid); ``pay``, who pays the price if the hammer falls now
-        (None: the buyer). Returns the events; the sale's money is in them."""
+        (None: the buyer). Returns the events; the sale's money is in them. ``quiet``: the events
+        are only the sale (``LotSold`` or ``LotUnsold``), for a game that tells the auction in its
+        own events and would drop the others."""
         events: list[Event] = []
+        tell = not quiet
         kind = type(action)
         if kind is Bid:
             amount: Money = action.amount  # type: ignore[attr-defined]
             self.high, self.leader = amount, player
-            events.append(BidRaised(player, amount))
-            self._next_bidder(money, events, pay)
+            if tell:
+                events.append(BidRaised(player, amount))
+            self._next_bidder(money, events, pay, tell)
         elif kind is Pass:
             assert self.active is not None
             self.active[player] = False
-            events.append(BidPassed(player))
-            self._next_bidder(money, events, pay)
+            if tell:
+                events.append(BidPassed(player))
+            self._next_bidder(money, events, pay, tell)
         elif kind is SealedBid:
             assert self.sealed_bids is not None
             self.sealed_bids[player] = action.amount  # type: ignore[attr-defined]
-            events.append(BidSealed(player, action.amount))  # type: ignore[attr-defined]
+            if tell:
+                events.append(BidSealed(player, action.amount))  # type: ignore[attr-defined]
             if all(b is not None for b in self.sealed_bids):
-                self._open_bids(money, events, pay)
+                self._open_bids(money, events, pay, tell)
         elif kind is TieLot:
             winner: Player = action.player  # type: ignore[attr-defined]
-            events.append(LotDrawn(winner))
+            if tell:
+                events.append(LotDrawn(winner))
             self.leader = winner
             self._close(events, pay)
         else:
             raise TypeError(f"not an auction action: {action!r}")
         return events
 
-    def _open_bids(self, money: Sequence[Money], events: list[Event], pay: Payment | None) -> None:
+    def _open_bids(
+        self, money: Sequence[Money], events: list[Event], pay: Payment | None, tell: bool
+    ) -> None:
         assert self.sealed_bids is not None
         bids = tuple(b or 0 for b in self.sealed_bids)
-        events.append(BidsOpened(bids))
+        if tell:
+            events.append(BidsOpened(bids))
         top = max(bids)
         if top <= 0:
             self._close(events, pay)
             return
-        best = [p for p in _round_from(self.first, self.seats) if bids[p] == top]
+        best = [p for p in _round_from(self.first, self.seats, self.order) if bids[p] == top]
         self.high = top
         if len(best) == 1:
             self.leader = best[0]
@@ -471,29 +512,40 @@ class Auction:
             return
         # The tied seats bid on between them, above the tied bid; none raising: a lot decides.
         self.tied = tuple(best)
-        events.append(BiddersTied(self.tied, top))
+        if tell:
+            events.append(BiddersTied(self.tied, top))
         self.stage = Stage.OPEN
         self.active = [p in self.tied for p in range(self.seats)]
-        self.bidder = (best[0] - 1) % self.seats
-        self._next_bidder(money, events, pay)
+        self.bidder = seat_after(best[0], -1, self.seats, self.order)
+        self._next_bidder(money, events, pay, tell)
 
     def _next_bidder(
-        self, money: Sequence[Money], events: list[Event], pay: Payment | None = None
+        self, money: Sequence[Money], events: list[Event], pay: Payment | None, tell: bool
     ) -> None:
         """The turn goes on round the table to the next seat still in (not the leader); a seat
-        that cannot pay the next bid is out. Nobody left: the hammer falls."""
+        that cannot pay the next bid is out (told when ``tell``). Nobody left: the hammer falls."""
         active = self.active
         assert active is not None
-        low = self.minimum()
-        need = self.cost(low)
         seats, leader = self.seats, self.leader
+        # minimum() and cost() written out: this runs at every opening, bid and pass.
+        if leader == NOBODY and not self.tied:
+            low = self.floor if self.floor > 0 else self.increment
+        else:
+            low = self.high + self.increment
+        need = low + commission_on(low, self.commission, self.rounding) if self.commission else low
+        order = self.order
         for step in range(1, seats + 1):
-            q = (self.bidder + step) % seats
+            q = (
+                (self.bidder + step) % seats
+                if order is None
+                else seat_after(self.bidder, step, seats, order)
+            )
             if q == leader or not active[q]:
                 continue
             if money[q] < need:
                 active[q] = False  # « ne peut enchérir qu'avec son disponible »
-                events.append(BidderOut(q, low))
+                if tell:
+                    events.append(BidderOut(q, low))
                 continue
             self.bidder = q
             return
@@ -510,7 +562,7 @@ class Auction:
             events.append(LotUnsold(self.lot))
             return
         self.winner, self.price = self.leader, self.high
-        fee = commission_on(self.price, self.commission, self.rounding)
+        fee = commission_on(self.price, self.commission, self.rounding) if self.commission else 0
         shares = () if pay is None else tuple(pay(self.winner, self.price))
         events.append(
             LotSold(self.winner, self.lot, self.price, fee, self.seller, self.auctioneer, shares)
@@ -550,6 +602,7 @@ class Auction:
             self.rounding,
             self.winner,
             self.price,
+            self.order,
         )
         return new
 
@@ -574,7 +627,7 @@ class Auction:
             "rounding": self.rounding,
             "winner": _seat_json(self.winner),
             "price": self.price,
-        }
+        } | ({} if self.order is None else {"order": list(self.order)})
 
     @classmethod
     def from_json(cls, data: JSONObject, where: str = "auction") -> Auction:
@@ -604,7 +657,10 @@ class Auction:
             rounding=reader.count("rounding", 1),
             winner=reader.seat("winner", seats, nullable=True),
             price=reader.count("price"),
+            order=None if data.get("order") is None else tuple(reader.seats("order", seats)),
         )
+        if a.order is not None and sorted(a.order) != list(range(seats)):
+            raise RecordError(f"{where}.order", "every seat once, in their order round the table")
         if a.stage is Stage.OPEN and (a.active is None or a.bidder == NOBODY):
             raise RecordError(f"{where}.bidder", "an open auction has a bidder in turn")
         if a.stage is Stage.SEALED and a.sealed_bids is None:
@@ -614,15 +670,139 @@ class Auction:
         return a
 
 
+_BIDS: dict[tuple[type[Action], int, int], list[Action]] = {}
+"""Bids already made, by kind, step and the remainder of their amounts: legal actions share them
+(an action is a value) instead of building hundreds of equal ones at every call."""
+
+
+def _bids(kind: type[Bid | SealedBid], low: Money, step: Money, count: int) -> list[Action]:
+    """``count`` bids of ``kind`` from ``low`` by ``step``."""
+    made = _BIDS.setdefault((kind, step, low % step), [])
+    first = low // step
+    while len(made) < first + count:
+        made.append(kind(len(made) * step + low % step))
+    return made[first : first + count]
+
+
 def _eligible(seats: int, excluded: Excluded) -> list[bool]:
     if callable(excluded):
         return [not excluded(p) for p in range(seats)]
     return [p not in excluded for p in range(seats)]
 
 
-def _round_from(first: Player, seats: int) -> list[Player]:
-    return [(first + i) % seats for i in range(seats)]
+def _round_from(first: Player, seats: int, order: Seating | None = None) -> list[Player]:
+    return [seat_after(first, i, seats, order) for i in range(seats)]
 
 
 def _seat_json(seat: Player) -> Player | None:
     return seat if seat >= 0 else None
+
+
+# -- as a position record -------------------------------------------------------------------------
+
+
+def _last_seat(game: Any) -> int:
+    return int(game.num_players) - 1
+
+
+_Seat = Annotated[int, Range(0, _last_seat)]
+_Amount = Annotated[int, Range(0)]
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionRecord:
+    """An auction under way, as a game's position document holds it: the fields of
+    ``Auction.to_json``, typed for the engine's position codec (``hippodrome.engine.position``),
+    which reads, writes and describes them with the seats of the game in context."""
+
+    lot: str
+    seats: Annotated[int, Range(1)]
+    floor: _Amount
+    increment: Annotated[int, Range(1)]
+    eligible: list[bool]
+    stage: Stage
+    first: _Seat
+    high: _Amount
+    leader: _Seat | None
+    bidder: _Seat | None
+    active: Annotated[list[bool] | None, Doc("open: who is still in")]
+    sealed_bids: Annotated[
+        list[_Amount | None] | None, Doc("sealed: each seat's bid, null until written")
+    ]
+    tied: list[_Seat]
+    seller: _Seat | None
+    auctioneer: _Seat | None
+    commission: _Amount
+    rounding: Annotated[int, Range(1)]
+    winner: _Seat | None
+    price: _Amount
+    order: Annotated[list[_Seat] | None, Doc("the seats round the table, when not by number")] = (
+        None
+    )
+
+    def validate(self, game: Any) -> None:
+        for name in ("eligible", "active", "sealed_bids"):
+            value = getattr(self, name)
+            if value is not None and len(value) != self.seats:
+                raise Invalid(name, f"one entry per seat ({self.seats})")
+        if self.stage is Stage.OPEN and (self.active is None or self.bidder is None):
+            raise Invalid("bidder", "an open auction has a bidder in turn")
+        if self.stage is Stage.SEALED and self.sealed_bids is None:
+            raise Invalid("sealed_bids", "a sealed auction keeps the bids")
+        if self.stage is Stage.LOT and len(self.tied) < 2:
+            raise Invalid("tied", "a lot is drawn between two seats or more")
+        if self.order is not None and sorted(self.order) != list(range(self.seats)):
+            raise Invalid("order", "every seat once, in their order round the table")
+
+    @classmethod
+    def of(cls, a: Auction) -> AuctionRecord:
+        seat = _seat_json
+        return cls(
+            a.lot,
+            a.seats,
+            a.floor,
+            a.increment,
+            list(a.eligible),
+            a.stage,
+            a.first,
+            a.high,
+            seat(a.leader),
+            seat(a.bidder),
+            None if a.active is None else list(a.active),
+            None if a.sealed_bids is None else list(a.sealed_bids),
+            list(a.tied),
+            seat(a.seller),
+            seat(a.auctioneer),
+            a.commission,
+            a.rounding,
+            seat(a.winner),
+            a.price,
+            None if a.order is None else list(a.order),
+        )
+
+    def auction(self) -> Auction:
+        def seat(value: Player | None) -> Player:
+            return NOBODY if value is None else value
+
+        return Auction(
+            self.lot,
+            self.seats,
+            self.floor,
+            self.increment,
+            list(self.eligible),
+            self.stage,
+            self.first,
+            self.high,
+            seat(self.leader),
+            seat(self.bidder),
+            None if self.active is None else list(self.active),
+            None if self.sealed_bids is None else list(self.sealed_bids),
+            tuple(self.tied),
+            seat(self.seller),
+            seat(self.auctioneer),
+            self.commission,
+            self.rounding,
+            seat(self.winner),
+            self.price,
+            None if self.order is None else tuple(self.order),
+        )

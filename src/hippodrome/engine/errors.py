@@ -6,7 +6,13 @@ French or English; ``str(error)`` is the English text.
 
 from __future__ import annotations
 
-from hippodrome.engine.types import JSON
+from hippodrome.engine.types import JSON, JSONObject
+
+
+def message(key: str, /, **params: JSON) -> JSONObject:
+    """A message given as the parameter of another (a notation error's ``hint``): the reader sees
+    it in the language of the whole."""
+    return {"key": key, "params": params}
 
 
 class HippodromeError(Exception):

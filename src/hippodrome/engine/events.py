@@ -17,11 +17,42 @@ from hippodrome.engine.i18n import render
 from hippodrome.engine.types import JSON, JSONObject, Money, Player
 
 
+class PaidToPlayer:
+    """For an event that pays ``amount`` to ``player``: its ``money_changes`` (a prize, a purse, a
+    winning slip). Put before ``Event`` among the bases; the event declares the two fields."""
+
+    __slots__ = ()
+    player: Player
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: self.amount}
+
+
+class PaidByPlayer:
+    """For an event in which ``player`` pays ``amount`` (a fee, a stake): its ``money_changes``."""
+
+    __slots__ = ()
+    player: Player
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: -self.amount}
+
+
 @dataclass(slots=True)
 class Event:
     key: ClassVar[str] = "event"
     terms: ClassVar[Mapping[str, str]] = {}
     """Parameters whose value is a term of another name (``{"winner": "horse"}``)."""
+    variants: ClassVar[tuple[str, ...]] = ()
+    """The suffixes of the variant keys :meth:`message` may name (``("free",)``: ``<key>_free``)."""
+    quiet: ClassVar[bool] = False
+    """Told later in a summary (one card of a deal, told with the whole hand): narrators leave it
+    out of what they say, though it still records what each viewer may know."""
+    ends_race: ClassVar[bool] = False
+    """This event closes a race: the places given up to it are that race's finish (what
+    ``hippodrome odds`` counts, for any game, without knowing its rules)."""
 
     def params(self) -> JSONObject:
         out: JSONObject = {}
@@ -35,9 +66,16 @@ class Event:
         data.update(self.params())
         return data
 
+    def message(self) -> tuple[str, JSONObject]:
+        """The message that narrates this event and its parameters: by default ``key`` and every
+        field. An event whose sentence depends on its values (nothing bid, a card kept hidden)
+        names a variant key ``<key>_<variant>`` of its catalog instead."""
+        return self.key, self.params()
+
     def narrate(self, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """This event as a sentence in ``lang`` (seats called by ``names``)."""
-        return render(self.key, self.params(), lang, names=names, kinds=self.terms)
+        key, params = self.message()
+        return render(key, params, lang, names=names, kinds=self.terms)
 
     def seen_by(self, viewer: Player | None) -> Event:
         """This event as ``viewer`` (None: a spectator) may see it. Public events return themselves."""
@@ -46,6 +84,11 @@ class Event:
     def money_changes(self) -> Mapping[Player, Money]:
         """How this event changed each player's money (empty for most events)."""
         return {}
+
+    def placings(self) -> Sequence[tuple[str, int]]:
+        """The horses this event gives a place in a race, by id, with the place (1: the winner);
+        empty for most events."""
+        return ()
 
 
 def events_json(events: list[Event], viewer: Player | None) -> list[JSON]:
@@ -59,3 +102,11 @@ def apply_money(money: list[Money], events: Sequence[Event]) -> None:
     for event in events:
         for player, delta in event.money_changes().items():
             money[player] += delta
+
+
+def flagged(event: Event, flag: str) -> tuple[str, JSONObject]:
+    """The message of an event with a yes-or-no field: the variant ``<key>_<flag>`` when it is
+    true, the plain key when not; the flag itself is not shown."""
+    params = event.params()
+    on = params.pop(flag)
+    return (f"{event.key}_{flag}" if on else event.key), params

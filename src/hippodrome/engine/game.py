@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from hippodrome.engine.actions import Action
@@ -90,6 +92,9 @@ class Game(ABC, Generic[OptionsT]):
     options_type: ClassVar[type[GameOptions]]
     ranking_basis: ClassVar[Literal["money", "scores"]] = "money"
     """What decides the winner: the players' money, or a score the game keeps (``State.standings``)."""
+    max_choices: ClassVar[int] = 512
+    """The most legal actions one decision can offer a seat: the size of a fixed-width action
+    encoding (``hippodrome.interop``) that indexes them."""
 
     __slots__ = ("_frozen", "options")
 
@@ -144,6 +149,12 @@ class Game(ABC, Generic[OptionsT]):
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """The action whose notation is ``text``; raises ``NotationError``."""
+
+    def action_catalogue(self) -> Sequence[Action] | None:
+        """Every action a seat can ever be offered, in a fixed order, when the game can list them
+        (a fixed action encoding numbers them: ``hippodrome.interop``); None when it cannot, and
+        then at most ``max_choices`` legal actions are offered at once."""
+        return None
 
     def action_label(
         self, action: Action, lang: str = "en", names: Sequence[str] | None = None
@@ -265,6 +276,13 @@ class State(ABC):
         """Why ``action`` is not legal for ``player`` now; games override with precise reasons."""
         return IllegalActionError("error.illegal_action", action=str(action))
 
+    def explain_out_of_turn(self, player: Player, action: Action) -> IllegalActionError:
+        """Why ``player``, who may not act now, is refused ``action``: not his turn; games override
+        when a seat is kept out for a reason of the rules (not among those who may bid)."""
+        return IllegalActionError(
+            "error.not_your_turn", player=player, players=list(self.active_players())
+        )
+
     def chance_roller(self) -> Player | None:
         """The seat who physically rolls the die (or draws) at this chance node, if the rules give
         the gesture to one; a front end may wait for that seat's go-ahead. None: nobody in particular.
@@ -341,11 +359,12 @@ class State(ABC):
         return active[0]
 
     def sample_chance(self, rng: random.Random) -> Action:
-        """One chance outcome drawn with ``rng``, by the listed probabilities."""
+        """One chance outcome drawn with ``rng``, by the listed probabilities: the very draw
+        ``rng.choices(actions, weights)`` makes (one ``random()`` against the running sums), without
+        its lists."""
         outcomes = self.chance_outcomes()
-        actions = [a for a, _ in outcomes]
-        weights = [p for _, p in outcomes]
-        return rng.choices(actions, weights)[0]
+        sums = list(accumulate([p for _, p in outcomes]))
+        return outcomes[bisect(sums, rng.random() * sums[-1], 0, len(sums) - 1)][0]
 
     def apply(self, action: Action, player: Player | None = None) -> list[Event]:
         """Validate and carry out ``action`` for ``player``; return the new events.
@@ -365,7 +384,7 @@ class State(ABC):
             if player is None:
                 actor = self.acting_player()
             elif player not in active:
-                raise IllegalActionError("error.not_your_turn", player=player, players=list(active))
+                raise self.explain_out_of_turn(player, action)
             else:
                 actor = player
             if action not in self.legal_actions(actor):

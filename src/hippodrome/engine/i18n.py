@@ -4,12 +4,15 @@ A message key is namespaced: ``royal_turf.horse_moved`` lives in the Royal Turf 
 ``term.*`` in the common one. Games register their catalog folder when they are imported. A template is
 a ``str.format`` string over the event's parameters; a parameter ``p`` with value ``v`` is shown through
 the term ``<namespace>.<p>.<v>`` when the catalog has one (``royal_turf.horse.othello`` is "Othello"),
-so values stay language-neutral ids in the engine. Lists are joined, seats are named.
+so values stay language-neutral ids in the engine. Lists are joined, seats are named. A parameter may
+be a message of its own, ``{"key": ..., "params": {...}}`` (a notation error's hint), told in the
+same language.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -87,16 +90,26 @@ def render(
     """The text of message ``key`` with its parameters, in ``lang``.
 
     ``names`` are the seats' names, used for parameters called ``player`` or ``players`` (or whose
-    kind is ``player``). ``kinds``
+    kind is ``player``); a place of the game beyond them, which no seat holds (a bridge dummy), is
+    named by the game's term ``<namespace>.place.<n>``, with a capital where it opens a sentence.
+    ``kinds``
     says which term a parameter is when its name does not (``{"winner": "horse"}``). Never raises:
     an unknown key shows itself with its parameters, so narration can't break a game.
     """
     namespace = key.split(".", 1)[0]
     shown: dict[str, str] = {}
+    places: list[str] = []
     for param, value in params.items():
-        if param in ("player", "players") or (kinds or {}).get(param) == "player":
+        if isinstance(value, dict) and isinstance(value.get("key"), str):
+            inner = value.get("params")
+            shown[param] = render(
+                str(value["key"]), inner if isinstance(inner, dict) else {}, lang, names=names
+            )
+        elif param in ("player", "players") or (kinds or {}).get(param) == "player":
             seats = value if isinstance(value, list) else [value]
-            shown[param] = ", ".join(_seat_name(s, names, lang) for s in seats)
+            shown[param] = ", ".join(_seat_name(s, names, lang, namespace) for s in seats)
+            if any(_is_place(s, names) for s in seats):
+                places.append(param)
         elif isinstance(value, list):
             single = param[:-1] if param.endswith("s") else param
             kind = (kinds or {}).get(param, single)
@@ -107,12 +120,51 @@ def render(
     if template is None:
         inner = ", ".join(f"{p}={v}" for p, v in shown.items())
         return f"{key}({inner})"
-    return _formatter.format(template, **shown)
+    if lang == "fr":
+        template = _elide(template, shown)
+    for param in places:  # « le mort » opening a sentence: « Le mort passe. »
+        opening = re.compile(r"(^|[.!?]\s+)\{" + param + r"\}")
+        if opening.search(template):
+            template = opening.sub(r"\g<1>{" + param + "__}", template)
+            shown[param + "__"] = shown[param][:1].upper() + shown[param][1:]
+    told = _formatter.format(template, **shown)
+    if places and lang == "fr":  # « la carte du mort », « au mort »
+        for name in {shown[p] for p in places if shown[p].startswith("le ")}:
+            told = told.replace(f"de {name}", f"du {name[3:]}").replace(
+                f"à {name}", f"au {name[3:]}"
+            )
+    return told
 
 
-def _seat_name(seat: JSON, names: Sequence[str] | None, lang: str) -> str:
+_VOWELS = frozenset("AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouyàâäæéèêëîïôöœùûü")
+_BEFORE_A_VALUE = re.compile(r"\b([dD]|[qQ]u)e \{(\w+)\}")
+
+
+def _elide(template: str, shown: Mapping[str, str]) -> str:
+    """French elision before a value that opens on a vowel: « le tour d'Ada », « qu'Ève ».
+
+    The catalog's own words are written elided by their authors; only a name put in the template
+    can bring a vowel after « de » or « que ». (The browser's ``t()`` does the same.)"""
+
+    def elided(m: re.Match[str]) -> str:
+        value = shown.get(m[2], "")
+        return f"{m[1]}'{{{m[2]}}}" if value[:1] in _VOWELS else m[0]
+
+    return _BEFORE_A_VALUE.sub(elided, template)
+
+
+def _is_place(seat: JSON, names: Sequence[str] | None) -> bool:
+    """Whether ``seat`` is a place of the game beyond the seats named."""
+    return isinstance(seat, int) and names is not None and seat >= len(names)
+
+
+def _seat_name(seat: JSON, names: Sequence[str] | None, lang: str, namespace: str = "") -> str:
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names):
         return names[seat]
+    if _is_place(seat, names):
+        found = text(f"{namespace}.place.{seat}", lang)
+        if found is not None:
+            return found
     if seat is None:
         return text("term.hidden", lang) or "?"
     template = text("term.seat", lang) or "seat {n}"

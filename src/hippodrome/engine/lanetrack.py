@@ -126,7 +126,7 @@ class CellName(NamedTuple):
 
 Numbering = Literal["with_the_run", "against_the_run"]
 """How a board prints the numbers of its squares along a lane: rising in the running direction (the
-cell after square 5 is 6), or falling towards the finish (Royal Turf's squares count down to the
+cell after square 5 is 6), or falling towards the finish (a board whose squares count down to the
 line). The cells themselves are always indexed in running order."""
 
 
@@ -328,6 +328,16 @@ class LaneTrack:
     def lane_length(self, lane: Lane) -> int:
         return sum(seg.lengths[lane] for seg in self.segments)
 
+    def to_post(self, cell: Cell) -> int:
+        """On an open track, the exact count that carries a horse on ``cell`` past the post at the
+        end of its lane (Ascot: « il faut dépasser le poteau d'arrivée [...] en jetant un nombre de
+        points exact [...] si l'on se trouve sur la dernière case avant le poteau, il faut obtenir 1
+        point »): 1 on the lane's last cell. A closed track has no post: ``ValueError``."""
+        if self.closed:
+            raise ValueError("a closed track has no post")
+        info = self.cells[cell]
+        return self.lane_length(info.lane) - info.index
+
     def lane_of(self, cell: Cell) -> Lane:
         return self.cells[cell].lane
 
@@ -460,11 +470,22 @@ class LaneTrack:
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def geometry(self, *, inner_radius: float = 0.8, lane_width: float = 1.0) -> JSONObject:
+    def geometry(
+        self,
+        *,
+        inner_radius: float = 0.8,
+        lane_width: float = 1.0,
+        turn_radii: Sequence[float] = (),
+    ) -> JSONObject:
         """Drawing geometry in track units (a straight cell is 1 x ``lane_width``): a polygon and a
-        centre per cell, in SVG orientation (y down), running anticlockwise on screen with the rail
-        on the left. The browser draws these points as they are; mirror them to run clockwise."""
+        centre per cell, and the station a straight's cell lies on (None in a turn), in SVG
+        orientation (y down), running anticlockwise on screen with the rail on the left. The browser
+        draws these points as they are; mirror them to run clockwise. ``turn_radii`` gives the
+        rail's radius of each turn in running order (``inner_radius`` for those it does not name):
+        an open course that turns a full circle or more draws a later turn wider, so that its home
+        straight does not lie on its first one."""
         x, y, heading = 0.0, 0.0, 0.0  # a point on the rail's edge, heading in radians (0: +x)
+        turns = 0
         polygons: list[list[list[float]]] = [[] for _ in self.cells]
         centres: list[list[float]] = [[0.0, 0.0] for _ in self.cells]
         firsts = [self.lane_start[lane] for lane in range(self.lanes)]
@@ -497,12 +518,14 @@ class LaneTrack:
                 y += dy * length
             else:
                 # A left turn (anticlockwise on screen): the centre lies inward, to the left.
-                cx, cy = x - ox * inner_radius, y - oy * inner_radius
+                radius = turn_radii[turns] if turns < len(turn_radii) else inner_radius
+                turns += 1
+                cx, cy = x - ox * radius, y - oy * radius
                 turn = math.radians(seg.angle)
                 base = math.atan2(y - cy, x - cx)
                 for lane in range(self.lanes):
                     n = seg.lengths[lane]
-                    r0 = inner_radius + lane * lane_width
+                    r0 = radius + lane * lane_width
                     r1 = r0 + lane_width
                     for k in range(n):
                         c = firsts[lane] + counters[lane] + k
@@ -521,7 +544,7 @@ class LaneTrack:
                         centres[c] = [round(mx, 4), round(my, 4)]
                     counters[lane] += n
                 end = base - turn
-                x, y = cx + inner_radius * math.cos(end), cy + inner_radius * math.sin(end)
+                x, y = cx + radius * math.cos(end), cy + radius * math.sin(end)
                 heading -= turn
         xs = [p[0] for poly in polygons for p in poly]
         ys = [p[1] for poly in polygons for p in poly]
@@ -537,6 +560,11 @@ class LaneTrack:
                     "index": info.index,
                     "segment": info.segment,
                     "offset": info.offset,
+                    "station": (
+                        str(Station(info.segment, info.offset))
+                        if self.segments[info.segment].kind == "straight"
+                        else None
+                    ),
                     "points": polygons[c],
                     "centre": centres[c],
                 }

@@ -7,15 +7,24 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.types import JSONObject
 
+SeatsForm = Literal["indices", "number"]
+"""How an option names seats, so a form can offer the seats themselves: ``indices``, seats counted
+from 0 and separated by commas (``"0,2"``); ``number``, one player's number counted from 1, 0 for
+nobody."""
 
-def option(default: Any, *, en: str, fr: str) -> Any:
-    """A game option with its description in both languages."""
-    return field(default=default, metadata={"en": en, "fr": fr})
+
+def option(default: Any, *, en: str, fr: str, seats: SeatsForm | None = None) -> Any:
+    """A game option with its description in both languages (and, for an option that names seats,
+    how it writes them)."""
+    metadata: dict[str, str] = {"en": en, "fr": fr}
+    if seats is not None:
+        metadata["seats"] = seats
+    return field(default=default, metadata=metadata)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,19 +59,24 @@ def build_options(cls: type[OptionsT], raw: Mapping[str, object]) -> OptionsT:
 
 
 def options_schema(cls: type[GameOptions]) -> list[JSONObject]:
-    """The options of a game as JSON: name, type, default and descriptions (for menus and forms)."""
+    """The options of a game as JSON: name, type, default and descriptions (for menus and forms),
+    and for an option with a fixed set of values, those values (``choices``, typed as the option
+    takes them), so a form offers them without reading the type's name."""
     hints = typing.get_type_hints(cls)
     schema: list[JSONObject] = []
     for f in dataclasses.fields(cls):
-        schema.append(
-            {
-                "name": f.name,
-                "type": _type_name(hints[f.name]),
-                "default": f.default,
-                "en": f.metadata.get("en", f.name),
-                "fr": f.metadata.get("fr", f.name),
-            }
-        )
+        entry: JSONObject = {
+            "name": f.name,
+            "type": _type_name(hints[f.name]),
+            "default": f.default,
+            "en": f.metadata.get("en", f.name),
+            "fr": f.metadata.get("fr", f.name),
+        }
+        if typing.get_origin(hints[f.name]) is typing.Literal:
+            entry["choices"] = list(typing.get_args(hints[f.name]))
+        if "seats" in f.metadata:
+            entry["seats"] = f.metadata["seats"]
+        schema.append(entry)
     return schema
 
 

@@ -17,23 +17,27 @@ Stakes are paid into the pool when a slip is placed (``paid``), or not at all wh
 (Royal Turf). Money moves only through :class:`SlipPlaced`, :class:`SlipPaid` and
 :class:`HouseTook`, whose ``money_changes`` the game applies (``events.apply_money``) and the
 conformance suite checks. Hidden bets (``hidden``): a slip's stake is seen by its owner only until
-the game reveals the slips.
+the game reveals the slips. A sealed slip (``hides``: Win, Place & Show's betting sheet, « chaque
+joueur la retourne face cachée ») hides its kind and horses too, not only its stake.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import Annotated, Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import commission_on
 from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
-from hippodrome.engine.events import Event
+from hippodrome.engine.events import Event, PaidToPlayer
 from hippodrome.engine.fields import FieldReader
+from hippodrome.engine.position import Range, Size
 from hippodrome.engine.types import JSONObject, Money, Player
 
 NOBODY: Final[Player] = -1
+SLIP_FIELDS: Final = ("kind", "horses", "stake")
+"""What a hidden slip may hide (``Pool.hides``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,18 +93,37 @@ class SlipPlaced(Event):
     terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
     player: Player
     number: int
-    kind: str
-    horses: tuple[str, ...]
+    kind: str | None
+    """None as another seat sees a sealed slip (``Pool.hides``)."""
+    horses: tuple[str, ...] | None
+    """None as another seat sees a sealed slip."""
     stake: Money | None
     """None as another seat sees a hidden bet."""
     paid: bool
     """Whether the stake left the player's money for the pool."""
     hidden: bool
+    hides: tuple[str, ...] = ("stake",)
+    """What a hidden slip hides from the other seats: ``stake``, and ``kind``, ``horses``."""
 
     def seen_by(self, viewer: Player | None) -> Event:
         if not self.hidden or viewer == self.player:
             return self
-        return SlipPlaced(self.player, self.number, self.kind, self.horses, None, self.paid, True)
+        hides = self.hides
+        return SlipPlaced(
+            self.player,
+            self.number,
+            None if "kind" in hides else self.kind,
+            None if "horses" in hides else self.horses,
+            None if "stake" in hides else self.stake,
+            self.paid,
+            True,
+            hides,
+        )
+
+    def params(self) -> JSONObject:
+        data = Event.params(self)  # what a slip hides is no parameter of its message
+        del data["hides"]
+        return data
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.stake} if self.paid and self.stake else {}
@@ -119,14 +142,11 @@ class DividendDeclared(Event):
 
 
 @dataclass(slots=True)
-class SlipPaid(Event):
+class SlipPaid(PaidToPlayer, Event):
     key: ClassVar[str] = "pool.paid"
     player: Player
     number: int
     amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 @dataclass(slots=True)
@@ -135,13 +155,35 @@ class SlipRefunded(SlipPaid):
 
 
 @dataclass(slots=True)
-class HouseTook(Event):
+class WagerSettled(Event):
+    """A bet made with a seat, not a pool (``Pool.settle_wagers``): the loser pays the winner
+    (Ascot's place bets, « une convention strictement privée entre le joueur et le Bookmaker »)."""
+
+    key: ClassVar[str] = "pool.wager"
+    terms: ClassVar[Mapping[str, str]] = {"house": "player"}
+    variants: ClassVar[tuple[str, ...]] = ("lost",)
+    player: Player
+    number: int
+    house: Player
+    amount: Money
+    """What the house pays the player (the bet won), or minus the stake he pays it (lost)."""
+
+    def message(self) -> tuple[str, JSONObject]:
+        data = self.params()
+        if self.amount < 0:
+            data["amount"] = -self.amount
+            return f"{self.key}_lost", data
+        return self.key, data
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: self.amount, self.house: -self.amount} if self.amount else {}
+
+
+@dataclass(slots=True)
+class HouseTook(PaidToPlayer, Event):
     key: ClassVar[str] = "pool.house"
     player: Player
     amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 # -- fixed odds -------------------------------------------------------------------------------------
@@ -187,6 +229,15 @@ class Pool:
     refund_without_winner: bool = True
     """Pari-mutuel: when no slip wins, the stakes go back (else the house keeps them)."""
     slips: list[Slip] = field(default_factory=list)
+    per_horse: int = 0
+    """The most slips of one kind on the same horse(s) (Ascot's Totalisateur: « quatre paris
+    seulement, par cheval »); 0: no limit."""
+    hides: tuple[str, ...] = ("stake",)
+    """What a hidden slip hides from the other seats until revealed: its ``stake`` (Royal Turf's
+    face-down tokens), or its ``kind``, ``horses`` and ``stake`` too (a sealed betting sheet)."""
+    carried: Money = 0
+    """Money carried into a pari-mutuel pool from an earlier one nobody won (Ascot: « pour
+    grossir la caisse du Totalisateur, s'ils recommencent une autre partie »)."""
 
     # -- placing --------------------------------------------------------------------------------
 
@@ -209,7 +260,25 @@ class Pool:
             return IllegalActionError(f"{ns}.stake_unit", stake=bet.stake, unit=self.unit)
         if self.paid and bet.stake > money:
             return IllegalActionError(f"{ns}.funds", stake=bet.stake, money=money)
+        if self.per_horse and self.tickets(bet.bet, bet.horses) >= self.per_horse:
+            return IllegalActionError(
+                f"{ns}.tickets", horses=list(bet.horses), limit=self.per_horse
+            )
         return None
+
+    def tickets(self, kind: str, horses: tuple[str, ...]) -> int:
+        """How many slips of ``kind`` name exactly ``horses``."""
+        return sum(1 for s in self.slips if s.kind == kind and s.horses == horses)
+
+    def ticket(self, slip: Slip) -> int:
+        """The slip's number among the slips of its kind on its horse(s), from 1: Ascot's ticket
+        « n° 1 » to « n° 4 » of a horse (« la mise de la première personne devra être inscrite
+        dans la case n° 1, en face du nom du cheval choisi »)."""
+        return sum(
+            1
+            for s in self.slips
+            if s.kind == slip.kind and s.horses == slip.horses and s.number <= slip.number
+        )
 
     def place(self, player: Player, bet: PlaceBet) -> list[Event]:
         """Record ``bet`` as the next numbered slip (the caller checked it with ``explain``)."""
@@ -217,7 +286,14 @@ class Pool:
         self.slips.append(slip)
         return [
             SlipPlaced(
-                player, slip.number, slip.kind, slip.horses, slip.stake, self.paid, self.hidden
+                player,
+                slip.number,
+                slip.kind,
+                slip.horses,
+                slip.stake,
+                self.paid,
+                self.hidden,
+                self.hides,
             )
         ]
 
@@ -233,7 +309,7 @@ class Pool:
         """Settle the slips of ``kind`` as a totalisator: the take-out, then each winning slip paid
         its stake times the whole number of times the winning stakes go into the rest."""
         slips = [s for s in self.slips if s.kind == kind]
-        total = sum(s.stake for s in slips)
+        total = sum(s.stake for s in slips) + self.carried
         winners = [s for s in slips if wins(s)]
         winning = sum(s.stake for s in winners)
         events: list[Event] = []
@@ -252,6 +328,18 @@ class Pool:
         if self.house >= 0 and left > 0:
             events.append(HouseTook(self.house, left))
         return events
+
+    def settle_wagers(
+        self, wins: Callable[[Slip], bool], gain: Callable[[Slip], Money]
+    ) -> list[Event]:
+        """Settle slips made with the house at agreed odds, whose stakes were not paid in
+        (``paid`` False): a winning slip is paid ``gain(slip)`` by the house, a losing one pays
+        its stake to the house."""
+        assert self.house >= 0 and not self.paid, "wagers are made with a seat, paid at the end"
+        return [
+            WagerSettled(s.player, s.number, self.house, gain(s) if wins(s) else -s.stake)
+            for s in self.slips
+        ]
 
     def settle_fixed(self, pays: Callable[[Slip], Money]) -> list[Event]:
         """Pay every slip what ``pays`` says it wins (a :class:`PayoutTable`'s ``pays``, or the
@@ -272,7 +360,8 @@ class Pool:
         for slip in self.slips:
             data = slip.to_json()
             if self.hidden and not revealed and viewer != slip.player:
-                data["stake"] = None
+                for name in self.hides:
+                    data[name] = None
             shown.append(data)
         return shown
 
@@ -288,6 +377,9 @@ class Pool:
             self.house,
             self.refund_without_winner,
             self.slips.copy(),
+            self.per_horse,
+            self.hides,
+            self.carried,
         )
 
     def to_json(self) -> JSONObject:
@@ -302,6 +394,9 @@ class Pool:
             "house": self.house if self.house >= 0 else None,
             "refund_without_winner": self.refund_without_winner,
             "slips": [s.to_json() for s in self.slips],
+            "per_horse": self.per_horse,
+            "hides": list(self.hides),
+            **({"carried": self.carried} if self.carried else {}),
         }
 
     @classmethod
@@ -323,7 +418,13 @@ class Pool:
             rounding=r.count("rounding", 1),
             house=r.seat("house", seats, nullable=True),
             refund_without_winner=r.flag("refund_without_winner"),
+            per_horse=r.count("per_horse") if "per_horse" in data else 0,
+            carried=r.count("carried") if "carried" in data else 0,
         )
+        hides = data.get("hides", ["stake"])
+        if not isinstance(hides, list) or any(h not in SLIP_FIELDS for h in hides):
+            raise RecordError(f"{where}.hides", f"a list of slip fields among {list(SLIP_FIELDS)}")
+        pool.hides = tuple(hides)
         raw = data.get("slips")
         if not isinstance(raw, list):
             raise RecordError(f"{where}.slips", "a list of slips")
@@ -352,3 +453,29 @@ def placings(order: Sequence[str]) -> Callable[[Slip], int]:
     0 when the horse is not in it."""
     index = {h: i + 1 for i, h in enumerate(order)}
     return lambda slip: index.get(slip.horses[0], 0) if len(slip.horses) == 1 else 0
+
+
+# -- as a position record -------------------------------------------------------------------------
+
+
+def _last_seat(game: Any) -> int:
+    return int(game.num_players) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class SlipRecord:
+    """A slip as a game's position document holds it (the fields of ``Slip.to_json``), typed for
+    the engine's position codec; the game checks that its kind and horses are its own."""
+
+    number: Annotated[int, Range(1)]
+    player: Annotated[int, Range(0, _last_seat)]
+    kind: str
+    horses: Annotated[list[str], Size(1)]
+    stake: Annotated[int, Range(1)]
+
+    @classmethod
+    def of(cls, slip: Slip) -> SlipRecord:
+        return cls(slip.number, slip.player, slip.kind, list(slip.horses), slip.stake)
+
+    def slip(self) -> Slip:
+        return Slip(self.number, self.player, self.kind, tuple(self.horses), self.stake)

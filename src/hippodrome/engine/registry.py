@@ -27,6 +27,8 @@ from hippodrome.engine.types import JSONObject
 if TYPE_CHECKING:
     from hippodrome.engine.bot import Bot
     from hippodrome.engine.game import Game
+    from hippodrome.engine.study import BalanceHook
+    from hippodrome.engine.tensor import TensorLayout
 
 Status = Literal["playable", "planned"]
 
@@ -75,6 +77,12 @@ class Pieces:
     """A function returning the static material the browser's board draws from (JSON)."""
     check_data: str
     """A function returning every inconsistency in the game's data files (empty when sound)."""
+    tensor: str | None = None
+    """A function of the game returning its exact numeric encoding of a seat's view
+    (``hippodrome.engine.tensor.TensorLayout``); research code hashes the view when it is None."""
+    balance: str | None = None
+    """Optional: a ``BalanceHook`` (``engine/study.py``), the game's own facts for the balance report
+    (``hippodrome analyze``); without it the report shows what every game has."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +123,13 @@ class GameInfo:
         cls: type[Bot] = self.resolve("heuristic")
         return cls
 
+    def tensor_layout(self, game: Game[Any]) -> TensorLayout | None:
+        """The game's exact numeric encoding of a seat's view, if it declares one."""
+        if self.pieces is None or self.pieces.tensor is None:
+            return None
+        layout: TensorLayout = self.resolve("tensor")(game)
+        return layout
+
     def text_view(self) -> TextView:
         """Draws a seat's observation as text, for the terminal."""
         view: TextView = self.resolve("text_view")
@@ -129,6 +144,13 @@ class GameInfo:
         """Every inconsistency in the game's data files (empty when sound)."""
         problems: list[str] = self.resolve("check_data")()
         return problems
+
+    def balance_hook(self) -> BalanceHook | None:
+        """The game's balance hook, None when its manifest declares none."""
+        if self.pieces is None or self.pieces.balance is None:
+            return None
+        hook: BalanceHook = self.resolve("balance")
+        return hook
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """The option sets the conformance suite plays: the manifest's, or the defaults alone."""

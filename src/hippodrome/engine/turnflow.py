@@ -3,10 +3,11 @@
 Anchors: boardgame.io's phases, turn orders and ``ctx``; PettingZoo's agent selector. A game declares
 its phases in a table (:class:`Phases`), each phase with a :class:`Step`: who acts in it
 (:class:`Acts`: the seat whose turn it is, each seat once in an order, every seat at once in secret,
-chance, nobody once the game is over), whether each turn opens with a roll the seat makes, and which
+the seats a component calls on, chance, nobody once the game is over), whether each turn opens with a roll the seat makes, and which
 phases may come next. The state keeps one :class:`Flow`, the cursor in that table (phase, whose turn,
 the roll pending, the round, the seats still to answer in secret), and moves it with a handful of
-verbs (``enter``, ``begin_turn``, ``rolled``, ``advance``, ``answered``, ``passed``, ``finish``).
+verbs (``enter``, ``switch``, ``begin_turn``, ``rolled``, ``advance``, ``answered``, ``passed``,
+``call``, ``follow``).
 The flow then answers, for every game the same way, whose turn it is, whether chance is pending, who
 rolls and whether the game is over: :class:`FlowState` implements the protocol's ``is_terminal``,
 ``is_chance_node``, ``active_players``, ``acting_player``, ``chance_roller``, ``phase_name`` and the
@@ -19,6 +20,13 @@ seventh horse is drawn): it calls ``enter``. A phase where each seat acts in tur
 secret when the last has answered, and a round of passes when every seat in it has passed in a row:
 the verb says so by its return value, and the game enters the next phase.
 
+Some phases interrupt a round without taking its turn: a player asks for a horse another holds, and
+an auction decides it; a player offers a trade, and its partner answers. There the seats who act are
+a component's to name (the shared auction's bidder in turn, the trade's partner), not the round's:
+the phase acts CALLED, the game hands the component to ``call`` when the phase begins and to
+``follow`` after each action it plays, and the flow asks it ``to_act()`` and ``is_chance()``. The
+round's turn and its count of passes stay as they were, for the round to go on from afterwards.
+
 The flow is a hot path (random playouts call it at every action): answers are cached in plain slots
 and refreshed only when the cursor moves, so asking who acts costs one attribute read.
 """
@@ -28,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, RecordError
@@ -50,6 +58,9 @@ class Acts(Enum):
     """Each seat once in turn, round the table from a first seat, ``Step.rounds`` times."""
     ALL = "all"
     """Every seat still to answer, at once and in secret (sealed bids, hidden choices)."""
+    CALLED = "called"
+    """The seats a component in play calls on (an auction's bidder in turn, a trade's partner),
+    outside the round, whose turn stays with the seat who opened the component (``call``)."""
     CHANCE = "chance"
     """Nobody: a die, a card, a lot. ``Step.roller`` may give the gesture to the seat in turn."""
     OVER = "over"
@@ -72,6 +83,14 @@ class Step:
 
 
 PhaseT = TypeVar("PhaseT", bound=IntEnum)
+
+
+class Caller(Protocol):
+    """A component that says who acts in a CALLED phase (the engine's ``Auction`` is one)."""
+
+    def to_act(self) -> tuple[Player, ...]: ...
+
+    def is_chance(self) -> bool: ...
 
 
 class Phases(Generic[PhaseT]):
@@ -116,20 +135,36 @@ class Phases(Generic[PhaseT]):
         ]
 
 
+Seating = tuple[Player, ...]
+"""The seats in their order round the table, when a game seats its players otherwise than by their
+numbers (bridge partners facing each other); None where the order is the numbers'."""
+
+
+def seat_after(seat: Player, step: int, seats: int, order: Seating | None = None) -> Player:
+    """The seat ``step`` places clockwise from ``seat`` (a negative step counts the other way), in
+    the table's ``order`` (None: by number)."""
+    if order is None:
+        return (seat + step) % seats
+    return order[(order.index(seat) + step) % seats]
+
+
 def next_seat(
-    after: Player, seats: int, eligible: Callable[[Player], bool] | None = None
+    after: Player,
+    seats: int,
+    eligible: Callable[[Player], bool] | None = None,
+    order: Seating | None = None,
 ) -> Player:
     """The first seat clockwise after ``after`` (itself last) that is ``eligible``; NOBODY if none."""
     for step in range(1, seats + 1):
-        seat = (after + step) % seats
+        seat = (after + step) % seats if order is None else seat_after(after, step, seats, order)
         if eligible is None or eligible(seat):
             return seat
     return NOBODY
 
 
-def rotation(first: Player, seats: int) -> tuple[Player, ...]:
+def rotation(first: Player, seats: int, order: Seating | None = None) -> tuple[Player, ...]:
     """The seats round the table starting from ``first``."""
-    return tuple((first + i) % seats for i in range(seats))
+    return tuple(seat_after(first, i, seats, order) for i in range(seats))
 
 
 class Flow(Generic[PhaseT]):
@@ -139,8 +174,10 @@ class Flow(Generic[PhaseT]):
     __slots__ = (
         "acted",
         "actor",
+        "called",
         "chance",
         "first",
+        "order",
         "over",
         "passes",
         "pending",
@@ -148,6 +185,7 @@ class Flow(Generic[PhaseT]):
         "phases",
         "round",
         "seats",
+        "stand_ins",
         "step",
         "to_act",
         "turn",
@@ -172,12 +210,35 @@ class Flow(Generic[PhaseT]):
         """A rolling phase: the turn's roll is still to be made."""
         self.waiting: tuple[Player, ...] = ()
         """ALL: the seats still to answer."""
+        self.called: tuple[Player, ...] = ()
+        """CALLED: the seats the component in play calls on (none while its chance is pending)."""
         self.round = 0
         """The round of the table the game counts (0: it counts none)."""
         self.chance = False
         self.over = False
         self.to_act: tuple[Player, ...] = ()
         self.actor: Player = NOBODY
+        self.stand_ins: Mapping[Player, Player] = {}
+        """Seats nobody sits at, and who takes their turns (a bridge dummy's partner): the seat's
+        turn is still its own, the one who acts in it is its stand-in. Replaced, never mutated (copies
+        share it); not in ``to_json``: the game sets it again from its own records."""
+        self.order: Seating | None = None
+        """The seats' order round the table when it is not their numbers' (see ``seat``). Replaced,
+        never mutated; not in ``to_json``, as ``stand_ins``."""
+        self._refresh()
+
+    def seat(self, order: Seating | None) -> None:
+        """Seat the players round the table in ``order`` (None: by number): the turns, the rounds
+        and ``seat_after`` follow it."""
+        self.order = None if order is None else tuple(order)
+
+    def seat_after(self, seat: Player, step: int = 1) -> Player:
+        """The seat ``step`` places clockwise from ``seat`` round this table."""
+        return seat_after(seat, step, self.seats, self.order)
+
+    def stand_in(self, stand_ins: Mapping[Player, Player]) -> None:
+        """Who takes the turns of the seats nobody sits at (``{seat: stand-in}``)."""
+        self.stand_ins = dict(stand_ins)
         self._refresh()
 
     # -- moving the cursor ------------------------------------------------------------------------
@@ -195,7 +256,44 @@ class Flow(Generic[PhaseT]):
         self.passes = 0
         self.pending = step.rolls
         self.waiting = tuple(waiting)
+        self.called = ()
         self._refresh()
+
+    def switch(self, phase: PhaseT, *, turn: Player | None = None) -> None:
+        """Go on in ``phase`` with the round's counts as they stand (the seat who began, the turns
+        played, the passes in a row): the phases one seat's turn is made of (a card, then its
+        coups), or what follows a round that leaves its count behind. ``turn``: the seat in turn
+        now (default: the same)."""
+        self.phase = phase
+        step = self.step = self.phases.steps[phase]
+        if turn is not None:
+            self.turn = turn
+        self.pending = step.rolls
+        self.waiting = ()
+        self.called = ()
+        self._refresh()
+
+    def call(self, phase: PhaseT, caller: Caller) -> None:
+        """Begin the CALLED ``phase``, in which ``caller`` (an auction, a trade) says who acts; the
+        round's turn and counts stay as they are, for it to go on from when ``caller`` is done."""
+        self.phase = phase
+        self.step = self.phases.steps[phase]
+        self.pending = False
+        self.waiting = ()
+        self.follow(caller)
+
+    def follow(self, caller: Caller) -> None:
+        """CALLED: ``caller`` moved (a bid, a pass, an answer): who it calls on now."""
+        if caller.is_chance():
+            self.called = ()
+            self.chance = True
+            self.to_act = ()
+            self.actor = CHANCE
+            return
+        called = self.called = caller.to_act()
+        self.chance = False
+        self.to_act = called
+        self.actor = called[0] if len(called) == 1 else SEVERAL if called else NOBODY
 
     def begin_turn(self, seat: Player) -> None:
         """Give the turn to ``seat`` in the same phase (its roll first, in a rolling phase)."""
@@ -220,7 +318,8 @@ class Flow(Generic[PhaseT]):
         self.acted += 1
         if self.acted >= self.step.rounds * self.seats:
             return False
-        self.begin_turn((self.turn + 1) % self.seats)
+        turn = self.turn
+        self.begin_turn((turn + 1) % self.seats if self.order is None else self.seat_after(turn))
         return True
 
     def answered(self, seat: Player) -> bool:
@@ -241,11 +340,12 @@ class Flow(Generic[PhaseT]):
 
     def next_seat(self, eligible: Callable[[Player], bool] | None = None) -> Player:
         """The first ``eligible`` seat clockwise after the seat in turn."""
-        return next_seat(self.turn, self.seats, eligible)
+        return next_seat(self.turn, self.seats, eligible, self.order)
 
     def next_turn(self) -> None:
         """The turn goes to the next seat round the table (its roll first, in a rolling phase)."""
-        self.begin_turn((self.turn + 1) % self.seats)
+        turn = self.turn
+        self.begin_turn((turn + 1) % self.seats if self.order is None else self.seat_after(turn))
 
     def new_round(self) -> None:
         self.round += 1
@@ -274,6 +374,11 @@ class Flow(Generic[PhaseT]):
             self.chance = True
             self.to_act = ()
             self.actor = CHANCE
+        elif acts is Acts.CALLED:
+            called = self.called
+            self.chance = False
+            self.to_act = called
+            self.actor = called[0] if len(called) == 1 else SEVERAL if called else NOBODY
         elif acts is Acts.ALL:
             self.chance = False
             self.to_act = self.waiting
@@ -284,8 +389,9 @@ class Flow(Generic[PhaseT]):
             self.actor = NOBODY
         else:
             self.chance = False
-            self.to_act = (self.turn,)
-            self.actor = self.turn
+            seat = self.stand_ins.get(self.turn, self.turn) if self.stand_ins else self.turn
+            self.to_act = (seat,)
+            self.actor = seat
 
     # -- answers ------------------------------------------------------------------------------------
 
@@ -309,11 +415,14 @@ class Flow(Generic[PhaseT]):
         new.passes = self.passes
         new.pending = self.pending
         new.waiting = self.waiting
+        new.called = self.called
         new.round = self.round
         new.chance = self.chance
         new.over = self.over
         new.to_act = self.to_act
         new.actor = self.actor
+        new.stand_ins = self.stand_ins
+        new.order = self.order
         return new
 
     def to_json(self) -> JSONObject:
@@ -325,6 +434,7 @@ class Flow(Generic[PhaseT]):
             "passes": self.passes,
             "pending": self.pending,
             "waiting": list(self.waiting),
+            "called": list(self.called),
             "round": self.round,
         }
 
@@ -360,6 +470,12 @@ class Flow(Generic[PhaseT]):
         ):
             raise RecordError("flow.waiting", "a list of seats")
         flow.waiting = tuple(waiting)
+        called = data.get("called", [])
+        if not isinstance(called, list) or any(
+            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < seats for s in called
+        ):
+            raise RecordError("flow.called", "a list of seats")
+        flow.called = tuple(called)
         flow._refresh()
         return flow
 
@@ -399,8 +515,15 @@ class FlowState(State):
         return name.lower()
 
     def whose_turn(self) -> Player | None:
-        turn = self.flow.turn
-        return turn if turn >= 0 and not self.flow.over else None
+        flow = self.flow
+        acts = flow.step.acts
+        if acts is Acts.CALLED:  # the seat called on has the floor while the round waits
+            return flow.actor if flow.actor >= 0 else None
+        if acts is Acts.ALL or flow.over:
+            return None
+        if flow.turn < 0:
+            return None
+        return flow.stand_ins.get(flow.turn, flow.turn)  # who acts for a seat nobody sits at
 
     def round_number(self) -> int | None:
         return self.flow.round or None

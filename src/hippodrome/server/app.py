@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hippodrome.engine.errors import HippodromeError, UnknownGameError
 from hippodrome.engine.i18n import register_catalog
 from hippodrome.games import CATALOGUE
+from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
 from hippodrome.server.routes import assets, games, pages, tables, websocket
 from hippodrome.server.routes.pages import WEB
 from hippodrome.server.runtime import Runtime
@@ -46,6 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 game_entry.game_class()  # registers the game's message catalog
         register_catalog("web", WEB / "locale")
         await runtime.resume_all()
+        runtime.start_sweeping()
         # Live tables hold many small objects (events, history); the default collector would scan
         # them all every few thousand allocations, pausing every table. Start-up objects are frozen
         # out of the scans and the youngest generation collected less often.
@@ -60,6 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Hippodrome", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
     )
     app.state.settings = settings
+    app.state.table_quota = AddressQuota(settings.tables_per_address, settings.tables_window)
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
 
     # -- errors: always JSON, always named --------------------------------------------------------
 
@@ -68,7 +72,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         status = getattr(exc, "status", 400)
         if isinstance(exc, UnknownGameError):
             status = 404
-        return JSONResponse(error_body(exc.key, exc.params), status_code=status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, QuotaError) else None
+        return JSONResponse(error_body(exc.key, exc.params), status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

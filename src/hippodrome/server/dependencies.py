@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
+from hippodrome.server.limits import AddressQuota, client_address
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.service import TableService
 from hippodrome.server.settings import Settings
@@ -31,9 +32,21 @@ def get_settings(connection: HTTPConnection) -> Settings:
     return settings
 
 
+def get_table_quota(connection: HTTPConnection) -> AddressQuota:
+    quota: AddressQuota = connection.app.state.table_quota
+    return quota
+
+
+def get_client_address(connection: HTTPConnection) -> str:
+    return client_address(connection.scope)
+
+
 ServiceDep = Annotated[TableService, Depends(get_service)]
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+TableQuotaDep = Annotated[AddressQuota, Depends(get_table_quota)]
+ClientAddress = Annotated[str, Depends(get_client_address)]
+"""The client's address, which the quotas count by."""
 SeatToken = Annotated[
     str | None,
     Header(alias="X-Seat-Token", max_length=200, description="A seat's secret token"),

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import random
 import time
-from collections import deque
+import weakref
+from collections import Counter, deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Literal
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hippodrome.engine.actions import Action
@@ -29,6 +33,8 @@ from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
+from hippodrome.server.limits import MessageBudget, client_address
+from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
     LiveTable,
     SeatKind,
@@ -40,36 +46,68 @@ from hippodrome.server.service import (
     event_json,
 )
 from hippodrome.server.settings import Settings
-from hippodrome.server.thinking import BotTurn, think
+from hippodrome.server.storage import now
+from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, think
 
 log = logging.getLogger("hippodrome.server")
 
 
+Version = Annotated[int, Field(strict=True)]
+"""A table's version as the client saw it: a JSON integer (neither ``"8"`` nor ``8.0``)."""
+
+
+class JoinMessage(BaseModel):
+    """The first message of every connection: the seat's token (none: a spectator). The token
+    travels here, never in the URL, which servers and proxies write in their logs."""
+
+    type: Literal["join"]
+    token: str | None = Field(default=None, max_length=200)
+
+
 class ActMessage(BaseModel):
     type: Literal["act"]
-    action: str = Field(max_length=200)
-    version: int
+    action: str = Field(max_length=200, pattern=PLAIN_TEXT)
+    version: Version
 
 
 class RollMessage(BaseModel):
     type: Literal["roll"]
-    version: int
+    version: Version
 
 
 class PingMessage(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(ActMessage | RollMessage | PingMessage)
+ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage] = TypeAdapter(
+    Annotated[ActMessage | RollMessage | PingMessage, Field(discriminator="type")]
+)
+"""A message is read by its ``type``: a refusal names the field of that message that is wrong."""
+
+CLOSE_POLICY = 1008
+"""The client broke the protocol (flooding, no ``join``): it should not come back as it was."""
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_LATER = 1013
+"""Too many connections now: the client may try again later."""
+
+
+class ProtocolError(Exception):
+    """A connection that broke the protocol: refused with ``error``, then closed with ``code``."""
+
+    def __init__(self, error: HippodromeError, code: int) -> None:
+        super().__init__(error.key)
+        self.error = error
+        self.code = code
 
 
 def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> JSONObject:
     """A refusal as the client shows it, seats called by their names."""
+    params = printable(exc.params)
     return {
         "type": "error",
         "key": exc.key,
-        "params": exc.params,
-        "message": texts(exc.key, exc.params, names=names),
+        "params": params,
+        "message": texts(exc.key, params, names=names),
     }
 
 
@@ -98,6 +136,8 @@ def state_message(
         "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
         "events": [event_json(e.seen_by(seat), table.names) for e in events],
         "result": state.outcome().to_json() if state.is_terminal() else None,
+        "practice": table.practice,
+        "hidden_information": state.has_hidden_information(),
     }
 
 
@@ -108,6 +148,14 @@ class Connection:
     seat: int | None
     queue: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    resynced: int | None = None
+    """The version at which a stale action last brought this connection a fresh state."""
+
+    def close(self, error: HippodromeError, code: int, names: Sequence[str] | None = None) -> None:
+        """Send ``error``, then close the connection with ``code``."""
+        self.closed = True
+        self.queue.put_nowait(error_message(error, names))
+        self.queue.put_nowait({"type": "close", "code": code})
 
 
 class Runtime:
@@ -117,13 +165,20 @@ class Runtime:
         self.service = service
         self.settings = settings
         self.connections: dict[str, set[Connection]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
+        self.per_address: Counter[str] = Counter()
+        self.per_table: Counter[str] = Counter()
+        """Open websockets by client address and by table, those still to join included."""
+        self._sweeper: asyncio.Task[None] | None = None
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.absent_since: dict[tuple[str, int], float] = {}
         self.latencies: deque[float] = deque(maxlen=10_000)
         """Seconds from an action's arrival to its broadcast, for the last actions (bounded)."""
         self._jitter = random.Random()
         self._thinkers = self._new_pool()
+        self._advising: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        """Practice tables' odds being computed: (table, seat, version)."""
 
     def _new_pool(self) -> ProcessPoolExecutor | None:
         if self.settings.bot_processes <= 0:
@@ -140,11 +195,78 @@ class Runtime:
 
     # -- connections ------------------------------------------------------------------------------
 
-    async def serve(self, websocket: WebSocket, table_id: str, token: str | None) -> None:
-        """One websocket, from accept to close."""
+    async def serve(self, websocket: WebSocket, table_id: str) -> None:
+        """One websocket, from accept to close: admitted within the connection limits, joined by
+        its first message, then read within its message budget."""
         await websocket.accept()
+        address = client_address(websocket.scope)
+        refusal = self._admission(table_id, address)
+        if refusal is not None:
+            error, code = refusal
+            with contextlib.suppress(Exception):
+                await websocket.send_json(error_message(error))
+                await websocket.close(code=code)
+            return
+        self.per_address[address] += 1
+        self.per_table[table_id] += 1
+        try:
+            await self._serve_admitted(websocket, table_id)
+        finally:
+            for counter, key in ((self.per_address, address), (self.per_table, table_id)):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+
+    def _admission(self, table_id: str, address: str) -> tuple[HippodromeError, int] | None:
+        """Why a new websocket is refused (and its close code), or None."""
+        limits = self.settings
+        if 0 < limits.ws_per_address <= self.per_address[address]:
+            error = ServerError(429, "error.too_many_connections", limit=limits.ws_per_address)
+            return error, CLOSE_TRY_LATER
+        if 0 < limits.ws_per_table <= self.per_table[table_id]:
+            error = ServerError(429, "error.table_crowded", limit=limits.ws_per_table)
+            return error, CLOSE_TRY_LATER
+        return None
+
+    async def _join(self, websocket: WebSocket) -> str | None:
+        """The seat token of the connection's first message, which must be a ``join``."""
+        if "token" in websocket.query_params:
+            raise ProtocolError(ServerError(400, "error.token_in_url"), CLOSE_POLICY)
+        timeout = self.settings.ws_join_timeout
+        try:
+            frame = await asyncio.wait_for(websocket.receive(), timeout if timeout > 0 else None)
+        except TimeoutError:
+            raise ProtocolError(
+                ServerError(408, "error.join_expected", seconds=f"{timeout:g}"), CLOSE_POLICY
+            ) from None
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        text = self._frame_text(frame)
+        try:
+            return JoinMessage.model_validate_json(text or "").token
+        except ValidationError:
+            raise ProtocolError(
+                ServerError(400, "error.join_expected", seconds=f"{timeout:g}"), CLOSE_POLICY
+            ) from None
+
+    def _frame_text(self, frame: Message) -> str | None:
+        """A frame's text (None for a binary one); a frame over the size limit ends the connection."""
+        text: str | None = frame.get("text")
+        data: bytes | None = frame.get("bytes")
+        limit = self.settings.ws_max_frame
+        if limit > 0:
+            size = len(data or b"") if text is None else len(text)
+            if text is not None and size <= limit:
+                size = len(text.encode("utf-8", "surrogatepass"))
+            if size > limit:
+                error = ServerError(400, "error.frame_too_large", size=size, limit=limit)
+                raise ProtocolError(error, CLOSE_TOO_BIG)
+        return text
+
+    async def _serve_admitted(self, websocket: WebSocket, table_id: str) -> None:
         conn = Connection(websocket, table_id, None)
         try:
+            token = await self._join(websocket)
             self.service.get(table_id)  # an unknown table takes no lock
             async with self.lock(table_id):
                 # The token is read under the table's lock, so a seat handed to a bot meanwhile
@@ -158,50 +280,86 @@ class Runtime:
                 conn.queue.put_nowait(
                     state_message(table, seat, table.state.events, self.connected_seats(table_id))
                 )
+                self.advise(table)
+        except WebSocketDisconnect:
+            return
+        except ProtocolError as exc:
+            await self._refuse(websocket, exc.error, exc.code)
+            return
         except HippodromeError as exc:
-            await websocket.send_json(error_message(exc))
-            await websocket.close(code=4404 if getattr(exc, "status", 0) == 404 else 4403)
+            await self._refuse(websocket, exc, 4404 if getattr(exc, "status", 0) == 404 else 4403)
             return
         await self._refresh_others(table_id, conn)
         self.kick(table_id)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
-            while not conn.closed:
-                frame = await websocket.receive()
-                if frame["type"] == "websocket.disconnect":
-                    break
-                text = frame.get("text")
-                if text is None:  # a binary frame: the protocol is JSON text
-                    conn.queue.put_nowait(
-                        error_message(
-                            ServerError(400, "error.bad_message", field="frame", reason="binary")
-                        )
-                    )
-                    continue
-                await self.receive(conn, text)
+            await self._read_loop(conn)
         except WebSocketDisconnect:
             pass
         finally:
+            if conn.closed:  # let the refusal and the close go out first
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(sender, timeout=5.0)
             sender.cancel()
-            self.connections.get(table_id, set()).discard(conn)
+            at_table = self.connections.get(table_id, set())
+            at_table.discard(conn)
+            if not at_table:
+                self.connections.pop(table_id, None)
             if conn.seat is not None and conn.seat not in self.connected_seats(table_id):
                 self.absent_since[(table_id, conn.seat)] = time.monotonic()
             await self._refresh_others(table_id, None)
+
+    async def _read_loop(self, conn: Connection) -> None:
+        """The client's messages, each within the connection's budget: past it a message is
+        refused unread (the first refusal says so); a client that goes on regardless is closed."""
+        budget = MessageBudget(self.settings.ws_messages_per_second, self.settings.ws_burst)
+        refused = 0
+        while not conn.closed:
+            frame = await conn.websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            if not budget.take():
+                refused += 1
+                error = ServerError(
+                    429, "error.too_many_messages", rate=f"{self.settings.ws_messages_per_second:g}"
+                )
+                if refused > self.settings.ws_burst:
+                    conn.close(error, CLOSE_POLICY)
+                elif refused == 1:
+                    conn.queue.put_nowait(error_message(error))
+                continue
+            refused = 0
+            try:
+                text = self._frame_text(frame)
+            except ProtocolError as exc:
+                conn.close(exc.error, exc.code)
+                return
+            if text is None:  # a binary frame: the protocol is JSON text
+                conn.queue.put_nowait(
+                    error_message(
+                        ServerError(400, "error.bad_message", field="frame", reason="binary")
+                    )
+                )
+                continue
+            await self.receive(conn, text)
+
+    async def _refuse(self, websocket: WebSocket, error: HippodromeError, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await websocket.send_json(error_message(error))
+            await websocket.close(code=code)
 
     async def release_seat(self, table: LiveTable, seat: int, error: HippodromeError) -> None:
         """Close the connections of a seat that is no longer its player's (handed to a bot)."""
         for conn in list(self.connections.get(table.id, set())):
             if conn.seat == seat:
-                conn.closed = True
-                conn.queue.put_nowait(error_message(error, table.names))
-                conn.queue.put_nowait({"type": "close"})
+                conn.close(error, 4403, table.names)
 
     async def _send_loop(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
             while True:
                 message = await conn.queue.get()
                 if message.get("type") == "close":
-                    await conn.websocket.close(code=4403)
+                    await conn.websocket.close(code=int(message.get("code", 4403)))
                     return
                 await conn.websocket.send_json(message)
 
@@ -241,11 +399,17 @@ class Runtime:
                     )
                 if table.status == TableStatus.OPEN:
                     raise ServerError(409, "error.table_open")
-                if message.version != table.version:
+                if table.status == TableStatus.EXPIRED:
+                    raise ServerError(409, "error.table_expired", table=table.id)
+                if not table.same_decision(conn.seat, message.version):
+                    # A short answer; the state only to a client truly behind, once per version
+                    # (it has the state in hand, or on its way, after that).
                     conn.queue.put_nowait({"type": "stale", "version": table.version})
-                    conn.queue.put_nowait(
-                        state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
-                    )
+                    if message.version < table.version and conn.resynced != table.version:
+                        conn.resynced = table.version
+                        conn.queue.put_nowait(
+                            state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
+                        )
                     return
                 if isinstance(message, RollMessage):
                     state = table.state
@@ -280,6 +444,58 @@ class Runtime:
         connected = self.connected_seats(table.id)
         for conn in self.connections.get(table.id, set()):
             conn.queue.put_nowait(state_message(table, conn.seat, events, connected))
+        self.advise(table)
+
+    # -- practice tables: the odds of a player's decisions ----------------------------------------
+
+    def advise(self, table: LiveTable) -> None:
+        """On a practice table, start estimating the odds for every connected human seat that has a
+        decision to take now; each is computed in a worker process (never on the event loop) and
+        sent to that seat alone, if the table has not moved on meanwhile."""
+        state = table.state
+        if (
+            not table.practice
+            or self._thinkers is None
+            or table.status != TableStatus.RUNNING
+            or state.is_terminal()
+            or state.is_chance_node()
+        ):
+            return
+        connected = self.connected_seats(table.id)
+        for seat in state.active_players():
+            key = (table.id, seat, table.version)
+            if table.seats[seat].kind != SeatKind.HUMAN or seat not in connected:
+                continue
+            if key in self._advising:
+                continue
+            turn = AdviceTurn(
+                game_id=table.game.id,
+                options=table.game.options.to_json(),
+                state=state.to_json(),
+                seat=seat,
+                seed=f"{table.seed}:odds{seat}:{table.version}",
+            )
+            task = asyncio.create_task(self._advise(table.id, key, turn))
+            self._advising[key] = task
+            task.add_done_callback(functools.partial(self._advised, key))
+
+    def _advised(self, key: tuple[str, int, int], _: asyncio.Task[None]) -> None:
+        self._advising.pop(key, None)
+
+    async def _advise(self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn) -> None:
+        _, seat, version = key
+        try:
+            report = await asyncio.get_running_loop().run_in_executor(self._thinkers, advise, turn)
+        except Exception:  # the odds are a help: a failure must not disturb the game
+            log.exception("table %s: the odds for seat %d could not be computed", table_id, seat)
+            return
+        table = self.service.get(table_id)
+        if table.version != version:
+            return  # the game moved on: these odds are of a past position
+        message: JSONObject = {"type": "odds", "version": version, "seat": seat, "odds": report}
+        for conn in self.connections.get(table_id, set()):
+            if conn.seat == seat:
+                conn.queue.put_nowait(message)
 
     # -- bots and automatic chance ----------------------------------------------------------------
 
@@ -353,7 +569,52 @@ class Runtime:
                 return
             offset += len(page)
 
+    # -- tables left untouched --------------------------------------------------------------------
+
+    def start_sweeping(self) -> None:
+        """Expire untouched tables from time to time (``open_table_ttl``, ``idle_table_ttl``)."""
+        ttls = [t for t in (self.settings.open_table_ttl, self.settings.idle_table_ttl) if t > 0]
+        if ttls and self._sweeper is None:
+            every = min(max(min(ttls) / 10, 1.0), 300.0)
+            self._sweeper = asyncio.create_task(self._sweep(every))
+
+    async def _sweep(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                expired = self.expire_untouched()
+            except Exception:
+                log.exception("expiring untouched tables failed; trying again later")
+                continue
+            if expired:
+                log.info("%d untouched tables expired", len(expired))
+
+    def expire_untouched(self, at: datetime | None = None) -> list[str]:
+        """Expire the tables untouched for their time to live at ``at`` (now by default), but
+        those someone is connected to or being played; returns their ids."""
+        at = at or now()
+        never = datetime(1970, 1, 1, tzinfo=UTC)
+
+        def before(ttl: float) -> datetime:
+            return at - timedelta(seconds=ttl) if ttl > 0 else never
+
+        busy = set(self.connections) | set(self.drivers)
+        busy |= {table_id for table_id, lock in self.locks.items() if lock.locked()}
+        expired = self.service.expire_untouched(
+            open_before=before(self.settings.open_table_ttl),
+            running_before=before(self.settings.idle_table_ttl),
+            keep=busy,
+        )
+        gone = set(expired)
+        for key in [k for k in self.absent_since if k[0] in gone]:
+            del self.absent_since[key]
+        return expired
+
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for advice in list(self._advising.values()):
+            advice.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
         for task in list(self.drivers.values()):

@@ -6,7 +6,7 @@ seed, a seat's token hash) can reach a client by accident; the OpenAPI document 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -44,7 +44,20 @@ class ErrorBody(BaseModel):
 
 
 def error_body(key: str, params: dict[str, Any]) -> JSONObject:
+    params = printable(params)
     return {"error": {"key": key, "params": params, "message": texts(key, params)}}
+
+
+def printable(value: Any) -> Any:
+    """``value`` with every text made writable as UTF-8: a refusal may quote what the client sent,
+    and a lone surrogate (``"\\ud800"`` in JSON) would otherwise fail the answer itself."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, dict):
+        return {printable(k): printable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [printable(v) for v in value]
+    return value
 
 
 ERROR_MEANINGS = {
@@ -52,7 +65,9 @@ ERROR_MEANINGS = {
     403: "The seat token is wrong, or the request needs a seat at the table.",
     404: "No such game, language, table or seat.",
     409: "Not now: the table's state refuses it.",
+    413: "The request body is larger than the server takes.",
     422: "Malformed request: a parameter or the body does not fit its schema.",
+    429: "Too many requests from this address: try again after the time the error gives.",
 }
 
 
@@ -73,6 +88,10 @@ class GameOption(BaseModel):
     default: bool | int | str | None
     en: str
     fr: str
+    choices: list[bool | int | str] | None = None
+    """The values of an option with a fixed set, typed as the option takes them; else null."""
+    seats: Literal["indices", "number"] | None = None
+    """How an option names seats (``hippodrome.engine.options.SeatsForm``), so a form offers them."""
 
 
 class GameSummary(BaseModel):
@@ -101,6 +120,8 @@ class CreateTableRequest(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     """The game's options (variants) by name; ``players`` is the number of seats."""
     seats: list[SeatRequest] = Field(min_length=1, max_length=12)
+    practice: bool = False
+    """A practice table: each human player is shown the odds of his decisions as the game goes."""
 
 
 class HandOverRequest(BaseModel):
@@ -143,18 +164,23 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None
     problem: str | None = None
     """Why a broken table's stored actions no longer replay."""
+    practice: bool = False
 
 
 class EventText(BaseModel):
     key: str
     params: dict[str, Any]
     text: Texts
+    quiet: bool = False
+    """Told later in a summary (one dealt card, told with the whole hand): kept out of the log."""
 
 
 class ReplayStep(BaseModel):
     version: int
     move: str | None
     """The action's notation; None where it would tell the viewer a secret."""
+    label: dict[str, str] | None = None
+    """How a player says the move, per language (« Parier 2 sur Othello »); None where ``move`` is."""
     player: int | None
     events: list[EventText]
     observation: dict[str, Any]

@@ -13,13 +13,13 @@ import random
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload
 
@@ -50,6 +50,9 @@ class TableStatus(StrEnum):
     FINISHED = "finished"
     BROKEN = "broken"
     """Its stored actions no longer replay (the game's data or rules changed)."""
+    EXPIRED = "expired"
+    """Left untouched too long (open: its players never all came; running: nobody played on).
+    Kept, and readable by its id, but no longer listed unless asked for, and closed to play."""
 
 
 class SeatKind(StrEnum):
@@ -119,6 +122,11 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     problem: str | None = None
     """Why a broken table's stored actions do not replay."""
+    practice: bool = False
+    """Its human players are shown the odds of their decisions (``hippodrome.analysis.odds``)."""
+    deciding: dict[int, int] = field(default_factory=dict)
+    """Each seat among several choosing at once, in secret: the version since which it has been
+    choosing without acting (see ``same_decision``)."""
 
     @property
     def version(self) -> int:
@@ -127,6 +135,36 @@ class LiveTable:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def __post_init__(self) -> None:
+        self.note_decisions()
+
+    def same_decision(self, seat: int, version: int) -> bool:
+        """Whether an action ``seat`` sent against ``version`` answers the decision still before it.
+
+        True when the version is the table's, or when, since that version, the seat has been one of
+        several choosing at once (sealed bids, slips, claims) and only the others have acted: their
+        choices are secret, so the seat knows nothing it did not know then. Otherwise the action
+        was made on a state that has changed under it, and it is not judged."""
+        return self.deciding.get(seat, self.version) <= version <= self.version
+
+    def note_decisions(self) -> None:
+        """After a step: track the seats choosing together in secret (``same_decision``)."""
+        state = self.state
+        if state.is_terminal() or state.is_chance_node():
+            self.deciding.clear()
+            return
+        active = state.active_players()
+        mover = state.history[-1][0] if state.history else None
+        if len(active) < 2:
+            self.deciding.clear()
+            return
+        self.deciding = {
+            seat: self.version
+            if seat == mover or seat not in self.deciding
+            else self.deciding[seat]
+            for seat in active
+        }
 
     def bot_for(self, seat: int) -> Bot | None:
         info = self.seats[seat]
@@ -155,11 +193,15 @@ def hash_token(token: str) -> str:
 
 def event_json(event: Event, names: Sequence[str]) -> JSONObject:
     """An event as a client shows it (already as its viewer may see it), seats named."""
-    return {
+    key, params = event.message()
+    shown: JSONObject = {
         "key": event.key,
         "params": event.params(),
-        "text": texts(event.key, event.params(), names=names, kinds=event.terms),
+        "text": texts(key, params, names=names, kinds=event.terms),
     }
+    if event.quiet:
+        shown["quiet"] = True  # told later in a summary: the log keeps it out of sight
+    return shown
 
 
 class TableService:
@@ -173,7 +215,12 @@ class TableService:
     # -- creating ---------------------------------------------------------------------------------
 
     def create(
-        self, game_id: str, options: dict[str, object], seats: Sequence[SeatSpec]
+        self,
+        game_id: str,
+        options: dict[str, object],
+        seats: Sequence[SeatSpec],
+        *,
+        practice: bool = False,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it with each human seat's secret token (shown once, never stored)."""
         game = load_game(game_id, players=len(seats), **options)
@@ -207,6 +254,7 @@ class TableService:
             status=status,
             version=0,
             seats=rows,
+            practice=practice,
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
@@ -257,11 +305,13 @@ class TableService:
     def list_tables(
         self, status: TableStatus | None, *, limit: int = 100, offset: int = 0
     ) -> list[JSONObject]:
-        """Tables, most recently active first."""
+        """Tables, most recently active first; the expired ones only when asked for by status."""
         with Session(self.engine) as session:
             query = select(TableRow).options(selectinload(TableRow.seats))
             if status is not None:
                 query = query.where(TableRow.status == status)
+            else:
+                query = query.where(TableRow.status != TableStatus.EXPIRED)
             query = query.order_by(TableRow.updated.desc(), TableRow.id).offset(offset).limit(limit)
             rows = session.scalars(query).all()
             return [self._summary_of_row(r) for r in rows]
@@ -283,8 +333,11 @@ class TableService:
             raise ServerError(409, "error.game_over", action=str(action))
         if table.status == TableStatus.BROKEN:
             raise ServerError(409, "error.table_broken", table=table.id)
+        if table.status == TableStatus.EXPIRED:
+            raise ServerError(409, "error.table_expired", table=table.id)
         seq = table.version
         events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
+        table.note_decisions()
         table.updated = now()
         if table.state.is_terminal():
             table.status = TableStatus.FINISHED
@@ -327,11 +380,41 @@ class TableService:
             raise
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:
-        """A human seat connected (or is still connected): the table opens once all have joined."""
+        """A human seat connected (or is still connected): the table opens once all have joined.
+        The table counts as touched: it does not expire meanwhile."""
         info = table.seats[seat]
-        info.last_seen = now()
+        info.last_seen = table.updated = now()
         info.joined = True
         self._store_seat(table, seat, joined=True, last_seen=info.last_seen)
+
+    def expire_untouched(
+        self, *, open_before: datetime, running_before: datetime, keep: Collection[str] = ()
+    ) -> list[str]:
+        """Expire the open tables untouched since ``open_before`` and the running ones untouched
+        since ``running_before``, but those in ``keep`` (someone is connected); returns their ids.
+        Their rows stay (a record can still be read); they leave the cache."""
+        with Session(self.engine) as session, session.begin():
+            found = session.scalars(
+                select(TableRow.id).where(
+                    or_(
+                        and_(TableRow.status == TableStatus.OPEN, TableRow.updated < open_before),
+                        and_(
+                            TableRow.status == TableStatus.RUNNING,
+                            TableRow.updated < running_before,
+                        ),
+                    )
+                )
+            ).all()
+            expired = [table_id for table_id in found if table_id not in keep]
+            for start in range(0, len(expired), 500):
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id.in_(expired[start : start + 500]))
+                    .values(status=TableStatus.EXPIRED)
+                )
+        for table_id in expired:
+            self._cache.pop(table_id, None)
+        return expired
 
     def hand_over(
         self,
@@ -384,7 +467,9 @@ class TableService:
                 .values(**values)
             )
             session.execute(
-                update(TableRow).where(TableRow.id == table.id).values(status=table.status)
+                update(TableRow)
+                .where(TableRow.id == table.id)
+                .values(status=table.status, updated=table.updated)
             )
 
     # -- reading back -----------------------------------------------------------------------------
@@ -397,15 +482,22 @@ class TableService:
 
     def replay(self, table: LiveTable, seat: int | None) -> JSONObject:
         """Every step of the table as ``seat`` (None: a spectator) saw it: the events and the
-        observation after each action; a move stays hidden where it would tell a secret."""
+        observation after each action; a move stays hidden where it would tell a secret. Once the
+        game is over nothing is secret: the events are told whole (each dealt hand named), as the
+        moves are shown."""
         secret = table.status != TableStatus.FINISHED and table.state.has_hidden_information()
+
+        def told(event: Event) -> JSONObject:
+            return event_json(event.seen_by(seat) if secret else event, table.names)
+
         replayed = table.game.new_initial_state()
         steps: list[JSONObject] = [
             {
                 "version": 0,
                 "move": None,
+                "label": None,
                 "player": None,
-                "events": [event_json(e.seen_by(seat), table.names) for e in replayed.events],
+                "events": [told(e) for e in replayed.events],
                 "observation": replayed.observation(seat),
                 "context": replayed.context(),
             }
@@ -413,14 +505,16 @@ class TableService:
         for player, action in table.state.history:
             start = len(replayed.events)
             replayed.apply(action, player)
+            shown = not secret or player == seat
             steps.append(
                 {
                     "version": len(replayed.history),
-                    "move": None if secret and player != seat else str(action),
+                    "move": str(action) if shown else None,
+                    "label": table.game.action_json(action, table.names)["label"]
+                    if shown
+                    else None,
                     "player": player,
-                    "events": [
-                        event_json(e.seen_by(seat), table.names) for e in replayed.events[start:]
-                    ],
+                    "events": [told(e) for e in replayed.events[start:]],
                     "observation": replayed.observation(seat),
                     "context": replayed.context(),
                 }
@@ -448,6 +542,7 @@ class TableService:
             "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
             "result": table.state.outcome().to_json() if table.state.is_terminal() else None,
             "problem": table.problem,
+            "practice": table.practice,
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
@@ -474,6 +569,7 @@ class TableService:
             ],
             "result": row.result,
             "problem": None,
+            "practice": bool(row.practice),
         }
 
     # -- internals --------------------------------------------------------------------------------
@@ -516,6 +612,7 @@ class TableService:
             created=row.created,
             updated=row.updated,
             problem=problem,
+            practice=bool(row.practice),
         )
 
     def _remember(self, table: LiveTable) -> None:

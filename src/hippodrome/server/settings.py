@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 DEFAULT_DB = "sqlite:///hippodrome.db"
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
+    """Every setting can also be given in the environment as ``HIPPODROME_<NAME>`` (upper case:
+    ``HIPPODROME_BOT_DELAY=0.2``), the database as ``HIPPODROME_DB``. A limit of 0 means none."""
+
     db_url: str = DEFAULT_DB
     """Any SQLAlchemy URL; a SQLite file by default (created on first start)."""
     bot_delay: float = 0.8
@@ -21,14 +24,37 @@ class Settings:
     cache_size: int = 256
     """Live tables kept in memory; others are rebuilt from their actions when needed."""
 
+    # -- what one client may do (docs/web.md, "Limits") --------------------------------------------
+    tables_per_address: int = 60
+    """Tables one client address may create within ``tables_window`` seconds."""
+    tables_window: float = 600.0
+    open_table_ttl: float = 3600.0
+    """Seconds an open table (a human seat never came) may stay untouched before it expires."""
+    idle_table_ttl: float = 7 * 86400.0
+    """Seconds a running table may stay untouched (no action, no one joining) before it expires."""
+    max_body_bytes: int = 64 * 1024
+    """The largest request body; a table's creation takes well under a kilobyte."""
+    ws_max_frame: int = 4096
+    """The largest websocket message a client may send (an action takes a few dozen bytes)."""
+    ws_messages_per_second: float = 20.0
+    """Messages a connection may send per second, on average; ``ws_burst`` at once."""
+    ws_burst: int = 40
+    ws_per_table: int = 1000
+    """Connections (players and spectators) at one table."""
+    ws_per_address: int = 64
+    """Connections from one client address, over all tables."""
+    ws_join_timeout: float = 10.0
+    """Seconds a new websocket has to send its ``join`` message."""
+
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         values: dict[str, object] = {}
         if "HIPPODROME_DB" in os.environ:
             values["db_url"] = os.environ["HIPPODROME_DB"]
-        if "HIPPODROME_BOT_DELAY" in os.environ:
-            values["bot_delay"] = float(os.environ["HIPPODROME_BOT_DELAY"])
-        if "HIPPODROME_SEAT_TIMEOUT" in os.environ:
-            values["seat_timeout"] = float(os.environ["HIPPODROME_SEAT_TIMEOUT"])
+        for setting in fields(cls):
+            variable = f"HIPPODROME_{setting.name.upper()}"
+            if setting.name != "db_url" and variable in os.environ:
+                kind = type(getattr(cls(), setting.name))
+                values[setting.name] = kind(os.environ[variable])
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]

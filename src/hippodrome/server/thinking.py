@@ -13,6 +13,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from hippodrome.analysis.odds import Budget, odds
 from hippodrome.bots.base import make_bot
 from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.games import load_game
@@ -48,3 +49,28 @@ def think(turn: BotTurn) -> str:
             _bots.popitem(last=False)
     _bots.move_to_end(key)
     return str(bot.choose(SeatView(state, turn.seat), random.Random(turn.seed)))
+
+
+ADVICE_BUDGET = Budget(seconds=0.5, strict=True)
+"""How long a worker simulates for one practice-table estimate: a limit (the workers also play the
+bots), so with many choices some may have no estimate yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceTurn:
+    """A practice table's decision: the odds of ``seat``'s options, computed in a worker."""
+
+    game_id: str
+    options: dict[str, Any]
+    state: dict[str, Any]
+    """The whole state as JSON; the simulations start from ``resample_for(seat)`` only."""
+    seat: int
+    seed: str
+
+
+def advise(turn: AdviceTurn) -> dict[str, Any]:
+    """``hippodrome odds`` for the seat, as JSON (``OddsReport.to_json``)."""
+    game = load_game(turn.game_id, **turn.options)
+    state = game.state_from_json(turn.state)
+    seed = random.Random(turn.seed).getrandbits(32)
+    return odds(state, turn.seat, ADVICE_BUDGET, seed=seed).to_json()

@@ -174,12 +174,13 @@ def test_keeps_its_chips_when_the_card_would_not_help() -> None:
     """ENCHÈRES: « si votre jeu n'est pas intéressant, n'achetez rien »: B asked for a double
     hurdle; A, whose hand it would not improve, passes instead of bidding."""
     state = table(
-        phase=Phase.AUCTION,
+        phase=Phase.EXCHANGE,
         hand=["3/2", "R/4", "4/3r", "3/H", "3r/Hb", "2/2r", "R/3r", "3/2", "4/0", "3/Hb", "3/Hj"],
         horses=EVERYONE,
         spread=["Hb/Hj"],
     )
     state.auction = Auction(-1, card("Hb/Hj"), B, 0, A, [True, False, True, True], B)
+    state.phase = Phase.AUCTION  # the auction names its bidder in turn, A
     assert choice(state) == "passe"
 
 
@@ -188,9 +189,11 @@ def test_answers_a_trade_only_when_it_improves_its_hand() -> None:
     yellow trot with a red hurdle, which A refuses; offered galop/red trot, A gives its worst card,
     its red hurdles."""
     hand = ["Hr/Hv", "3/2", "R/4", "3/H", "3/Hb", "2/2r"]
-    state = table(phase=Phase.TRADE_COUNTER, hand=hand, horses=EVERYONE)
+    state = table(phase=Phase.TRADE, hand=hand, horses=EVERYONE)
     state.trade = Trade(B, A, card("3j/Hr"))
+    state.phase = Phase.TRADE_COUNTER  # the trade calls on its partner, A
     assert choice(state) == "refuse"
-    state = table(phase=Phase.TRADE_COUNTER, hand=hand, horses=EVERYONE)
+    state = table(phase=Phase.TRADE, hand=hand, horses=EVERYONE)
     state.trade = Trade(B, A, card("4/3r"))
+    state.phase = Phase.TRADE_COUNTER
     assert choice(state) == "contre Hr/Hv"

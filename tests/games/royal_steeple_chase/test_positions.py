@@ -16,6 +16,7 @@ import pytest
 import hippodrome
 from hippodrome.engine.errors import RecordError
 from hippodrome.games.royal_steeple_chase.position import POSITION
+from hippodrome.games.royal_steeple_chase.rules import SteepleState
 from tests.engine.schemas import violations
 from tests.games.mutations import play_on, positions
 from tests.games.royal_steeple_chase.positions import table
@@ -106,6 +107,27 @@ def test_more_hurdles_than_the_box_holds_are_refused() -> None:
     position["hurdles"][0] = (1 << 16) - 1
     refusal = refused(position)
     assert refusal.field == "position.hurdles" and "15" in refusal.reason
+
+
+def test_a_price_for_a_horse_nobody_holds_is_refused() -> None:
+    """``sold_for`` is what a holder bid for his horse (D41): green, held by nobody, has none."""
+    position = damaged()
+    position["sold_for"][3] = 20
+    refusal = refused(position)
+    assert refusal.field == "position.sold_for[3]" and "nobody holds" in refusal.reason
+
+
+def test_the_price_a_horse_went_for_is_read_back_and_floors_a_request() -> None:
+    """A position where A won red for 50: C may ask for it back only above 50 (D41)."""
+    doc = copy.deepcopy(DOC)
+    doc["position"]["sold_for"][0] = 50
+    doc["position"]["phase"] = "horses"
+    doc["position"]["turn"] = 2
+    state = GAME.state_from_json(doc)
+    assert isinstance(state, SteepleState)
+    assert state.to_json() == doc and state.sold_for == [50, 0, 0, 0]
+    asks = {str(a) for a in state.legal_actions(2)}
+    assert "demande r 55" in asks and "demande r 50" not in asks
 
 
 def test_a_field_of_a_way_to_play_the_game_does_not_play_is_refused() -> None:

@@ -18,7 +18,9 @@ rules by hand, never copied from a run of the engine.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -26,6 +28,7 @@ import pytest
 from hippodrome.engine import Event, IllegalActionError
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.material import COLOURS, material
+from hippodrome.games.royal_steeple_chase.material import _parse as material_parse
 from hippodrome.games.royal_steeple_chase.rules import (
     FINISH,
     INCIDENT_KINDS,
@@ -141,17 +144,52 @@ def test_the_reconstructed_deck_meets_every_count_the_seed_gives() -> None:
     assert sum(m.types[t].contract_points for t in m.deck) == 4 * 57
 
 
+def test_each_camp_has_six_cards_to_discard_in_contract_and_data_check_says_so() -> None:
+    """Contract advice: « Les cartes à éliminer sont naturellement : Les doubles haies à placer sur
+    sa propre piste et celle de son partenaire. Les trot coloré / haie colorée lorsque le trot est
+    pour les adversaires et la haie colorée pour vous. En dehors de ces cartes au nombre de six pour
+    chaque camp ». For any two colours: the double hurdle of the two, twice, and the four coloured
+    trot / coloured hurdle cards with the others' trot and their hurdle (D18). ``hippodrome data
+    check`` reports a deck that breaks it."""
+    m = material()
+    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+        camp = {a, b}
+        count = 0
+        for t in m.deck:
+            halves = m.types[t].halves
+            kinds = sorted((h.kind, h.colour) for h in halves)
+            if all(k == "H" and c in camp for k, c in kinds) and kinds[0][1] != kinds[1][1]:
+                count += 1
+            elif [k for k, _ in kinds] == ["3", "H"] and all(c >= 0 for _, c in kinds):
+                trot, hurdle = (c for _, c in kinds)
+                count += trot not in camp and hurdle in camp
+        assert count == 6, f"the camp {COLOURS[a]}/{COLOURS[b]} has {count} cards to discard"
+    raw = tomllib.loads(
+        resources.files("hippodrome.games.royal_steeple_chase")
+        .joinpath("material.toml")
+        .read_text("utf-8")
+    )
+    cards = raw["deck"]["cards"]
+    for row in cards:  # three Hr/Hv and one Hr/Hb: still 60 cards, still 228 points
+        row[1] = {"Hr/Hv": 3, "Hr/Hb": 1}.get(row[0], row[1])
+    problems: list[str] = []
+    assert material_parse(raw, problems) is None
+    assert any("r/v has 7 cards to discard" in p for p in problems), problems
+    assert any("r/b has 5 cards to discard" in p for p in problems), problems
+
+
 # -- ATTRIBUTION DES CHEVAUX (D6) and ENCHÈRES (D7) -------------------------------------------------
 
 HANDS_DEALT = {
-    A: ["Hb/Hv", "3r/Hb", "4/3v", "2/2b", "3/Hj", "R/3b", "3b/Hr", "3/Hv", "Hv/Hj", "R/4", "4/3b"],
+    A: ["Hb/Hv", "3r/Hb", "4/3v", "2/2b", "3/Hj", "R/3b", "3b/Hr", "3/Hv", "Hr/Hj", "R/4", "4/3b"],
     B: ["3/2", "3/2", "4/3j", "2/2r", "4/0", "3/Hr", "4/0", "R/3v", "3/H", "3/Hr", "Hv/Hj"],
     C: ["3r/Hj", "3/H", "3/Hb", "3j/Hr", "R/4", "4/0", "3r/Hv", "R/3r", "R/3j", "Hr/Hv", "Hr/Hj"],
-    D: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hv/Hr", "2/3", "Hb/Hj", "4/3r", "Hj/Hv"],
+    D: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hr/Hb", "2/3", "Hb/Hj", "4/3r", "Hj/Hv"],
 }
 """Hands for the example's parts I to III: each holds the cards the example has it throw to the
 spread or give in a trade (the seed does not give the hands as dealt, and part IV's hands cannot be
-them: A would end with two 3/2, his own from the spread and B's from the trade)."""
+them: A would end with two 3/2, his own from the spread and B's from the trade; and with two copies
+of each double hurdle (D18), D cannot hold part IV's two Hv/Hr while C throws a third)."""
 SPREAD_DEALT = ["3/H", "3v/Hr", "Hr/Hb", "3b/Hj", "2/3"]
 """« II. – Les cartes étalées sont : 3 / H - 3v / Hr - Hr / Hb - 3b / Hj - 2 / 3 »"""
 
@@ -175,7 +213,7 @@ def test_the_example_part_i_attributes_the_horses() -> None:
     """The example, « I. – ATTRIBUTION DES CHEVAUX »: A Rouge, B Vert, C « Rouge + 5 (5 points
     d'enchère) », D Jaune, A Bleu; « Le cheval rouge sera ensuite demandé et obtenu par C ». A free
     horse is taken at once (« ATTRIBUTION PROVISOIRE »), a held one is asked with a bid and sold at
-    auction among its holder and the players without a horse, from the requester's left (D6, D7)."""
+    auction between those who asked for it, its holder and the requester (D6, D7, D40)."""
     state = example_deal()
     act(state, A, "demande r")
     assert state.owner[R] == A, "A asked for the free red horse and holds it (provisionally)"
@@ -183,8 +221,7 @@ def test_the_example_part_i_attributes_the_horses() -> None:
     assert "demande r" not in legal(state, C), "a held horse is asked for with a bid"
     assert "demande r 5" in legal(state, C), "« Rouge + 5 »: a bid of 5 asks for A's horse"
     act(state, C, "demande r 5")
-    # D (without a horse) speaks first, then A (the holder); B, who has his horse, is not asked.
-    act(state, D, "passe")
+    # A, who asked for red before C, may outbid him; D and B, who did not ask for it, are not asked.
     act(state, A, "passe")
     assert state.owner[R] == C and state.chips[C] == 95 and state.pot == 5, (
         "C wins the red horse for his 5 points, paid on the table"
@@ -199,25 +236,84 @@ def test_the_example_part_i_attributes_the_horses() -> None:
 
 def test_a_contested_horse_may_be_kept_by_its_holder_who_outbids_the_requester() -> None:
     """ATTRIBUTION DES CHEVAUX: « S'il y a plusieurs demandes sur un même cheval, l'attribution se fait
-    aux enchères. » C asks for A's red horse with 5; D passes; A, the holder, bids 10. The auction
-    goes on in turn, so C, who opened it and has not passed, may raise again: he passes. D, who
-    passed, has left the auction. A keeps his horse and pays 10 into the pot (D6, D7)."""
+    aux enchères. » C asks for A's red horse with 5; A, the holder, bids 10. The auction goes on in
+    turn, so C, who opened it and has not passed, may raise again: he passes. A keeps his horse and
+    pays 10 into the pot (D6, D7, D40)."""
     state = example_deal()
     act(state, A, "demande r")
     act(state, B, "demande v")
     act(state, C, "demande r 5")
-    act(state, D, "passe")
     assert legal(state, A)[:3] == ["enchere 10", "enchere 100", "enchere 15"]
     act(state, A, "enchere 10")
     assert state.active_players() == (C,), (
         "after A's 10 the auction comes round to C, who asked for red with 5 and has not passed: "
         "the requester stays in his auction and may raise"
     )
-    act(state, C, "passe")  # D, who passed, has left the auction and is not asked again
+    act(state, C, "passe")  # D, who did not ask for red, is never asked
     assert state.owner[R] == A and state.chips[A] == 90 and state.pot == 10, (
         "A outbid C for his own horse: he keeps it and pays his 10"
     )
     assert state.active_players() == (D,), "the requests go on after C, with D"
+
+
+def test_only_those_who_asked_for_a_held_horse_bid_for_it() -> None:
+    """« S'il y a plusieurs demandes sur un même cheval, l'attribution se fait aux enchères »: the
+    auction is between the requests on that horse, its holder's and the new one (D40). C asks for
+    A's red horse: A alone may outbid him; D, still without a horse, and B did not ask for red and
+    are refused with the reason, the auction untouched."""
+    state = example_deal()
+    act(state, A, "demande r")
+    act(state, B, "demande v")
+    refuse(state, C, "demande r", "horse_held")
+    act(state, C, "demande r 5")
+    assert state.active_players() == (A,), "the holder speaks; D, who did not ask for red, does not"
+    context = state.context()
+    assert context["phase"] == "auction" and context["to_act"] == [A] and context["turn"] == A
+    assert state.turn == C, "the auction calls on A while the request round waits on C's turn"
+    refuse(state, D, "enchere 10", "not_a_bidder")
+    refuse(state, B, "passe", "not_a_bidder")
+    assert state.auction is not None and not state.auction.active[D]
+    act(state, A, "passe")
+    assert state.owner[R] == C and state.active_players() == (D,), "then D asks, in turn"
+
+
+def test_a_horse_won_at_auction_is_asked_back_only_for_more_than_it_went_for() -> None:
+    """A horse sold at auction is not asked back at once for less (D41): A keeps red against C's 5
+    by bidding 50; when C's turn comes round again he may ask for red only above 50, not with a
+    fresh 5. Asked for with 55 by D, it goes to D at 55, and A may then ask for it above 55."""
+    state = example_deal()
+    act(state, A, "demande r")
+    act(state, B, "demande v")
+    act(state, C, "demande r 5")
+    act(state, A, "enchere 50")
+    act(state, C, "passe")
+    assert state.owner[R] == A and state.sold_for[R] == 50 and state.chips[A] == 50
+    act(state, D, "demande j")
+    assert "demande r 5" not in legal(state, C) and "demande r 50" not in legal(state, C)
+    assert "demande r 55" in legal(state, C)
+    refuse(state, C, "demande r 5", "horse_won_for")
+    refuse(state, C, "demande r 50", "horse_won_for")
+    act(state, C, "demande b")
+    assert phase_of(state) is Phase.EXCHANGE, "every horse is given"
+
+
+def test_the_player_who_lost_a_horse_asks_for_it_back_above_its_price() -> None:
+    """D41, the other way round: D takes red from A at 20; A, without a horse now, may ask for it
+    again only above 20, and the new auction, between A and D, opens at his bid."""
+    state = example_deal()
+    act(state, A, "demande r")
+    act(state, B, "demande v")
+    act(state, C, "demande j")
+    act(state, D, "demande r 20")
+    act(state, A, "passe")
+    assert state.owner[R] == D and state.sold_for[R] == 20 and state.pot == 20
+    assert state.active_players() == (A,), "A, who lost red, asks again at his turn"
+    refuse(state, A, "demande r 20", "horse_won_for")
+    act(state, A, "demande r 25")
+    assert state.active_players() == (D,) and state.auction is not None
+    assert [q for q in range(4) if state.auction.active[q] or q == state.auction.leader] == [A, D]
+    act(state, D, "passe")
+    assert state.owner[R] == A and state.sold_for[R] == 25 and state.chips[A] == 75
 
 
 def test_with_four_players_or_fewer_a_player_must_take_a_horse() -> None:
@@ -296,7 +392,6 @@ def test_the_example_part_ii_exchanges_with_the_spread() -> None:
     act(state, A, "demande r")
     act(state, B, "demande v")
     act(state, C, "demande r 5")
-    act(state, D, "passe")
     act(state, A, "passe")
     act(state, D, "demande j")
     act(state, A, "demande b")
@@ -370,7 +465,7 @@ def test_a_spread_card_won_is_paid_for_and_a_card_thrown_face_up_in_exchange() -
     )
     for seat in (B, C, D):
         act(state, seat, "passe")
-    assert legal(state, A) == ["jette 3/2", "jette 3/H", "jette Hr/Hv"]
+    assert legal(state, A) == ["jette 3/2", "jette Hr/Hv"], "one of his own cards, not 3/H (D52)"
     act(state, A, "jette Hr/Hv")
     assert hand_of(state, A) == ["3/2", "3/H"] and state.chips[A] == 100
     assert state.observation(None)["spread"] == ["Hr/Hv"]
@@ -408,10 +503,10 @@ def test_the_exchanges_end_after_a_full_round_of_passes() -> None:
 # -- ÉCHANGES DIRECTS (D9) and the pot (D7) --------------------------------------------------------------
 
 HANDS_AFTER_II = {
-    A: ["4/3v", "2/2b", "3/Hj", "R/3b", "3b/Hr", "3/Hv", "Hv/Hj", "R/4", "4/3b", "3b/Hj", "2/3"],
+    A: ["4/3v", "2/2b", "3/Hj", "R/3b", "3b/Hr", "3/Hv", "Hr/Hj", "R/4", "4/3b", "3b/Hj", "2/3"],
     B: ["3/2", "3/2", "4/3j", "2/2r", "4/0", "3/Hr", "4/0", "R/3v", "3/H", "3/Hr", "3v/Hr"],
     C: ["3r/Hj", "3/H", "3/Hb", "3j/Hr", "R/4", "4/0", "3r/Hv", "R/3r", "R/3j", "3r/Hb", "Hv/Hj"],
-    D: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hv/Hr", "2/3", "Hb/Hj", "4/3r", "3/H"],
+    D: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hr/Hb", "2/3", "Hb/Hj", "4/3r", "3/H"],
 }
 
 
@@ -475,7 +570,7 @@ def test_offering_or_answering_with_a_card_one_does_not_hold_is_refused() -> Non
     refuse(state, A, "propose 1 R/3j", "card_not_held")
     act(state, A, "propose 1 4/3v")
     refuse(state, B, "contre 4/0", "card_not_held")
-    refuse(state, B, "contre 3/2 105", "beyond_chips")
+    refuse(state, B, "contre 3/2 105", "points_beyond_chips")
 
 
 def test_a_counter_offer_adds_at_most_twenty_points_and_a_refusal_moves_nothing() -> None:
@@ -488,6 +583,7 @@ def test_a_counter_offer_adds_at_most_twenty_points_and_a_refusal_moves_nothing(
         phase=Phase.TRADE,
     )
     act(state, A, "propose 1 4/3v")
+    assert state.active_players() == (B,) and state.turn == A, "B answers; the round waits on A"
     counters = [a for a in legal(state, B) if a.startswith("contre")]
     assert counters == [
         "contre 3/2",
@@ -697,6 +793,50 @@ def test_the_central_hurdle_stands_where_the_example_requires_it() -> None:
     state = new_state(4)
     central = {h["colour"]: h["central"] for h in state.observation(None)["horses"]}
     assert central == {"r": [20], "b": [11], "j": [20], "v": [6, 19]}
+
+
+def test_a_horse_where_the_lanes_cross_bars_the_other_lane() -> None:
+    """« Recule A (bleu) en 11 pour barrer B (vert) et D (jaune) »; « une méthode habile consiste à
+    placer un cheval barrant la piste du gagnant probable et à l'y maintenir aussi longtemps que
+    possible. » Where two lanes cross (yellow 21 and green 7, blue 12 and red 20, blue 11 and
+    yellow 20, blue 11 and green 20), a horse standing on the spot bars the other lane's square: an
+    advance stops short of it and its points left are lost; a chute stops short of it too, and a horse
+    that cannot go back a square is no target. The card is played all the same (D26)."""
+    state = table(
+        horses={"b": A, "v": B, "r": C, "j": D},
+        at={"b": 11, "v": 17, "r": 12, "j": 20},
+        hands={B: ["4/3v"], A: ["4/0"]},
+        turn=B,
+    )
+    # Blue on 11 bars green's 20: the galop stops green on 19, the trot is lost.
+    events = act(state, B, "joue 4/3v", "4 v", "3v v")
+    assert square(state, "v") == 19
+    barred = [e for e in events if isinstance(e, ev.HorseBarred)]
+    assert barred and (barred[0].horse, barred[0].by, barred[0].square) == (V, BL, 20)
+    # A chute stops short too: yellow, waiting on its square 21, bars green's 7; green on 9 goes
+    # back one square only.
+    state = table(
+        horses={"b": A, "v": B, "r": C, "j": D},
+        at={"b": 12, "v": 9, "j": 20, "r": 5},
+        hands={C: ["4/0"]},
+        turn=C,
+    )
+    state.pos[J] = 0
+    act(state, C, "joue 4/0", "0 v")
+    assert square(state, "v") == 8, "back from 9 to 8, not onto 7"
+    # The bar works both ways: yellow on 20 bars blue's 11, so blue on 12 is no target.
+    state = table(
+        horses={"b": A, "v": B, "r": C, "j": D},
+        at={"b": 12, "j": 20, "r": 5},
+        hands={C: ["4/0"]},
+        turn=C,
+    )
+    act(state, C, "joue 4/0")
+    assert "0 b" not in legal(state, C), "blue on 12 cannot go back onto 11, barred by yellow"
+    refuse(state, C, "0 b", "barred_back")
+    # A horse over the line bars nothing: once yellow has finished, blue may go back to 11.
+    state.pos[J] = FINISH
+    assert "0 b" in legal(state, C)
 
 
 def test_the_central_hurdle_is_jumped_like_a_hurdle_and_never_taken_away() -> None:
@@ -1085,6 +1225,41 @@ def test_own_mobile_hurdles_are_laid_at_ones_turn_before_a_card_on_other_lanes()
     assert not [a for a in legal(state, A) if a.startswith("haie")], "not in the middle of a card"
 
 
+def test_own_mobile_hurdles_are_laid_even_before_the_start_by_every_player() -> None:
+    """RÈGLE SPÉCIALE: « ceux-ci les placent quand ils le désirent, même avant le départ. » When the
+    trades end, before the first card, each player in turn from the dealer lays the hurdles he likes
+    and passes: the second player too lays his before the dealer's horse has left the start square,
+    anywhere on its course up to the line 20-21 (D16)."""
+    state = table(
+        3,
+        horses={"b": A, "r": B, "j": C},
+        hands={A: ["3/2"], B: ["3/2"], C: ["3/2"]},
+        phase=Phase.TRADE,
+    )
+    state.in_hand = [3, 3, 0]
+    act(state, A, "passe")
+    act(state, B, "passe")
+    act(state, C, "passe")
+    assert phase_of(state) is Phase.OWN_HURDLES and state.active_players() == (A,)
+    options = legal(state, A)
+    assert "passe" in options and "haie r 21-1" in options and "haie r 20-21" in options
+    assert not [a for a in options if a.startswith(("joue", "haie b"))], "no card, not his lane"
+    refuse(state, A, "joue 3/2", "not_now")
+    act(state, A, "haie r 5-6", "passe")
+    assert state.active_players() == (B,), "the second player's turn, before the start"
+    assert state.pos[BL] == 0, "blue, the dealer's horse, still waits on the start square"
+    assert "haie b 20-21" in legal(state, B)
+    act(state, B, "haie b 1-2", "haie b 20-21", "haie j 7-8")
+    # B has laid his three; C holds none of his own and is not asked: the race starts, the dealer
+    # first.
+    assert phase_of(state) is Phase.RACE and state.active_players() == (A,)
+    assert state.in_hand == [2, 0, 0]
+    assert state.hurdles[BL] == (1 << 1) | (1 << 20)
+    assert "haie r 6-7" in legal(state, A), "the hurdles kept are laid later, at one's turn"
+    act(state, A, "joue 3/2", "3 b")
+    assert square(state, "b") == 1, "3 - 2 (haie sautée) = 1: B's hurdle 1-2 stops it"
+
+
 def test_own_mobile_hurdles_can_be_laid_when_the_box_is_empty() -> None:
     """RÈGLE SPÉCIALE: « Cinq haies mobiles sont distribuées à chaque joueur ; ceux-ci les placent
     quand ils le désirent ». With 2 players, 10 of the 15 hurdles are in the players' hands; once the
@@ -1177,6 +1352,35 @@ def test_the_first_to_make_two_games_marks_500_and_wins_the_match() -> None:
     act(state, B, "joue 4/3b", "4 b", "3b b")
     assert state.games[A] == 2 and state.honours[A] == 600 + 300 + 300 + 500
     assert state.is_terminal() and state.outcome().winners == (A,)
+
+
+def test_the_first_to_two_games_wins_the_match_even_behind_on_the_totals() -> None:
+    """« Le joueur qui le premier a deux manches [...] gagne la partie. » The match's winner is the
+    first to two games, not the best total; « chaque joueur paie aux autres l'écart qu'il a avec
+    eux » still pays by the totals (D27). B has piled up honours (4000) without a second game; A
+    makes his second game and ends with 1950: A wins the match, B ranks second and still receives
+    the most in the settlement."""
+    state = table(
+        horses={"v": A, "b": B, "r": C, "j": D},
+        at={"v": 20, "b": 17, "r": 2, "j": 2},
+        hands={A: ["3/2"], B: ["4/3b"], C: ["Hr/Hj"], D: ["Hb/Hj"]},
+        scoring="bridge",
+    )
+    state.games[A], state.honours[A], state.below[A] = 1, 600, 100
+    state.games[B], state.honours[B], state.below[B] = 1, 4000, 100
+    act(state, A, "joue 3/2", "3 v", "nul 2")
+    act(state, B, "joue 4/3b", "4 b", "3b b")
+    assert state.is_terminal() and state.games[A] == 2 and state.games[B] == 1
+    totals = state.scores()
+    assert totals[B] > totals[A], "B has the best total"
+    outcome = state.outcome()
+    assert outcome.winners == (A,), "the first to two games wins the match"
+    assert outcome.ranking[1] == (B,) and outcome.returns[A] == 1.0
+    assert outcome.scores == totals, "the outcome still shows the totals"
+    settlement = state.settlement()
+    assert settlement[B] > settlement[A] > 0, "the settlement pays by the totals"
+    over = [e for e in state.events if isinstance(e, ev.MatchOver)]
+    assert over and tuple(over[-1].winners) == (A,)
 
 
 def test_with_no_winner_the_most_advanced_past_the_second_river_marks_10() -> None:

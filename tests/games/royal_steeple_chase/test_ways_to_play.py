@@ -20,6 +20,7 @@ from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
     FINISH,
     INCIDENT_KINDS,
+    NOBODY,
     Phase,
     RoyalSteepleChase,
     SteepleState,
@@ -101,7 +102,7 @@ def test_pirate_white_cards_are_played_freely_and_the_special_rules_do_not_apply
 def test_pirate_stakes_go_to_the_winners_backers_in_proportion_to_their_stakes() -> None:
     """« Les enjeux vont au gagnant avec partage éventuel selon les mises initiales. » Blue wins:
     seat 0 staked 10 and seat 1 staked 30 on it, 60 more were lost: 100 shared 1:3."""
-    state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hr/Hv"]], {}, pirate="stakes")
+    state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hj/Hv"]], {}, pirate="stakes")
     for seat, bet in enumerate(("parie b 10", "parie b 30", "parie r 40", "parie v 20")):
         state.history.append((seat, state.game.parse_action(bet)))
         book(state).bets[seat] = (COLOURS.index(bet.split()[1]),)
@@ -230,6 +231,45 @@ def test_incident_hurdle_moved_to_a_named_lane() -> None:
     assert [str(a) for a in state.legal_actions()] == ["incident r 7-8"]
     play(state, "incident r 7-8", "incident b 12-13")
     assert state.hurdles[R] == 0 and state.hurdles[B] == 1 << 12 and phase(state) is Phase.RACE
+
+
+def test_incident_take_off_a_hurdle_on_any_lane_that_is_in_ones_way() -> None:
+    """« ENLEVEZ SUR UNE PISTE UNE HAIE QUI VOUS GÊNE. » « une piste », not « votre piste » as on the
+    cards that move a hurdle: any lane's mobile hurdle may come off, the central hurdle never (D29)."""
+    state = racing([["3/2"], ["Hr/Hj"]], {R: 0, B: 1}, incidents=True)
+    state.pos[R], state.pos[B] = 5, 9
+    state.hurdles[R] = 1 << 7
+    state.hurdles[B] = 1 << 12
+    state.hurdles[J] = 1 << 3
+    deck(state).pending[0] = INCIDENT_KINDS.index("enleve_une_haie")
+    state.turn = 1
+    state._next_turn()
+    assert phase(state) is Phase.INCIDENT
+    assert [str(a) for a in state.legal_actions()] == [
+        "incident r 7-8",
+        "incident b 12-13",
+        "incident j 3-4",
+    ], "a mobile hurdle of any lane, ahead of its horse; not blue's central hurdle 11-12"
+    play(state, "incident b 12-13")
+    assert state.hurdles[B] == 0 and state.hurdles[R] == 1 << 7 and phase(state) is Phase.RACE
+
+
+def test_incident_change_lanes_carries_where_the_lanes_cross() -> None:
+    """« CHANGEZ DE PISTE AVEC LE CHEVAL DE VOTRE CHOIX »: the horse takes the other lane with its
+    crossings (D26). Blue on 11 bars yellow's lane on 20; once red and blue have changed lanes, red
+    stands on blue's lane's 11 and bars yellow there, blue no longer."""
+    state = racing([["3/2"], ["Hr/Hj"]], {R: 0, B: 1}, incidents=True)
+    state.pos[R], state.pos[B], state.pos[J] = 11, 4, 19
+    assert state._barring(J, 20) == NOBODY, "red's 11 is no crossing of yellow's lane"
+    deck(state).pending[0] = INCIDENT_KINDS.index("change_de_piste")
+    state.turn = 1
+    state._next_turn()
+    play(state, "incident b")
+    assert deck(state).lanes[:2] == [B, R]
+    assert state._barring(J, 20) == R, "red now runs on blue's lane: its 11 bars yellow's 20"
+    doc = state.to_json()
+    again = state.game.state_from_json(doc)
+    assert isinstance(again, SteepleState) and again._barring(J, 20) == R, "kept by the document"
 
 
 def test_incident_next_card_played_by_another_horse() -> None:

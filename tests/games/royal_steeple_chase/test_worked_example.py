@@ -86,11 +86,13 @@ DEALT = {
     # Each player's hand before the exchanges: his cards of part IV, less what he obtained in parts
     # II and III, plus what he gave away there. A's part IV holds one pas/trot for two obtained (the
     # spread's 2/3 and B's 3/2): the example plays eleven cards for A, so one of them cannot have been
-    # in his hand; his Hv/Hj stands out of this deal instead.
+    # in his hand; his Hv/Hj stands out of this deal instead. D's part IV holds two Hv/Hr while C
+    # throws a third to the spread in part II: the deck has two of each double hurdle (D18, « au
+    # nombre de six pour chaque camp »), so one of D's stands out of this deal too (Hr/Hb instead).
     0: ["2/2b", "3/Hj", "R/3b", "3b/Hr", "3/Hv", "Hr/Hj", "R/4", "4/3b", "Hb/Hv", "3r/Hb", "4/3v"],
     1: ["3/2", "4/3j", "2/2r", "4/0", "3/Hr", "4/0", "R/3v", "3/H", "3/Hr", "Hv/Hj", "3/2"],
     2: ["3r/Hj", "3/H", "3/Hb", "2/3", "R/4", "4/0", "3r/Hv", "R/3r", "Hr/Hv", "Hr/Hj", "R/3j"],
-    3: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hv/Hr", "2/3", "Hb/Hj", "Hj/Hv", "4/3r"],
+    3: ["Hb/Hv", "Hv/Hr", "3/Hb", "4/R", "4/0", "R/4", "Hr/Hb", "2/3", "Hb/Hj", "Hj/Hv", "4/3r"],
 }
 SPREAD = ["3/H", "3v/Hr", "Hr/Hb", "3b/Hj", "2/3"]
 
@@ -125,8 +127,8 @@ def test_attribution_example_horses_spread_cards_trades_and_the_pot() -> None:
     state = dealt_example()
     assert phase(state) is Phase.HORSES
     run(state, (A, "demande r"), (B, "demande v"), (C, "demande r 5"))
-    # The auction on red: D (without a horse) and A (its holder) may outbid C; both pass.
-    run(state, (D, "passe"), (A, "passe"))
+    # The auction on red: A, who asked for it first and holds it, may outbid C; he passes (D40).
+    run(state, (A, "passe"))
     run(state, (D, "demande j"), (A, "demande b"))
     assert state.owner == [C, A, D, B], "red C, blue A, yellow D, green B"
     assert state.chips == [100, 100, 95, 100] and state.pot == 5
@@ -145,14 +147,15 @@ def test_attribution_example_horses_spread_cards_trades_and_the_pot() -> None:
     run(state, (D, "passe"), (A, "passe"), (B, "passe"), (C, "passe"))
     assert phase(state) is Phase.TRADE
     assert state.chips == [75, 100, 95, 80] and state.pot == 50, "5 + 25 + 20 on the table"
-    # III. 2) B wants 4/3v: A proposes it, B offers 3/2, A refuses...
+    # III. 2) « B (vert) demande un 4 / 3v - A (bleu) le lui propose - B offre [...] un 3 / 2 - A
+    # refuse » (D50): C and D, from B's left, stay silent; A offers it.
+    run(state, (A, "passe"), (B, "demande un 4/3v"), (C, "passe"), (D, "passe"))
     run(state, (A, "propose 1 4/3v"), (B, "contre 3/2"), (A, "refuse"))
-    run(state, (B, "passe"))
     # 1) « C (rouge) demande à D (jaune): Que me donnez-vous pour un R/3j? D (jaune) accepte de
     # livrer le 4/3 qu'il possède et l'échange se fait. »
     run(state, (C, "propose 3 R/3j"), (D, "contre 4/3r"), (C, "accepte"))
     # 3) « D (jaune) demande 4/3j — B a cette carte mais ne répond pas. »
-    run(state, (D, "propose 1 Hb/Hj"), (B, "refuse"))
+    run(state, (D, "demande un 4/3j"), (A, "passe"), (B, "passe"), (C, "passe"))
     # 2) « A accepte 3/2 mais avec une livraison de 10 points d'enchères ce qu'accepte B. »
     run(state, (A, "propose 1 4/3v"), (B, "contre 3/2 10"), (A, "accepte"))
     assert state.chips == [85, 90, 95, 80]
@@ -165,4 +168,87 @@ def test_attribution_example_horses_spread_cards_trades_and_the_pot() -> None:
             assert state.hands[seat][m.card_type(card).index], f"{'ABCD'[seat]} holds {card}"
     assert sorted(state.observation(None)["spread"]) == sorted(
         ["Hr/Hb", "Hb/Hv", "Hr/Hv", "Hj/Hv", "Hr/Hj"]
+    )
+
+
+# -- « barrer la piste »: a horse standing where the lanes cross (D26) --------------------------------
+
+RED, BLUE, YELLOW, GREEN = (COLOURS.index(c) for c in "rbjv")
+
+
+def example_after(moves: int) -> SteepleState:
+    """The worked example after its first ``moves`` cards."""
+    state = example_start()
+    for move in EXAMPLE["moves"][:moves]:
+        state.apply(state.game.parse_action(f"joue {move['card']}"), move["seat"])
+        for half in move["halves"]:
+            state.apply(state.game.parse_action(half), move["seat"])
+    return state
+
+
+def play_halves(state: SteepleState, seat: int, card: str, *halves: str) -> list[str]:
+    """``seat`` plays ``card`` with its halves in that order; the events narrated in French."""
+    events = state.apply(state.game.parse_action(f"joue {card}"), seat)
+    for half in halves:
+        events += state.apply(state.game.parse_action(half), seat)
+    return [e.narrate("fr") for e in events]
+
+
+def test_card_10_the_yellow_trot_first_frees_greens_lane() -> None:
+    """Move 10, B (vert) 4 / 3j: « Jouer d'abord 3j, ce qui libère la piste ; D (jaune) va en 1 ;
+    puis jouer 4 ». Yellow, still waiting on square 21, bars green's lane on 7: played first, the
+    galop stops green on 6; the example's order takes it to 7."""
+    state = example_after(9)
+    assert state.pos[YELLOW] == 0 and state.pos[GREEN] == 5
+    assert state._barring(GREEN, 7) == YELLOW, "yellow on 21 bars green's 7"
+    told = play_halves(state, 1, "4/3j", "4 v", "3j j")
+    assert squares(state)["v"] == 6 and squares(state)["j"] == 1, "the other order: green on 6"
+    barred = "Le cheval jaune barre la piste du cheval vert sur la case 7 : celui-ci s'arrête sur la case 6."
+    assert barred in told
+    state = example_after(9)
+    play_halves(state, 1, "4/3j", "3j j", "4 v")
+    assert squares(state)["v"] == 7 and squares(state)["j"] == 1, "« ce qui libère la piste »"
+
+
+def test_card_26_blue_sent_back_to_12_bars_reds_lane() -> None:
+    """Move 26, B (vert) 4 / 0: « Recule A (bleu) en 12 pour barrer la piste à C (rouge) ». Blue on
+    12 bars red's 20: red, on 17, can no longer go past 19. Move 31 sends blue back to 11 before
+    red's galop: played the other way round, the galop would stop red on 19, not 20."""
+    state = example_after(26)
+    assert squares(state)["b"] == 12 and squares(state)["r"] == 17
+    assert state._barring(RED, 20) == BLUE
+    state = example_after(30)
+    play_halves(state, 2, "4/0", "4 r", "0 b")
+    assert squares(state)["r"] == 19 and squares(state)["b"] == 11, "the galop first: red on 19"
+    state = example_after(30)
+    play_halves(state, 2, "4/0", "0 b", "4 r")
+    assert squares(state)["r"] == 20, "the example's order: blue on 11 first, red on to 20"
+
+
+def test_card_31_blue_on_11_bars_green_and_yellow() -> None:
+    """Move 31, C (rouge) 4 / 0: « Recule A (bleu) en 11 pour barrer B (vert) et D (jaune).
+    Excellent coup. » Blue on 11 bars green's and yellow's 20, not red's lane."""
+    state = example_after(31)
+    assert squares(state)["b"] == 11
+    assert state._barring(GREEN, 20) == BLUE and state._barring(YELLOW, 20) == BLUE
+    assert all(state._barring(RED, sq) == -1 for sq in range(18, 22)), "red runs free"
+
+
+def test_card_32_yellow_cannot_get_past_blue_nor_send_it_back() -> None:
+    """Move 32, D (jaune) R / 4: « Ne pouvant se débarrasser de A (bleu) qui barre sa piste, D
+    (jaune) joue R en 0 pour C (rouge) qui va en 18. » The galop takes yellow from 17 to 19 (over
+    its hurdle 18-19); a royal galop more would leave it there, barred on 20; and a chute cannot
+    send blue back from 11 (the river on 10 is behind it)."""
+    state = example_after(31)
+    state.apply(state.game.parse_action("joue R/4"), 3)
+    state.apply(state.game.parse_action("4 j"), 3)
+    assert squares(state)["j"] == 19
+    legal = [str(a) for a in state.legal_actions(3)]
+    chutes = [a for a in legal if a.startswith("R=0")]
+    assert chutes and not [a for a in chutes if "b" in a.split()[1]], "no chute gets rid of blue"
+    told = [e.narrate("en") for e in state.apply(state.game.parse_action("R=4 j"), 3)]
+    assert squares(state)["j"] == 19, "the royal galop cannot get past blue"
+    assert (
+        "The blue horse bars the yellow horse's lane on square 20: the yellow horse stops on square 19."
+        in told
     )

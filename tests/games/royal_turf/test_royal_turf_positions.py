@@ -80,15 +80,31 @@ REFUSALS: list[tuple[str, Tamper, str]] = [
     ("a negative turn", put("turn", value=-2), "position.turn"),
     ("a first player out of range", put("first_player", value=3), "position.first_player"),
     (
-        "a square off the track",
-        put("horses", "moka", "square", value=34),
-        "position.horses.moka.square",
+        "a horse behind the last start square (more than 40 to go)",
+        put("horses", "moka", "to_go", value=41),
+        "position.horses.moka.to_go",
     ),
-    ("a negative square", put("horses", "moka", "square", value=-1), "position.horses.moka.square"),
+    ("a negative to go", put("horses", "moka", "to_go", value=-1), "position.horses.moka.to_go"),
     (
-        "two horses on one square",
-        put("horses", "othello", "square", value=33),
-        "position.horses.othello.square",
+        "two horses on one start square",
+        put("horses", "othello", "to_go", value=35),
+        "position.horses.othello.to_go",
+    ),
+    (
+        # D23: square 32 is albino's start square (35 to go) and the end of othello's lap (2 to go).
+        "two horses on one square, a start square and the end of a lap",
+        put("horses", "othello", "to_go", value=2),
+        "position.horses.othello.to_go",
+    ),
+    (
+        "a pace token on a horse still on its start square",
+        put("pace", value="albino"),
+        "position.pace",
+    ),
+    (
+        "a square named instead of the squares to go",
+        put("horses", "moka", "square", value=28),
+        "position.horses.moka.square",
     ),
     (
         "a card that does not exist",
@@ -97,7 +113,7 @@ REFUSALS: list[tuple[str, Tamper, str]] = [
     ),
     (
         "a horse that does not exist",
-        put("horses", "pegasus", value={"card": 1, "square": 5, "moved": False}),
+        put("horses", "pegasus", value={"card": 1, "to_go": 5, "moved": False}),
         "position.horses.pegasus",
     ),
     ("a horse missing", lambda p: p["horses"].pop("moka"), "position.horses.moka"),

@@ -5,6 +5,9 @@ Every test names the seed sentence (``shared/seeds/003_901e410e4ee2266a.txt``, s
 Positions are reached either by forcing chance outcomes (``draw``, ``lot``, ``roll``) or by writing a
 state document, as a FEN. Expected squares and payouts are computed from the material (card values,
 payout table), never copied from a run of the engine.
+
+A position says where each horse is by the squares it still has to run to the line (``to_go``, D1):
+34 to 40 on the start squares 33 to 27, ``lap(q)`` on square ``q`` of its lap, 0 across the line.
 """
 
 from __future__ import annotations
@@ -25,6 +28,24 @@ HORSES = tuple(h.id for h in M.horses)
 """earl_grey, albino, sahara, caramello, rubino, moka, othello: also the draw order used below."""
 START = {h: 33 - i for i, h in enumerate(HORSES)}
 """Where ``draw_field`` puts each horse: the seed's squares 33 (first drawn) down to 27."""
+PACE = M.pace_to_go
+"""The squares to go on the pace square 18: 16."""
+
+
+def lap(square: int) -> int:
+    """The squares to go of a horse on ``square`` of its lap (square 1 just past the line: 33)."""
+    return M.squares + 1 - square
+
+
+def on_grid(square: int) -> int:
+    """The squares to go of a horse still on start square ``square`` (33: 34, 27: 40)."""
+    return M.start_to_go(square)
+
+
+def square_of(to_go: int) -> int:
+    """The square a horse with ``to_go`` squares still to run stands on (0 across the line)."""
+    return M.square_at(to_go)
+
 
 Bets = Sequence[tuple[int, str, int]]
 """(player, horse, token) in the order placed."""
@@ -91,14 +112,23 @@ def pos(state: State) -> dict[str, Any]:
     return state.position_json()
 
 
-def square(state: State, horse: str) -> int | None:
-    found: int | None = pos(state)["horses"][horse]["square"]
+def to_go(state: State, horse: str) -> int | None:
+    """The squares ``horse`` still has to run, as the position document says."""
+    found: int | None = pos(state)["horses"][horse]["to_go"]
     return found
 
 
+def square(state: State, horse: str) -> int | None:
+    """The square ``horse`` stands on, as every seat sees it (0 across the line)."""
+    (found,) = (h["square"] for h in state.observation(None)["horses"] if h["id"] == horse)
+    assert found is None or found == square_of(to_go(state, horse) or 0)
+    return found  # type: ignore[no-any-return]
+
+
 def behind(horses: Iterable[str], skip: int) -> dict[str, int]:
-    """``horses`` on squares 33, 32, ... (all short of the pace square), leaving ``skip`` free."""
-    free = (sq for sq in range(M.squares, M.pace_square, -1) if sq != skip)
+    """``horses`` on squares 17, 16, ... of their lap, all short of the pace square (17, 18, ... to
+    go), leaving ``skip`` to go free."""
+    free = (t for t in range(PACE + 1, M.squares + 1) if t != skip)
     return dict(zip(horses, free, strict=False))
 
 
@@ -152,8 +182,8 @@ def position(
 ) -> State:
     """A racing position written as a state document (the FEN of this game).
 
-    ``squares`` gives every horse not on the podium; podium horses stand on square 0. Unplaced tokens
-    are the player's tokens minus those in ``bets``.
+    ``squares`` gives the squares to go of every horse not on the podium; podium horses have 0 to go.
+    Unplaced tokens are the player's tokens minus those in ``bets``.
     """
     doc = game.new_initial_state().to_json()
     n = game.num_players
@@ -162,7 +192,7 @@ def position(
     for h in HORSES:
         horses[h] = {
             "card": (cards or {}).get(h, 1),
-            "square": 0 if h in podium else squares[h],
+            "to_go": 0 if h in podium else squares[h],
             "moved": h in moved,
         }
     hands = []
@@ -199,9 +229,10 @@ def draw_phase(game: Game[Any], *, race: int, money: Sequence[int]) -> State:
     return game.state_from_json(doc)
 
 
-# A field near the finish: Earl Grey and Albino are across the line (1st and 2nd), Sahara stands on
-# square 1 and crosses with any roll (every card value is at least 1), Othello is the rearmost horse,
-# Moka holds the pace token. Player 0 is to move, the die shows a head.
+# A field near the finish (squares to go): Earl Grey and Albino are across the line (1st and 2nd),
+# Sahara stands on square 33, the last of its lap, and crosses with any roll (every card value is at
+# least 1), Othello is the rearmost horse, Moka holds the pace token. Player 0 is to move, the die
+# shows a head.
 FINISH_SQUARES = {"sahara": 1, "caramello": 10, "rubino": 12, "moka": 15, "othello": 20}
 FINISH_PODIUM = ("earl_grey", "albino")
 
@@ -237,6 +268,43 @@ def test_draw_places_horses_from_square_33_down_to_27_in_draw_order() -> None:
         assert square(state, h) == 33 - i
         assert pos(state)["horses"][h]["card"] == 1 + i % 3
     assert pos(state)["phase"] == "lot"  # everyone is tied at 0: the lot follows (D4)
+
+
+def test_the_first_horse_drawn_stands_on_33_just_behind_the_line() -> None:
+    """§1: « on place le pion cheval de même couleur sur la case 33, juste derrière la ligne de
+    départ »: the line is just in front of square 33, so the first horse drawn is the front of the
+    grid, with one square to the line and the lap after it (D1)."""
+    state = new_game().new_initial_state()
+    events = act(state, "draw moka 2")
+    assert of_type(events, ev.CardDrawn) == [ev.CardDrawn("moka", 2, 33)]
+    assert (square(state, "moka"), to_go(state, "moka")) == (33, M.squares + 1)
+    act(state, "draw albino 1")
+    # The second horse lines up behind the first: one square further from the line.
+    assert (square(state, "albino"), to_go(state, "albino")) == (32, M.squares + 2)
+
+
+def test_each_start_square_runs_34_to_40_squares_to_the_line() -> None:
+    """D1: a race is the run to the line, the whole lap, and the line again: 34 squares from 33 (the
+    first horse drawn), 35 from 32, ... 40 from 27 (the seventh)."""
+    assert M.start_squares == (33, 32, 31, 30, 29, 28, 27)
+    assert [M.start_to_go(sq) for sq in M.start_squares] == list(range(34, 41))
+    state = new_game().new_initial_state()
+    draw_field(state)
+    assert [to_go(state, h) for h in HORSES] == list(range(34, 41))
+    assert [h["to_go"] for h in state.observation(None)["horses"]] == list(range(34, 41))
+
+
+def test_a_horse_leaving_its_start_square_crosses_the_line_to_square_1() -> None:
+    """§1, §3: from square 33, just behind the line, a move of n squares crosses the start line and
+    ends on square n of the lap (D1)."""
+    state = new_game().new_initial_state()
+    act(state, *(f"draw {h} 1" for h in HORSES), "lot 0")
+    place_bets(state, 0, DEFAULT_BETS)
+    rolled = value("earl_grey", 1, "head")
+    events = act(state, "roll head", "move earl_grey")
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "earl_grey", rolled, 33, rolled)]
+    assert (square(state, "earl_grey"), to_go(state, "earl_grey")) == (rolled, 34 - rolled)
+    assert of_type(events, ev.HorseArrived) == []
 
 
 def test_draw_outcomes_are_the_cards_of_horses_not_yet_placed_uniformly() -> None:
@@ -437,17 +505,20 @@ def test_die_has_three_heads_a_cap_a_saddle_and_a_shoe() -> None:
     )
 
 
-def test_a_horse_moves_its_card_value_for_the_symbol_toward_square_1() -> None:
+def test_a_horse_moves_its_card_value_for_the_symbol_round_the_lap() -> None:
     """§3: « Le cheval avance du nombre de cases indiquées sur la carte-cheval, à côté du symbole
-    obtenu aux dés »; squares count down from 33 to the line (D1)."""
+    obtenu aux dés »; squares rise in the running direction, round the lap (D1, D20)."""
     state = new_game().new_initial_state()
     act(state, *(f"draw {h} 2" for h in HORSES), "lot 0")
     place_bets(state, 0, DEFAULT_BETS)
+    rolled = value("othello", 2, "saddle")
+    assert rolled >= 7  # from square 27, the back of the grid, past the six horses ahead
     events = act(state, "roll saddle", "move othello")
-    expected = START["othello"] - value("othello", 2, "saddle")
+    expected = START["othello"] + rolled - M.squares  # over the line, onto the lap
     assert square(state, "othello") == expected
+    assert to_go(state, "othello") == 40 - rolled
     assert of_type(events, ev.HorseMoved) == [
-        ev.HorseMoved(0, "othello", value("othello", 2, "saddle"), START["othello"], expected)
+        ev.HorseMoved(0, "othello", rolled, START["othello"], expected)
     ]
     assert pos(state)["horses"]["othello"]["moved"] is True
 
@@ -547,23 +618,44 @@ def test_a_blocked_horse_stops_on_the_nearest_free_square_behind() -> None:
     de cases nécessaires » (D8)."""
     rolled = value("othello", 2, "saddle")
     assert rolled >= 3
-    land = 30 - rolled
+    land = 4 + rolled  # from square 4 of the lap
     squares = {
-        "othello": 30,
-        "moka": land,
-        "rubino": land + 1,
-        "earl_grey": 33,
-        "albino": 32,
-        "sahara": 31,
-        "caramello": 5,
+        "othello": lap(4),
+        "moka": lap(land),
+        "rubino": lap(land - 1),
+        "earl_grey": on_grid(27),
+        "albino": on_grid(28),
+        "sahara": on_grid(29),
+        "caramello": lap(25),
     }
     state = position(new_game(), squares, cards={"othello": 2}, rolled="saddle", pace="caramello")
     events = act(state, "move othello")
-    assert square(state, "othello") == land + 2
-    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 30, land + 2)]
+    assert square(state, "othello") == land - 2
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 4, land - 2)]
     assert of_type(events, ev.HorseBlocked) == [ev.HorseBlocked("othello", rolled, rolled - 2)]
     assert square(state, "moka") == land
-    assert square(state, "rubino") == land + 1
+    assert square(state, "rubino") == land - 1
+
+
+def test_a_blocked_horse_may_stop_back_behind_the_start_line() -> None:
+    """§3: « la longueur du déplacement est diminuée d'autant de cases nécessaires »: the nearest free
+    square behind a horse leaving the grid may be a start square, behind the line (D8, D1)."""
+    rolled = value("othello", 1, "head")
+    assert rolled == 6  # from start square 31 to square 4 of the lap
+    squares = {
+        "othello": on_grid(31),
+        "earl_grey": lap(1),
+        "albino": lap(2),
+        "sahara": lap(3),
+        "caramello": lap(4),
+        "rubino": lap(12),
+        "moka": lap(14),
+    }
+    state = position(new_game(), squares)
+    events = act(state, "move othello")
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 31, 33)]
+    assert of_type(events, ev.HorseBlocked) == [ev.HorseBlocked("othello", rolled, 2)]
+    assert (square(state, "othello"), to_go(state, "othello")) == (33, 34)
 
 
 def test_a_blocked_horse_may_not_move_at_all() -> None:
@@ -572,13 +664,15 @@ def test_a_blocked_horse_may_not_move_at_all() -> None:
     rolled = value("othello", 1, "cap")
     assert 1 <= rolled <= 6
     others = [h for h in HORSES if h != "othello"]
-    squares = {h: 25 - 1 - i for i, h in enumerate(others[:rolled])}  # 24, 23, ... every square
-    squares.update({h: 33 - i for i, h in enumerate(others[rolled:])})  # the rest behind
-    squares["othello"] = 25
+    squares = {
+        h: lap(10 + 1 + i) for i, h in enumerate(others[:rolled])
+    }  # 11, 12, ... every square
+    squares.update({h: on_grid(27 + i) for i, h in enumerate(others[rolled:])})  # the rest behind
+    squares["othello"] = lap(10)
     state = position(new_game(), squares, rolled="cap")
     events = act(state, "move othello")
-    assert square(state, "othello") == 25
-    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 25, 25)]
+    assert square(state, "othello") == 10
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 10, 10)]
     assert of_type(events, ev.HorseBlocked) == [ev.HorseBlocked("othello", rolled, 0)]
     assert pos(state)["horses"]["othello"]["moved"] is True
 
@@ -589,25 +683,27 @@ def test_horses_pass_over_other_horses() -> None:
     rolled = value("othello", 2, "saddle")
     assert rolled >= 4
     squares = {
-        "othello": 30,
-        "moka": 29,
-        "rubino": 30 - rolled + 1,
-        "sahara": 30 - rolled // 2,
-        "earl_grey": 33,
-        "albino": 32,
-        "caramello": 31,
+        "othello": lap(4),
+        "moka": lap(5),
+        "rubino": lap(4 + rolled - 1),
+        "sahara": lap(4 + rolled // 2),
+        "earl_grey": on_grid(27),
+        "albino": on_grid(28),
+        "caramello": on_grid(29),
     }
     state = position(new_game(), squares, cards={"othello": 2}, rolled="saddle")
     events = act(state, "move othello")
-    assert square(state, "othello") == 30 - rolled
+    assert square(state, "othello") == 4 + rolled
     assert of_type(events, ev.HorseBlocked) == []
 
 
 def test_squares_beyond_the_line_are_never_blocked() -> None:
     """§3 Arrivée: « Les 3 premiers chevaux à arriver sont placés sur le podium 1, 2 et 3 »: a horse
-    crossing the line is never stopped by the horses already across, nor by one on square 1 (D8)."""
+    crossing the line is never stopped by the horses already across, nor by one on square 33, the last
+    of the lap (D8)."""
     assert value("albino", 1, "head") >= 2
     squares = {"albino": 2, "sahara": 1, "caramello": 10, "rubino": 12, "moka": 15, "othello": 20}
+    assert (square_of(2), square_of(1)) == (32, 33)
     state = position(new_game(), squares, podium=("earl_grey",), pace="moka")
     events = act(state, "move albino")
     assert square(state, "albino") == 0
@@ -620,11 +716,12 @@ def test_pace_is_taken_by_the_first_horse_ending_on_square_18() -> None:
     """§3 Case Pace: « Le premier cheval arrivant ou dépassant la case 18 « Pace », bénéficie du jeton
     Pace » (D9)."""
     rolled = value("othello", 2, "saddle")
-    squares = behind(HORSES[:6], skip=18 + rolled)
-    squares["othello"] = 18 + rolled
+    squares = behind(HORSES[:6], skip=PACE + rolled)
+    squares["othello"] = PACE + rolled
     state = position(new_game(), squares, cards={"othello": 2}, rolled="saddle")
     events = act(state, "move othello")
     assert square(state, "othello") == 18
+    assert to_go(state, "othello") == PACE == 16
     assert of_type(events, ev.PaceTaken) == [ev.PaceTaken("othello")]
     assert pos(state)["pace"] == "othello"
     assert state.observation(None)["pace"] == {"square": 18, "horse": "othello"}
@@ -633,11 +730,11 @@ def test_pace_is_taken_by_the_first_horse_ending_on_square_18() -> None:
 def test_pace_is_taken_by_a_horse_passing_square_18() -> None:
     """§3 Case Pace: « arrivant ou dépassant la case 18 »."""
     rolled = value("othello", 2, "saddle")
-    squares = behind(HORSES[:6], skip=17 + rolled)
-    squares["othello"] = 17 + rolled
+    squares = behind(HORSES[:6], skip=PACE - 1 + rolled)
+    squares["othello"] = PACE - 1 + rolled
     state = position(new_game(), squares, cards={"othello": 2}, rolled="saddle")
     events = act(state, "move othello")
-    assert square(state, "othello") == 17
+    assert square(state, "othello") == 19
     assert of_type(events, ev.PaceTaken) == [ev.PaceTaken("othello")]
 
 
@@ -646,8 +743,8 @@ def test_pace_is_taken_by_a_horse_crossing_the_line_from_behind_18() -> None:
     that horse takes the pace token and the first podium place (D9)."""
     rolled = value("moka", 3, "saddle")
     assert rolled >= 19
-    squares = {"earl_grey": 33, "albino": 32, "sahara": 31, "caramello": 30, "rubino": 29}
-    squares.update({"othello": 20, "moka": 19})
+    squares = {h: on_grid(27 + i) for i, h in enumerate(HORSES[:5])}
+    squares.update({"othello": lap(14), "moka": lap(15)})  # 20 and 19 to go, short of 18
     state = position(new_game(), squares, cards={"moka": 3}, rolled="saddle")
     events = act(state, "move moka")
     assert of_type(events, ev.PaceTaken) == [ev.PaceTaken("moka")]
@@ -663,14 +760,14 @@ def test_pace_is_not_taken_by_a_horse_blocked_short_of_18() -> None:
     rolled = value("othello", 1, "cap")
     assert (
         2 <= rolled <= 7
-    )  # lands on 18 or nearer, and the other six horses can fill 18 back to it
+    )  # from square 16 it lands on 18 or beyond, and the other six horses can fill back to 18
     others = [h for h in HORSES if h != "othello"]
-    squares = {h: 20 - rolled + i for i, h in enumerate(others[: rolled - 1])}  # up to 18
-    squares.update({h: 33 - i for i, h in enumerate(others[rolled - 1 :])})
-    squares["othello"] = 20
+    squares = {h: lap(16 + rolled - i) for i, h in enumerate(others[: rolled - 1])}  # down to 18
+    squares.update({h: on_grid(27 + i) for i, h in enumerate(others[rolled - 1 :])})
+    squares["othello"] = lap(16)
     state = position(new_game(), squares, rolled="cap")
     events = act(state, "move othello")
-    assert square(state, "othello") == 19
+    assert square(state, "othello") == 17
     assert of_type(events, ev.PaceTaken) == []
     assert pos(state)["pace"] is None
 
@@ -678,18 +775,71 @@ def test_pace_is_not_taken_by_a_horse_blocked_short_of_18() -> None:
 def test_pace_goes_only_to_the_first_horse() -> None:
     """§3 Case Pace: « Le premier cheval arrivant ou dépassant la case 18 »: later horses don't."""
     rolled = value("othello", 2, "saddle")
-    squares = {"earl_grey": 33, "albino": 32, "sahara": 31, "caramello": 30, "rubino": 29}
-    squares.update({"moka": 15, "othello": 17 + rolled})
+    squares = {h: on_grid(27 + i) for i, h in enumerate(HORSES[:5])}
+    squares.update({"moka": lap(20), "othello": lap(19 - rolled)})
     state = position(new_game(), squares, cards={"othello": 2}, rolled="saddle", pace="moka")
     events = act(state, "move othello")
-    assert square(state, "othello") == 17
+    assert square(state, "othello") == 19
     assert of_type(events, ev.PaceTaken) == []
     assert pos(state)["pace"] == "moka"
 
 
-def test_a_move_to_exactly_square_0_crosses_the_line() -> None:
-    """D1: squares count down to the line, square 1 being the last before it; a move that would take
-    a horse to 0 or below crosses (§3 Arrivée: « franchi la ligne »)."""
+def test_a_horse_on_its_start_square_has_not_reached_the_pace_square() -> None:
+    """§3 Case Pace: « arrivant ou dépassant la case 18 » is on the lap: a horse moving up the grid
+    from 27 stands on a square numbered above 18, but behind the line, and takes nothing (D1, D9)."""
+    rolled = value("othello", 1, "cap")
+    assert 1 <= rolled <= 6  # from 27 it stays on the grid
+    squares = {h: lap(17 - i) for i, h in enumerate(HORSES[:6])}  # all short of 18
+    squares["othello"] = on_grid(27)
+    state = position(new_game(), squares, rolled="cap")
+    events = act(state, "move othello")
+    assert square(state, "othello") == 27 + rolled
+    assert to_go(state, "othello") == 40 - rolled
+    assert of_type(events, ev.PaceTaken) == []
+    assert pos(state)["pace"] is None
+
+
+def test_the_pace_square_is_on_the_lap_18_to_24_squares_from_the_start() -> None:
+    """§1: « Le jeton Pace [...] est posé sur la case 18 »: 18 squares from the front of the grid (33),
+    24 from its back (27), 16 before the finish: a little past halfway (D1, D9)."""
+    assert (M.pace_square, PACE) == (18, 16)
+    assert [M.start_to_go(sq) - PACE for sq in M.start_squares] == list(range(18, 25))
+    assert square_of(PACE) == 18
+    state = position(new_game(), {**behind(HORSES, skip=0)})
+    assert state.observation(None)["pace"]["square"] == 18
+
+
+def test_a_horse_crosses_the_line_at_the_end_of_its_lap() -> None:
+    """D1: square 33 is also the last square of the lap: from there any move crosses the line and the
+    horse takes its place (§3 Arrivée), where a horse starting on 33 has the whole lap ahead."""
+    squares = behind(HORSES[1:], skip=1)
+    squares["earl_grey"] = lap(33)
+    assert squares["earl_grey"] == 1
+    state = position(new_game(), squares, pace="earl_grey")
+    rolled = value("earl_grey", 1, "head")
+    events = act(state, "move earl_grey")
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "earl_grey", rolled, 33, 0)]
+    assert of_type(events, ev.HorseArrived) == [ev.HorseArrived("earl_grey", 1)]
+    assert (square(state, "earl_grey"), to_go(state, "earl_grey")) == (0, 0)
+
+
+def test_a_horse_ending_its_lap_is_blocked_by_a_horse_still_on_its_start_square() -> None:
+    """§3: « Un seul cheval étant autorisé par case »: the start squares are the last squares of the
+    lap, so a horse still on one blocks a horse ending its lap there (D23, D8)."""
+    rolled = value("othello", 1, "head")
+    squares = {"rubino": on_grid(27), "othello": lap(27 - rolled)}
+    squares.update({h: lap(5 + i) for i, h in enumerate(HORSES[:4])})
+    squares["moka"] = lap(10)
+    state = position(new_game(), squares, pace="othello")
+    events = act(state, "move othello")
+    assert of_type(events, ev.HorseMoved) == [ev.HorseMoved(0, "othello", rolled, 27 - rolled, 26)]
+    assert of_type(events, ev.HorseBlocked) == [ev.HorseBlocked("othello", rolled, rolled - 1)]
+    assert (square(state, "rubino"), to_go(state, "rubino")) == (27, 40)
+
+
+def test_a_move_to_exactly_0_to_go_crosses_the_line() -> None:
+    """D1: a move that takes a horse exactly to the line, or beyond it, crosses (§3 Arrivée:
+    « franchi la ligne »)."""
     rolled = value("earl_grey", 1, "head")
     squares = behind(HORSES[1:], skip=0)
     squares["earl_grey"] = rolled
@@ -929,7 +1079,7 @@ def test_with_the_option_the_pace_bonus_is_paid_at_any_place() -> None:
 def test_a_pace_horse_that_comes_last_takes_the_penalty() -> None:
     """§4: a pace horse that comes last pays no bonus (D13) and its bettors pay the penalty; with
     ``pace_bonus_any_place`` they get the bonus first and pay the penalty from it (D13, D14)."""
-    squares = {**FINISH_SQUARES, "othello": 17}  # Othello took the pace, then all passed him
+    squares = {**FINISH_SQUARES, "othello": PACE}  # Othello took the pace, then all passed him
     bets: Bets = (
         (2, "othello", 2),
         (2, "rubino", 1),
@@ -1044,7 +1194,7 @@ def test_the_next_race_starts_again_at_1_with_tokens_returned_and_money_kept() -
     money = list(state.money())
     p = pos(state)
     assert (p["race"], p["phase"], p["round"]) == (2, "draw", 1)
-    assert all(h == {"card": None, "square": None, "moved": False} for h in p["horses"].values())
+    assert all(h == {"card": None, "to_go": None, "moved": False} for h in p["horses"].values())
     assert (p["podium"], p["last"], p["pace"], p["bets"]) == ([], None, None, [])
     assert p["hands"] == [[1, 1, 2]] * 3
     assert (p["turn"], p["first_player"]) == (None, None)
@@ -1194,4 +1344,13 @@ def test_chance_acts_only_at_chance_nodes() -> None:
     with pytest.raises(IllegalActionError):
         act(state, "draw othello 1", player=0)
     act(state, "draw othello 1", player=CHANCE)
-    assert square(state, "othello") == 33
+    assert (square(state, "othello"), to_go(state, "othello")) == (33, 34)
+
+
+@pytest.mark.parametrize("any_place", [False, True])
+def test_the_observation_says_when_the_pace_bonus_is_paid(any_place: bool) -> None:
+    """D13: a board tells the players when the pace bonus is paid, from the table's option as the
+    engine sends it, not from a rule of its own."""
+    state = new_game(pace_bonus_any_place=any_place).new_initial_state()
+    for seat in (None, 0, 2):
+        assert state.observation(seat)["pace_bonus_any_place"] is any_place

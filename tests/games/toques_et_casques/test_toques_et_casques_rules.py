@@ -38,7 +38,13 @@ from hippodrome.games import load_game
 from hippodrome.games.toques_et_casques import events as ev
 from hippodrome.games.toques_et_casques.actions import Ecart
 from hippodrome.games.toques_et_casques.material import material
-from hippodrome.games.toques_et_casques.rules import ON_TRACK, ToquesEtCasques, ToquesState
+from hippodrome.games.toques_et_casques.rules import (
+    HORSES,
+    ON_TRACK,
+    Phase,
+    ToquesEtCasques,
+    ToquesState,
+)
 
 E = TypeVar("E", bound=Event)
 
@@ -1235,6 +1241,46 @@ def test_the_hurdle_is_not_offered_while_a_horse_has_still_to_pass_it() -> None:
     state = position(game, {**RELOCATION_SPOTS, 3: (3, 4, 7)}, current=3)
     act(state, "roll 2", "avant", "avant")  # N°3 stops just before the hurdle
     assert state.is_chance_node() and state.current == 0
+
+
+def test_adjacent_hurdles_are_one_double_hurdle_in_the_observation() -> None:
+    """13-01: « 2 haies placées l'une après l'autre représentent une double haie qui occupe donc 2
+    longueurs »: the observation lists the hurdles as the engine groups them, so the board draws
+    what it is given; a hurdle moved next to the other (13-02) makes a double hurdle there."""
+    game = new_game(3, category="D", river="none", hurdles="4.11,4.10")
+    obs = game.new_initial_state().observation(0)
+    assert obs["hurdle_runs"] == [{"stations": ["4.10", "4.11"], "double": True}]
+    assert obs["hurdles"] == ["4.11", "4.10"]  # the plaques, as the course lists them
+    game = new_game(3, category="D", river="none", hurdles="4.10,4.34")
+    state = position(game, RELOCATION_SPOTS, current=3)
+    singles = [{"stations": ["4.10"], "double": False}, {"stations": ["4.34"], "double": False}]
+    assert state.observation(None)["hurdle_runs"] == singles
+    act(state, "roll 2", "avant", "avant", "hurdle 4.33")
+    assert state.observation(1)["hurdle_runs"] == [{"stations": ["4.33", "4.34"], "double": True}]
+
+
+@pytest.mark.parametrize("clockwise", [False, True])
+def test_the_observation_names_the_start_places_and_the_eliminated_horses(clockwise: bool) -> None:
+    """06-02, FIG.03: place N°1 is at the rail, or outside when running the other way round; the
+    observation gives each place's cell, where the draw (08-01) puts that horse. 07-03: a fallen
+    horse is eliminated, a placed one is not. 03-01: category A is harness trot."""
+    game = new_game(2, clockwise=clockwise)
+    state = game.new_initial_state()
+    places = state.observation(0)["start_places"]
+    lanes = [game.course.track.cells[c].lane + 1 for c in places]
+    assert lanes == ([6, 5, 4, 3, 2, 1] if clockwise else [1, 2, 3, 4, 5, 6])
+    rng = random.Random(7)
+    while state.phase is Phase.DRAW and state.is_chance_node():
+        state.apply(state.sample_chance(rng), None)
+    assert state.phase is Phase.RACE
+    assert [state.cell[h] for h in HORSES] == places  # the draw put every horse on its place
+    assert state.observation(None)["course"]["harness"] is True  # category A by default
+    assert not new_game(2, category="C").new_initial_state().observation(0)["course"]["harness"]
+    game = new_game(3, **RELOCATION)
+    obs = position(game, RELOCATION_SPOTS, current=3, placed=[4]).observation(0)
+    eliminated = {x["number"]: (x["status"], x["eliminated"]) for x in obs["horses"]}
+    assert eliminated[4] == ("placed", False) and eliminated[1] == ("running", False)
+    assert eliminated[5] == eliminated[6] == ("fallen", True)
 
 
 def test_a_fall_can_complete_the_passage_and_the_fallen_horses_jockey_decides() -> None:

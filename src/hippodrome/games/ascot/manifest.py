@@ -1,6 +1,6 @@
-"""Ascot's manifest: planned, so its names and its seed rulebook only."""
+"""Ascot's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
 
 GAME_INFO = GameInfo(
     id="ascot",
@@ -11,6 +11,28 @@ GAME_INFO = GameInfo(
     },
     seed="000_fb5c4569383c9a83.txt",
     order=5,
-    status="planned",
+    status="playable",
     package=__package__ or "hippodrome.games.ascot",
+    players=(2, 6),
+    traits=Traits(
+        chance=True, hidden_information=True, simultaneous_moves=False, max_length=20_000
+    ),
+    pieces=Pieces(
+        game="rules:Ascot",
+        heuristic="heuristic:AscotHeuristic",
+        text_view="view:render_text",
+        board_data="view:board_data",
+        check_data="material:check",
+        tensor="tensor:layout",
+        balance="balance:balance_facts",
+    ),
+    conformance=({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6}),
+    golden=(
+        GoldenSpec(
+            "three_players_heuristic_random",
+            ("heuristic", "random", "heuristic"),
+            seed=1,
+            options={"players": 3},
+        ),
+    ),
 )

@@ -11,7 +11,8 @@ index (``r``, ``b``, ``j``, ``v``); a place between two squares as the seed says
 ``enchere 15``         raise the bid in the auction under way
 ``passe``              pass (in a request round, an auction or the trading round)
 ``jette Hb/Hv``        the card given to the spread for the one won
-``propose 2 4/3v``     offer a card to seat 2 for a card of theirs
+``demande un 4/3v``    ask the other players for a named card (direct trades)
+``propose 2 4/3v [5]`` offer a card (and points) to seat 2 for a card of theirs
 ``contre 3/2 [10]``    answer an offer with a card (and points)
 ``accepte``/``refuse`` close an offer
 ``contrer``            a player without a horse bets that nobody will win (« contré »)
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action, shown_as
-from hippodrome.engine.errors import NotationError
+from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_steeple_chase.material import COLOURS, KINDS, material, parse_half
 
@@ -62,9 +63,13 @@ def parse_gap(text: str) -> int:
     try:
         a, b = (int(x) for x in text.split("-"))
     except ValueError:
-        raise NotationError("error.notation", text=text, hint="a-b, two squares") from None
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.gap")
+        ) from None
     if not 1 <= a <= SQUARES or b != a % SQUARES + 1:
-        raise NotationError("error.notation", text=text, hint="two following squares, a-b")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.gap")
+        )
     return a
 
 
@@ -74,9 +79,15 @@ def _between(gap: int) -> JSONObject:
     return {"square": square, "next": square % SQUARES + 1}
 
 
+gap_squares = _between
+"""A gap as the two squares a message names (``square``, ``next``): labels, refusals."""
+
+
 def _colour(text: str) -> int:
     if text not in COLOURS:
-        raise NotationError("error.notation", text=text, hint="a horse: r, b, j or v")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.horse")
+        )
     return COLOURS.index(text)
 
 
@@ -90,7 +101,9 @@ def _card_text(t: int) -> str:  # also how ``args`` show a card: as the observat
 
 def _amount(text: str) -> int:
     if not text.isdigit():
-        raise NotationError("error.notation", text=text, hint="a number of points")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.points")
+        )
     return int(text)
 
 
@@ -149,14 +162,33 @@ class Throw(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class AskCard(Action):
+    """Direct trades: ask the other players for a named card (the example's « B (vert) demande un
+    4 / 3v »); each, from one's left, may offer it or stay silent."""
+
+    card: int = shown_as(_card_text)
+
+    def __str__(self) -> str:
+        return f"demande un {_card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Propose(Action):
+    """Offer a card, and points if one likes, to ``target`` for a card of his (« Que me donnez-vous
+    pour un R / 3j ? »)."""
+
     terms: ClassVar[dict[str, str]] = {"target": "player"}
 
     target: int
     card: int = shown_as(_card_text)
+    points: int = 0
 
     def __str__(self) -> str:
-        return f"propose {self.target} {_card_text(self.card)}"
+        text = f"propose {self.target} {_card_text(self.card)}"
+        return text + (f" {self.points}" if self.points else "")
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        return ("propose_points" if self.points else "propose"), self.args
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,10 +350,60 @@ ACCEPT = Accept()
 REFUSE = Refuse()
 
 
+CALLS: tuple[str, ...] = (
+    "place",
+    "gagnant",
+    "gagnant+1",
+    "gagnant+2",
+    "gagnant+3",
+    "gagnant+4",
+    "petit_schlem",
+    "grand_schlem",
+)
+"""Royal Steeple Chase contract: « Les demandes dans l'ordre de valeur » (``contract.LADDER``)."""
+DOUBLES: tuple[str, ...] = ("contre", "surcontre")
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Royal Steeple Chase contract, ANNONCES: a colour (``horse``), a call of the ladder (``bid``),
+    both (« en indiquant celle-ci on reprend le cheval correspondant »), or « contre » and
+    « surcontre »."""
+
+    terms: ClassVar[dict[str, str]] = {"bid": "call"}
+    horse: int = -1
+    bid: str = ""
+
+    def __str__(self) -> str:
+        words = [COLOURS[self.horse]] if self.horse >= 0 else []
+        return " ".join(["annonce", *words, *([self.bid] if self.bid else [])])
+
+    def label_message(self) -> tuple[str, JSONObject]:
+        if self.bid in DOUBLES:
+            return f"call_{self.bid}", {}
+        if self.horse >= 0 and self.bid:
+            return "call_colour_bid", {"horse": self.horse, "bid": self.bid}
+        if self.horse >= 0:
+            return "call_colour", {"horse": self.horse}
+        return "call_bid", {"bid": self.bid}
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminate(Action):
+    """Royal Steeple Chase contract: « chaque joueur élimine trois cartes et les montre »."""
+
+    card: int = shown_as(_card_text)
+
+    def __str__(self) -> str:
+        return f"elimine {_card_text(self.card)}"
+
+
 def parse_action(text: str, players: int) -> Action:
     words = text.split()
     if not words:
-        raise NotationError("error.notation", text=text, hint="an action")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.usage")
+        )
     head, args = words[0], words[1:]
     if head == "passe" and not args:
         return PASS
@@ -333,6 +415,8 @@ def parse_action(text: str, players: int) -> Action:
         return CONTRE
     if head == "donne" and len(args) == 1:
         return DealCard(_card(args[0]))
+    if head == "demande" and len(args) == 2 and args[0] == "un":
+        return AskCard(_card(args[1]))
     if head == "demande" and len(args) in (1, 2):
         bid = _amount(args[1]) if len(args) == 2 else 0
         if args[0] in COLOURS:
@@ -342,11 +426,15 @@ def parse_action(text: str, players: int) -> Action:
         return Bid(_amount(args[0]))
     if head == "jette" and len(args) == 1:
         return Throw(_card(args[0]))
-    if head == "propose" and len(args) == 2:
+    if head == "propose" and len(args) in (2, 3):
         seat = _amount(args[0])
         if seat >= players:
-            raise NotationError("error.notation", text=text, hint=f"a seat below {players}")
-        return Propose(seat, _card(args[1]))
+            raise NotationError(
+                "error.notation",
+                text=text,
+                hint=message("royal_steeple_chase.hint.seat", last=players - 1),
+            )
+        return Propose(seat, _card(args[1]), _amount(args[2]) if len(args) == 3 else 0)
     if head == "contre" and len(args) in (1, 2):
         return Counter(_card(args[0]), _amount(args[1]) if len(args) == 2 else 0)
     if head == "joue" and len(args) == 1:
@@ -355,7 +443,9 @@ def parse_action(text: str, players: int) -> Action:
         return OwnHurdle(_colour(args[0]), parse_gap(args[1]))
     if head == "tire" and len(args) == 1:
         if args[0] not in {c.kind for c in material().incidents}:
-            raise NotationError("error.notation", text=text, hint="an incident card")
+            raise NotationError(
+                "error.notation", text=text, hint=message("royal_steeple_chase.hint.incident")
+            )
         return DrawIncident(args[0])
     if head == "ecart" and len(args) == 1:
         return DrawDiscard(_card(args[0]))
@@ -364,18 +454,33 @@ def parse_action(text: str, players: int) -> Action:
     if head == "parie" and len(args) in (1, 2):
         horses = tuple(sorted({_colour(c) for c in args[0].split("+")}))
         if len(horses) != len(args[0].split("+")) or len(horses) > 2:
-            raise NotationError("error.notation", text=text, hint="one horse or two different ones")
+            raise NotationError(
+                "error.notation", text=text, hint=message("royal_steeple_chase.hint.bet")
+            )
         return PlaceBet(horses, _amount(args[1]) if len(args) == 2 else 0)
+    if head == "annonce" and len(args) in (1, 2):
+        colour = _colour(args[0]) if args[0] in COLOURS else -1
+        rest = args[1:] if colour >= 0 else args
+        word = rest[0] if rest else ""
+        if (word and word not in CALLS + DOUBLES) or (word in DOUBLES and colour >= 0):
+            raise NotationError(
+                "error.notation", text=text, hint="a colour, a call, contre or surcontre"
+            )
+        return Call(colour, word)
+    if head == "elimine" and len(args) == 1:
+        return Eliminate(_card(args[0]))
     if head == "nul" and len(args) == 1:
         return VoidHalf(str(parse_half(args[0])))
     if head and head[0] in KINDS and len(args) in (1, 2):
         half_text, _, use = head.partition("=")
         half = parse_half(half_text)
         if use and (half.kind != "R" or use not in ("4", "3", "H", "0")):
-            raise NotationError("error.notation", text=text, hint="R=4, R=3, R=H or R=0")
+            raise NotationError(
+                "error.notation", text=text, hint=message("royal_steeple_chase.hint.r_use")
+            )
         target = args[0]
         remove = target.startswith("-")
         horses = tuple(sorted(_colour(c) for c in target.lstrip("-").split("+")))
         gap = parse_gap(args[1]) if len(args) == 2 else -1
         return PlayHalf(str(half), use or half.kind, horses, gap, remove)
-    raise NotationError("error.notation", text=text, hint="an action of Royal Steeple Chase")
+    raise NotationError("error.notation", text=text, hint=message("royal_steeple_chase.hint.usage"))

@@ -14,13 +14,19 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Final
 
+from hippodrome.engine.turnflow import Acts, Phases, Step
 from hippodrome.games.royal_steeple_chase.actions import (
+    AskCard,
+    Bid,
+    Counter,
     DealCard,
     DrawDiscard,
     DrawIncident,
     PlaceBet,
     PlayCard,
     PlayHalf,
+    Propose,
+    RequestCard,
     Throw,
 )
 from hippodrome.games.royal_steeple_chase.material import COLOURS, Material, material
@@ -29,6 +35,8 @@ M: Final[Material] = material()
 HORSES: Final = range(4)
 TYPES: Final = len(M.types)
 TYPE_TEXT: Final = tuple(str(t) for t in M.types)
+TYPE_COPIES: Final = tuple(sum(1 for c in M.deck if c == t) for t in range(len(M.types)))
+"""How many cards of each type the deck holds."""
 TYPE_HALVES: Final = tuple(tuple(str(h) for h in t.halves) for t in M.types)
 HALF_OF: Final = {str(h): h for t in M.types for h in t.halves}
 LAP: Final = M.squares  # 21: a horse on square 21 after its lap
@@ -39,12 +47,26 @@ NOBODY: Final = -1
 INCIDENT_KINDS: Final = tuple(dict.fromkeys(c.kind for c in M.incidents))
 INCIDENT_COUNT: Final = tuple(sum(1 for c in M.incidents if c.kind == k) for k in INCIDENT_KINDS)
 RED_SQUARES: Final = M.incident_squares
+
+
+def _crossing() -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    spots: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+    for lane, square, other, its in M.crossings:
+        spots[(lane, square)] = (*spots.get((lane, square), ()), (other, its))
+        spots[(other, its)] = (*spots.get((other, its), ()), (lane, square))
+    return spots
+
+
+CROSSING: Final = _crossing()
+"""Where the lanes cross (D26): for a (lane, square), the (lane, square) of the other lanes that lie
+on the same spot of the board."""
 RIVER_OF: Final = {10: (10,), 15: (15, 16), 16: (15, 16)}
 """The rivers as the seed counts them (« la deuxième rivière », « la grande rivière »): 10, 15-16."""
 MAX_OFFERS: Final = 2
-"""Trade offers a player may start in one trading round (D9: keeps the round finite)."""
+"""Trade offers or asks for a named card a player may start in one trading round (D9, D50: keeps
+the round finite)."""
 MAX_TRADE_POINTS: Final = 20
-"""The most points a counter-offer may add (D9)."""
+"""The most points an offer or a counter-offer may add (D9, D51)."""
 MAX_REQUESTS: Final = 3
 """Spread cards a player may ask for in one deal (D10: keeps the exchanges finite)."""
 
@@ -78,6 +100,58 @@ class Phase(IntEnum):
     """« PRENEZ AU HASARD DEUX CARTES DANS LES ÉCARTS » (chance)."""
     SOLO_HURDLES = 15
     """Solo practice: « placez sur votre piste, où vous voudrez, 10 haies »."""
+    OWN_HURDLES = 16
+    """2 and 3 players, before the first card: « ceux-ci les placent quand ils le désirent, même
+    avant le départ »."""
+    CALLS = 17
+    """Royal Steeple Chase contract, ANNONCES: « au premier tour on demande les couleurs »."""
+    BIDDING = 18
+    """Royal Steeple Chase contract: « Après ce ou ces deux tours les enchères ont lieu. »"""
+    DISCARD = 19
+    """Royal Steeple Chase contract: « chaque joueur élimine trois cartes et les montre »."""
+    TRADE_ASK = 20
+    """A named card asked for in the direct trades: each other player may offer it or stay silent."""
+
+
+# The phases a race may lead to once a card is played (its end, an incident, the next deal).
+_RACE_NEXT: Final = ("race", "halves", "draw_incident", "incident", "draw_discard", "deal", "over")
+_START_RACE: Final = ("own_hurdles", "race", "incident", "draw_discard", "deal", "over")
+"""Where starting the race may lead: the dealer's turn, or on past seats without a card to play."""
+
+PHASES: Final = Phases(
+    Phase,
+    {
+        Phase.DEAL: Step(Acts.CHANCE, next=("horses", "bets", "calls")),
+        # « chaque joueur, à tour de rôle en commençant par le donneur, demande un cheval »
+        Phase.HORSES: Step(Acts.SEAT, next=("auction", "exchange", "solo_hurdles")),
+        # ENCHÈRES: the engine's open auction names the bidder in turn; the request round waits.
+        Phase.AUCTION: Step(Acts.CALLED, next=("horses", "exchange", "solo_hurdles", "throw")),
+        Phase.THROW: Step(Acts.SEAT, next=("exchange",)),
+        Phase.EXCHANGE: Step(Acts.SEAT, next=("auction", "throw", "trade")),
+        # The trade's partner answers, then its proposer decides; the trading round waits.
+        Phase.TRADE: Step(Acts.SEAT, next=("trade_counter", "trade_ask", *_START_RACE)),
+        Phase.TRADE_COUNTER: Step(Acts.CALLED, next=("trade_decide", "trade")),
+        Phase.TRADE_DECIDE: Step(Acts.CALLED, next=("trade",)),
+        Phase.RACE: Step(Acts.SEAT, next=_RACE_NEXT),
+        Phase.HALVES: Step(Acts.SEAT, next=_RACE_NEXT),
+        Phase.OVER: Step(Acts.OVER),
+        Phase.BETS: Step(Acts.ALL, next=_START_RACE),
+        Phase.DRAW_INCIDENT: Step(Acts.CHANCE, next=_RACE_NEXT),
+        Phase.INCIDENT: Step(Acts.SEAT, next=_RACE_NEXT),
+        Phase.DRAW_DISCARD: Step(Acts.CHANCE, next=_RACE_NEXT),
+        Phase.SOLO_HURDLES: Step(Acts.SEAT, next=_START_RACE),
+        # RÈGLE SPÉCIALE (2 or 3 players): own hurdles « même avant le départ », each in turn (D28).
+        Phase.OWN_HURDLES: Step(Acts.SEAT, next=_START_RACE),
+        # Royal Steeple Chase contract: the colours, the bidding, the three cards eliminated.
+        Phase.CALLS: Step(Acts.SEAT, next=("calls", "bidding")),
+        Phase.BIDDING: Step(Acts.SEAT, next=("bidding", "discard")),
+        Phase.DISCARD: Step(Acts.SEAT, next=("discard", *_START_RACE)),
+        # D50: a named card asked for; the others answer in turn from the asker's left (the trade
+        # calls on each), the trading round waits at the asker's turn.
+        Phase.TRADE_ASK: Step(Acts.CALLED, next=("trade_counter", "trade")),
+    },
+)
+"""Who acts in each phase of a deal (the engine's turn flow answers from it)."""
 
 
 def horses_text(horses: Sequence[int]) -> str:
@@ -101,7 +175,6 @@ def cards_text(counts: Sequence[int]) -> list[str]:
 
 
 _HALVES: dict[tuple[str, str, tuple[int, ...], int, bool], PlayHalf] = {}
-CHANCE_PHASES: Final = frozenset((Phase.DEAL, Phase.DRAW_INCIDENT, Phase.DRAW_DISCARD))
 ROYAL_USES: Final = ("4", "3", "H", "0")
 
 
@@ -134,3 +207,51 @@ THROWS: Final = tuple(Throw(t) for t in range(TYPES))
 BET_ONE: Final = tuple(PlaceBet((h,)) for h in HORSES)
 INCIDENT_DRAWS: Final = tuple(DrawIncident(k) for k in INCIDENT_KINDS)
 DISCARD_DRAWS: Final = tuple(DrawDiscard(t) for t in range(TYPES))
+
+_BIDS: list[Bid] = []
+_CARD_REQUESTS: list[list[RequestCard]] = [[] for _ in range(TYPES)]
+
+
+def bids(low: int, money: int) -> Sequence[Bid]:
+    """The bids from ``low`` up to ``money`` by chips of 5 (ENCHÈRES), made once and shared: an
+    auction's legal actions are asked for at every bid of every playout."""
+    if low % UNIT:
+        return [Bid(x) for x in range(low, money + 1, UNIT)]
+    top = money // UNIT
+    while len(_BIDS) <= top:
+        _BIDS.append(Bid(len(_BIDS) * UNIT))
+    return _BIDS[low // UNIT : top + 1]
+
+
+ASKS: Final = tuple(AskCard(t) for t in range(TYPES))
+_PROPOSALS: dict[tuple[int, int, int], Propose] = {}
+_COUNTERS: dict[tuple[int, int], Counter] = {}
+
+
+def proposal(target: int, card: int, points: int) -> Propose:
+    """The (interned) offer of ``card`` and ``points`` to ``target``: a trade's legal actions are
+    many and asked for at every turn of the trades."""
+    key = (target, card, points)
+    found = _PROPOSALS.get(key)
+    if found is None:
+        found = _PROPOSALS[key] = Propose(target, card, points)
+    return found
+
+
+def counter(card: int, points: int) -> Counter:
+    """The (interned) counter-offer of ``card`` and ``points``."""
+    key = (card, points)
+    found = _COUNTERS.get(key)
+    if found is None:
+        found = _COUNTERS[key] = Counter(card, points)
+    return found
+
+
+def card_requests(t: int, money: int) -> Sequence[RequestCard]:
+    """A spread card asked for without a bid or with one up to ``money``, by chips of 5, made once
+    and shared (ATTRIBUTION DU JEU ÉTALÉ)."""
+    made = _CARD_REQUESTS[t]
+    top = money // UNIT
+    while len(made) <= top:
+        made.append(RequestCard(t, len(made) * UNIT))
+    return made[: top + 1]

@@ -28,6 +28,7 @@ class ImprovisedCamps(HorseAllotment):
     """Camps formed at each deal by asking for the horse a lone player holds (D22)."""
 
     spread = False
+    askers_only = False
 
     def partners(self, players: int) -> Camps | None:
         return Camps([NOBODY] * players)
@@ -35,14 +36,14 @@ class ImprovisedCamps(HorseAllotment):
     def at_deal(self, state: DealRules) -> None:
         camps = state.camps
         assert camps is not None
-        camps.partner = [NOBODY] * state.game.num_players  # camps are formed anew at each deal
+        camps.partner = [NOBODY] * state.game.places  # camps are formed anew at each deal
 
     def requests(self, state: DealRules, p: Player) -> list[Action]:
         """A free horse while camps are still to be formed; or the horse of a player still alone,
         with a bid (D22)."""
         camps = state.camps
         assert camps is not None
-        n = state.game.num_players
+        n = state.game.places
         held = sum(1 for h in HORSES if state.owner[h] != NOBODY)
         out: list[Action] = []
         if held < n // 2:
@@ -57,10 +58,10 @@ class ImprovisedCamps(HorseAllotment):
 
     def bidders(self, state: DealRules, p: Player, holder: Player) -> list[bool]:
         # Joining a lone holder: the players still without a camp may outbid (D22).
-        return [q == p or state.horse_of(q) == NOBODY for q in range(state.game.num_players)]
+        return [q == p or state.horse_of(q) == NOBODY for q in range(state.game.places)]
 
     def horses_left(self, state: DealRules) -> bool:
-        return sum(1 for h in HORSES if state.owner[h] != NOBODY) < state.game.num_players // 2
+        return sum(1 for h in HORSES if state.owner[h] != NOBODY) < state.game.places // 2
 
     def joins(self, state: DealRules, horse: int, winner: Player) -> bool:
         return state.camps is not None and state.owner[horse] != NOBODY

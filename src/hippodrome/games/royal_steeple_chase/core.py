@@ -13,14 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hippodrome.engine.game import State
-from hippodrome.engine.types import Player
+from hippodrome.engine.errors import RecordError
+from hippodrome.engine.events import Event
+from hippodrome.engine.turnflow import Acts, Flow, FlowState
+from hippodrome.engine.types import CHANCE, Player
 from hippodrome.games.royal_steeple_chase import events as ev
+from hippodrome.games.royal_steeple_chase.actions import DealCard
 from hippodrome.games.royal_steeple_chase.board import (
+    CROSSING,
     FINISH,
     HORSES,
     LAP,
     NOBODY,
+    PHASES,
     RIVER_OF,
     RIVERS,
     TYPES,
@@ -39,13 +44,15 @@ from hippodrome.games.royal_steeple_chase.records import (
 )
 
 if TYPE_CHECKING:
+    from hippodrome.games.royal_steeple_chase.bridged import BridgeTable
     from hippodrome.games.royal_steeple_chase.rules import RoyalSteepleChase
 
 
-class SteepleCore(State):
+class SteepleCore(FlowState):
     __slots__ = (
         "auction",
         "below",
+        "bridge",
         "camps",
         "card_finishers",
         "card_player",
@@ -66,10 +73,9 @@ class SteepleCore(State):
         "in_hand",
         "incidents",
         "lead",
+        "memo",
         "offers",
         "owner",
-        "passes",
-        "phase",
         "pirate",
         "placed",
         "pos",
@@ -78,23 +84,27 @@ class SteepleCore(State):
         "pursuit",
         "races",
         "requests",
+        "sold_for",
         "spread",
         "throw_after",
         "throw_card",
         "toward",
         "trade",
         "trail",
-        "turn",
         "undealt",
         "winner",
     )
 
     game: RoyalSteepleChase
+    flow: Flow[Phase]
+    """The phase, whose turn it is and the round's passes in a row (``board.PHASES`` says who acts
+    in each phase; the engine's turn flow answers)."""
 
     def __init__(self, game: RoyalSteepleChase) -> None:
         super().__init__(game)
-        n = game.num_players
-        self.phase = Phase.DEAL
+        n = game.places
+        self.flow = Flow(PHASES, Phase.DEAL, n)
+        self.flow.enter(Phase.DEAL, turn=0)
         self.deal_number = 0
         self.dealer: Player = 0
         self.deal_start = 0
@@ -104,15 +114,16 @@ class SteepleCore(State):
         self.public = [[0] * TYPES for _ in range(n)]
         """Cards everyone knows a seat holds (taken from the spread, traded)."""
         self.spread = [0] * TYPES
-        self.chips = [M.chips] * n
+        self.chips = [M.chips if game.way.auction_chips else 0] * n
         self.pot = 0
         self.owner = [NOBODY] * 4
+        self.sold_for = [0] * 4
+        """What each horse's holder bid for it at the auction that gave it to him this deal (0:
+        taken free): a request for it must top that (D41)."""
         self.pos = [0] * 4
         self.hurdles = [0] * 4
         self.in_hand = [0] * n
         self.finished: list[int] = []
-        self.turn: Player = 0
-        self.passes = 0
         self.auction: Auction | None = None
         self.throw_card = -1
         self.trade: Trade | None = None
@@ -145,6 +156,98 @@ class SteepleCore(State):
         self.incidents: IncidentDeck | None = (
             IncidentDeck.fresh(n) if game.options.incidents else None
         )
+        self.bridge: BridgeTable | None = game.way.table(n)
+        game.way.seat_players(self)
+        self.memo: dict[str, tuple[object, ...]] = {}
+        """What search asks again and again of one state, remembered with what it was read from
+        (``events_seen_by``, ``deal_slots``); a copy of the state starts with nothing remembered."""
+
+    def events_seen_by(self, viewer: Player | None) -> list[Event]:
+        """A new list of the events as ``viewer`` saw them (the redacted events are shared: events
+        are never changed once made)."""
+        events = self.events
+        key = (events, len(events), viewer)
+        seen = self.memo.get("seen")
+        if seen is None or seen[0] is not events or seen[1:3] != key[1:]:
+            seen = self.memo["seen"] = (*key, [e.seen_by(viewer) for e in events])
+        told: list[Event] = seen[3]  # type: ignore[assignment]
+        return told.copy()
+
+    def deal_slots(self) -> tuple[list[list[int]], list[list[int]]]:
+        """This deal's cards as the history deals them: per seat, how many of each type it was
+        dealt, and the history's indices of those cards, in order (the spread's are left out). The
+        deal is a run of chance actions from ``deal_start``, one card each, ``dealt`` so far."""
+        history = self.history
+        key = (history, len(history), self.deal_start, self.dealt, self.dealer, self.flow.order)
+        found = self.memo.get("deal")
+        if found is None or found[0] is not history or found[1:6] != key[1:]:
+            found = self.memo["deal"] = (*key, *self._scan_deal())
+        return found[6], found[7]  # type: ignore[return-value]
+
+    def _scan_deal(self) -> tuple[list[list[int]], list[list[int]]]:
+        n = self.game.places
+        history = self.history
+        dealt: list[list[int]] = [[0] * TYPES for _ in range(n)]
+        slots: list[list[int]] = [[] for _ in range(n)]
+        hand_size, _ = self.game.deal_sizes()
+        to_hands = n * hand_size
+        start = self.deal_start
+        seat_after, dealer = self.flow.seat_after, self.dealer
+        k = 0
+        for i in range(start, min(len(history), start + self.dealt)):
+            seat, action = history[i]
+            if seat == CHANCE and type(action) is DealCard:
+                if k < to_hands:
+                    target = seat_after(dealer, 1 + k)  # as the deal went (``_deal_target``)
+                    dealt[target][action.card] += 1
+                    slots[target].append(i)
+                k += 1
+        return dealt, slots
+
+    # The flow holds the phase, whose turn it is and the passes in a row; these names are the
+    # position's (and its reader's).
+
+    @property
+    def phase(self) -> Phase:
+        return self.flow.phase
+
+    @phase.setter
+    def phase(self, value: Phase) -> None:
+        """Set a position by hand (tests): set an auction or a trade before its phase."""
+        self.restore_flow(value, self.flow.turn, self.flow.passes)
+
+    @property
+    def turn(self) -> Player:
+        """The seat whose turn it is in the round (an auction's bidder or a trade's partner acts
+        while it waits)."""
+        return self.flow.turn
+
+    @turn.setter
+    def turn(self, value: Player) -> None:
+        self.restore_flow(self.flow.phase, value, self.flow.passes)
+
+    @property
+    def passes(self) -> int:
+        return self.flow.passes
+
+    def restore_flow(self, phase: Phase, turn: Player, passes: int) -> None:
+        """Put the flow where a loaded position says the game is: who acts follows from the
+        auction or the trade under way, or from the secret bets still to place."""
+        flow = self.flow
+        flow.switch(phase, turn=turn)
+        flow.passes = passes
+        if flow.step.acts is Acts.CALLED:
+            caller = self.auction.lot if phase is Phase.AUCTION and self.auction else self.trade
+            if caller is None:
+                raise RecordError("position.phase", f"{phase.name.lower()} with nothing under way")
+            flow.call(phase, caller)
+        elif flow.step.acts is Acts.ALL and self.pirate is not None:
+            flow.enter(
+                phase,
+                turn=turn,
+                waiting=[q for q, bet in enumerate(self.pirate.bets) if bet is None],
+            )
+            flow.passes = passes
 
     # Hooks between the sections of the rules, written by the classes SteepleState is made of.
 
@@ -155,6 +258,9 @@ class SteepleCore(State):
         raise NotImplementedError  # race.RaceRules
 
     def _next_turn(self) -> None:
+        raise NotImplementedError  # race.RaceRules
+
+    def _next_before_start(self) -> None:
         raise NotImplementedError  # race.RaceRules
 
     def _turn_over(self, p: Player) -> None:
@@ -192,7 +298,31 @@ class SteepleCore(State):
 
     def _can_fall_back(self, horse: int) -> bool:
         back = self.pos[horse] - 1
-        return back >= 1 and back not in RIVERS
+        return back >= 1 and back not in RIVERS and self._barring(horse, back) == NOBODY
+
+    def _lane(self, horse: int) -> int:
+        """The lane a horse runs on: its own, unless « CHANGEZ DE PISTE » swapped it."""
+        incidents = self.incidents
+        return horse if incidents is None else incidents.lanes[horse]
+
+    def _barring(self, horse: int, progress: int) -> int:
+        """The horse that bars ``horse``'s lane at that square, or NOBODY (D26). Where two lanes
+        cross, a horse standing on the spot « barre la piste » of the other lane: nobody on it may
+        stop on that square nor go through it. A horse behind the start line stands on its square
+        21; a horse over the line (or not running) stands nowhere."""
+        if not 1 <= progress < FINISH:
+            return NOBODY
+        spots = CROSSING.get((self._lane(horse), progress))
+        if spots is None:
+            return NOBODY
+        for other in HORSES:
+            at = self.pos[other]
+            if other == horse or at >= FINISH:
+                continue
+            standing = (self._lane(other), at or LAP)
+            if standing in spots:
+                return other
+        return NOBODY
 
     def horse_of(self, p: Player) -> int:
         """The horse p runs: his own, or his camp's (NOBODY for a player without one)."""
@@ -211,7 +341,10 @@ class SteepleCore(State):
         return NOBODY
 
     def camp_of(self, p: Player) -> tuple[Player, ...]:
-        """p and his partner in the partnership game, p alone otherwise."""
+        """p and his partner in the partnership game or the bridge players' variants, p alone
+        otherwise."""
+        if self.bridge is not None:
+            return (p, self.bridge.partner[p])
         return self._camp(p)
 
     def _camp(self, p: Player) -> tuple[Player, ...]:
@@ -276,7 +409,7 @@ class SteepleCore(State):
         """« les mises sont partagées également entre tous les joueurs. Le reliquat éventuel reste
         pour le tour suivant. » Shares are paid in chips (the example: 50 among four is 10 each, 10
         left)."""
-        n = self.game.num_players
+        n = self.game.places
         share = self.pot // (n * UNIT) * UNIT
         self.pot -= share * n
         for q in range(n):

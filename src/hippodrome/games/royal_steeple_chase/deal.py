@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import PASS as AUCTION_PASS
-from hippodrome.engine.auction import LotSold, sale
+from hippodrome.engine.auction import LotSold, Payment, sale
+from hippodrome.engine.turnflow import next_seat
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import PASS, RequestHorse
@@ -17,6 +18,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     FINISH,
     HORSES,
     NOBODY,
+    TYPE_COPIES,
     TYPE_TEXT,
     TYPES,
     UNIT,
@@ -38,20 +40,21 @@ class DealRules(SteepleCore):
     # -- the deal ---------------------------------------------------------------------------------
 
     def _begin_deal(self, dealer: Player) -> None:
-        n = self.game.num_players
+        n = self.game.places
         hand, spread = self.game.deal_sizes()
         self.deal_number += 1
         self.dealer = dealer
-        self.phase = Phase.DEAL
+        self.flow.switch(Phase.DEAL)  # the last race's turn and passes stay until the deal is done
         self.deal_start = len(self.history)
         self.dealt = 0
         self.undealt = [0] * TYPES
-        for t in M.deck:
+        for t in self.game.way.deck():
             self.undealt[t] += 1
         self.hands = [[0] * TYPES for _ in range(n)]
         self.public = [[0] * TYPES for _ in range(n)]
         self.spread = [0] * TYPES
         self.owner = [NOBODY] * 4
+        self.sold_for = [0] * 4
         self.pos = [0] * 4
         self.hurdles = [0] * 4
         self.in_hand = [self.game.hurdles_in_hand] * n
@@ -63,6 +66,8 @@ class DealRules(SteepleCore):
         if self.contres is not None:
             self.contres.contred = [False] * n
         self.game.allotment.at_deal(self)
+        if self.bridge is not None:
+            self.bridge.deal_begun(n)
         self.central = list(self.game.central)
         self.discards = [0] * TYPES
         if self.incidents is not None:
@@ -74,10 +79,10 @@ class DealRules(SteepleCore):
     def _deal_target(self) -> Player:
         """Who the next card goes to: the hands one card at a time from the dealer's left, then the
         spread (NOBODY)."""
-        n = self.game.num_players
+        n = self.game.places
         hand, _ = self.game.deal_sizes()
         if self.dealt < n * hand:
-            return (self.dealer + 1 + self.dealt) % n
+            return self.flow.seat_after(self.dealer, 1 + self.dealt)
         return NOBODY
 
     def _may_contre(self, p: Player) -> bool:
@@ -95,24 +100,35 @@ class DealRules(SteepleCore):
         self.dealt += 1
         if target == NOBODY:
             self.spread[t] += 1
-            self.events.append(ev.CardSpread(TYPE_TEXT[t]))
         else:
             self.hands[target][t] += 1
             self.events.append(ev.CardDealt(target, TYPE_TEXT[t]))
-        n = self.game.num_players
+        n = self.game.places
         hand, spread = self.game.deal_sizes()
         if self.dealt == n * hand + spread:
-            self.passes = 0
-            self.turn = self.dealer  # the example: A, the dealer, asks first
+            # Told once the deal is over, one line a seat: its hand (secret), then the spread.
+            for q in range(n):
+                cards = tuple(TYPE_TEXT[k] for k in range(TYPES) for _ in range(self.hands[q][k]))
+                told = ev.DummyLaidOpen if q == self.game.dummy else ev.HandDealt
+                self.events.append(told(q, cards))
+            spread_cards = tuple(TYPE_TEXT[k] for k in range(TYPES) for _ in range(self.spread[k]))
+            self.events.append(ev.SpreadDealt(spread_cards))
             # JEU PIRATE: « On joue le jeu ordinaire, mais sans enchères, sans échanges de cartes. »
-            self.phase = Phase.BETS if self.game.way.bets else Phase.HORSES
+            if self.game.way.bets:
+                self.flow.enter(Phase.BETS, turn=self.dealer, waiting=range(n))
+            elif self.bridge is not None and self.bridge.contract is not None:
+                # CONTRACT, ANNONCES: « Le donneur parle le premier »
+                self.flow.enter(Phase.CALLS, turn=self.dealer)
+                self.game.way.open_dummy(self)
+            else:
+                self.flow.enter(Phase.HORSES, turn=self.dealer)  # the example: A, the dealer, first
 
     # ATTRIBUTION DES CHEVAUX
 
     def _request_horse(self, p: Player, action: RequestHorse) -> None:
         h = action.horse
         self.events.append(ev.HorseRequested(p, h, action.bid))
-        self.passes = 0
+        self.flow.played()
         holder = self.owner[h]
         if holder == NOBODY:
             self._give_horse(p, h)
@@ -147,8 +163,9 @@ class DealRules(SteepleCore):
             self.pot += part
             self.events.append(ev.BidPaid(payer, part))
 
-    def _give_horse(self, p: Player, h: int) -> None:
+    def _give_horse(self, p: Player, h: int, price: int = 0) -> None:
         self.owner[h] = p
+        self.sold_for[h] = price
         start = self.game.handicapped.start(p)
         pursuit = self.pursuit
         # JEU POURSUITE: « Au tour suivant, chacun repart de sa place avec son nouveau cheval »
@@ -158,7 +175,7 @@ class DealRules(SteepleCore):
     def _next_requester(self, after: Player) -> None:
         """The next player without a horse asks; the round is over when every player has one, or
         when none is free and each player still without one has passed in turn."""
-        n = self.game.num_players
+        n = self.game.places
         # « tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »
         waiting = [q for q in range(n) if self._horse_of(q) == NOBODY and not self._banned(q)]
         free = self.game.allotment.horses_left(self)
@@ -168,20 +185,13 @@ class DealRules(SteepleCore):
                 if self.owner[h] == NOBODY:
                     self.pos[h] = FINISH
             self.in_hand[0] = M.scoring["solo_hurdles"]
-            self.phase = Phase.SOLO_HURDLES
-            self.turn = 0
+            self.flow.switch(Phase.SOLO_HURDLES, turn=0)
             return
-        if not waiting or (not free and self.passes >= len(waiting)):
-            self.phase = Phase.EXCHANGE
-            self.turn = self.dealer
-            self.passes = 0
+        flow = self.flow
+        if not waiting or (not free and flow.passes >= len(waiting)):
+            flow.enter(Phase.EXCHANGE, turn=self.dealer)
             return
-        self.phase = Phase.HORSES
-        for step in range(1, n + 1):
-            q = (after + step) % n
-            if q in waiting:
-                self.turn = q
-                return
+        flow.switch(Phase.HORSES, turn=next_seat(after, n, waiting.__contains__, self.flow.order))
 
     def _pass(self, p: Player) -> None:
         self.events.append(ev.Passed(p))
@@ -189,40 +199,49 @@ class DealRules(SteepleCore):
         if phase is Phase.AUCTION:
             self._bid_on(p, AUCTION_PASS)
         elif phase is Phase.HORSES:
-            self.passes += 1
+            self.flow.passed()
             self._next_requester(p)
         elif phase is Phase.EXCHANGE:
-            self.passes += 1
-            n = self.game.num_players
-            if self.passes >= n:  # a whole round without a request: the exchanges are over
-                self.phase = Phase.TRADE
-                self.turn = self.dealer
-                self.passes = 0
+            if self.flow.passed():  # a whole round without a request: the exchanges are over
+                self.flow.enter(Phase.TRADE, turn=self.dealer)
             else:
-                self.turn = (p + 1) % n
-        else:  # TRADE
-            self.passes += 1
-            n = self.game.num_players
-            if self.passes >= n:
-                self._start_race()
+                self.flow.next_turn()
+        elif phase is Phase.TRADE_ASK:
+            # D50: silence (« B a cette carte mais ne répond pas »); the next player answers, and
+            # the ask is over when it comes back to the player who asked.
+            tr = self.trade
+            assert tr is not None
+            tr.target = self.flow.seat_after(tr.target)
+            if tr.target == tr.proposer:
+                self.trade = None
+                self.flow.enter(Phase.TRADE, turn=self.flow.seat_after(tr.proposer))
             else:
-                self.turn = (p + 1) % n
+                self.flow.follow(tr)
+        elif self.flow.passed():  # TRADE: a whole round of passes, and they are off
+            self._start_race()
+        else:
+            self.flow.next_turn()
 
     # ENCHÈRES
 
     def _open_auction(
-        self, horse: int, card: int, p: Player, bid: int, bidders: list[bool]
+        self, horse: int, card: int, p: Player, bid: int, bidders: list[bool] | None
     ) -> None:
-        """The engine's open auction, the requester leading with his bid; a seat that cannot pay
-        the next bid leaves it silently (« ne peut enchérir qu'avec son disponible »)."""
-
-        def pay(winner: Player, amount: int) -> list[tuple[Player, int]]:
-            return self._payers(horse, winner, amount)
-
+        """The engine's open auction, the requester leading with his bid (``bidders``: who may bid,
+        None: everyone); a seat that cannot pay the next bid leaves it silently (« ne peut
+        enchérir qu'avec son disponible »)."""
+        pay = None if self.camps is None else self._payment(horse)
         self.auction, sold = Auction.open(
-            horse, card, p, bid=bid, bidders=bidders, chips=self.chips, pay=pay
+            horse,
+            card,
+            p,
+            bid=bid,
+            bidders=bidders,
+            chips=self.chips,
+            pay=pay,
+            order=self.flow.order,
         )
-        self.phase = Phase.AUCTION
+        self.flow.call(Phase.AUCTION, self.auction.lot)  # the bidder in turn acts, p's turn waits
         if sold is not None:
             self._close_auction(sold)
 
@@ -231,13 +250,23 @@ class DealRules(SteepleCore):
         caller's), and keeps of the engine's only the sale."""
         a = self.auction
         assert a is not None
+        pay = None if self.camps is None else self._payment(a.horse)
+        told = a.lot.apply(p, action, self.chips, pay, quiet=True)
+        if told:  # quiet: nothing but the hammer's fall
+            sold = sale(told)
+            assert sold is not None  # the requester leads from the start: never unsold
+            self._close_auction(sold)
+        else:
+            self.flow.follow(a.lot)
+
+    def _payment(self, horse: int) -> Payment:
+        """Who pays the price of ``horse`` (-1: a card) when camps are played (``_payers``);
+        without camps the buyer pays alone."""
 
         def pay(winner: Player, amount: int) -> list[tuple[Player, int]]:
-            return self._payers(a.horse, winner, amount)
+            return self._payers(horse, winner, amount)
 
-        sold = sale(a.lot.apply(p, action, self.chips, pay))
-        if sold is not None:
-            self._close_auction(sold)
+        return pay
 
     def _close_auction(self, sold: LotSold) -> None:
         a = self.auction
@@ -247,19 +276,18 @@ class DealRules(SteepleCore):
         joining = a.horse != NOBODY and self.game.allotment.joins(self, a.horse, winner)
         if joining:
             self.game.allotment.join(self, a.horse, winner)
-        self._pay_bid(sold.shares)
+        if sold.price:
+            self._pay_bid(sold.shares or ((winner, sold.price),))
         if a.horse != NOBODY:
             if not joining:
-                self._give_horse(winner, a.horse)
+                self._give_horse(winner, a.horse, sold.price)
             self._next_requester(a.resume)
             return
         self.spread[a.card] -= 1
         self.hands[winner][a.card] += 1
         self.public[winner][a.card] += 1
         self.throw_card = a.card
-        self.phase = Phase.THROW
-        self.turn = winner
-        self.passes = 0
+        self.flow.enter(Phase.THROW, turn=winner)
         self.throw_after = a.resume  # the request round goes on after the requester
 
     def _throw(self, p: Player, t: int) -> None:
@@ -267,11 +295,15 @@ class DealRules(SteepleCore):
         self.spread[t] += 1
         self.events.append(ev.CardExchanged(p, TYPE_TEXT[self.throw_card], TYPE_TEXT[t]))
         self.throw_card = -1
-        self.phase = Phase.EXCHANGE
-        self.turn = (self.throw_after + 1) % self.game.num_players
+        self.flow.enter(Phase.EXCHANGE, turn=self.flow.seat_after(self.throw_after))
         self.throw_after = NOBODY
 
     # ÉCHANGES DIRECTS
+
+    def _may_be_asked(self, p: Player, t: int) -> bool:
+        """Whether ``p`` may ask the others for a card of type ``t`` (D50): some copy of it may be
+        in another hand, as far as he can see (not all in his hand, the spread or the discards)."""
+        return TYPE_COPIES[t] > self.hands[p][t] + self.spread[t] + self.discards[t]
 
     def _trade_done(self) -> None:
         tr = self.trade
@@ -283,10 +315,14 @@ class DealRules(SteepleCore):
         self.public[q][tr.offered] += 1
         self.hands[p][tr.counter] += 1
         self.public[p][tr.counter] += 1
-        self.chips[q] -= tr.points
-        self.chips[p] += tr.points
+        net = tr.points - tr.given  # D51: points may come from either side
+        self.chips[q] -= net
+        self.chips[p] += net
+        offered, counter = TYPE_TEXT[tr.offered], TYPE_TEXT[tr.counter]
         self.events.append(
-            ev.TradeDone(p, q, TYPE_TEXT[tr.offered], TYPE_TEXT[tr.counter], tr.points)
+            ev.TradeDone(p, q, offered, counter, net)
+            if net >= 0
+            else ev.TradeDone(q, p, counter, offered, -net)
         )
         self._trade_closed()
 
@@ -294,9 +330,7 @@ class DealRules(SteepleCore):
         tr = self.trade
         assert tr is not None
         self.trade = None
-        self.phase = Phase.TRADE
-        self.passes = 0
-        self.turn = (tr.proposer + 1) % self.game.num_players
+        self.flow.enter(Phase.TRADE, turn=self.flow.seat_after(tr.resume))
 
 
 class HorseAllotment:
@@ -305,6 +339,9 @@ class HorseAllotment:
 
     spread: bool = True
     """Whether some cards are spread face up after the deal."""
+    askers_only: bool = True
+    """Whether a held horse is sold between those who asked for it only, each time above what it
+    went for (D40, D41), rather than as the partnership game forms its camps."""
 
     def partners(self, players: int) -> Camps | None:
         """The partnerships a state starts with (None: every player for himself)."""
@@ -318,21 +355,20 @@ class HorseAllotment:
         out: list[Action] = [RequestHorse(h) for h in free]
         if not free:
             out.insert(0, PASS)  # D6: a player may stay without a horse only when none is free
+        # A held horse, with a bid that tops what its holder paid for it (D41).
         out += [
             RequestHorse(h, bid)
             for h in HORSES
             if state.owner[h] not in (NOBODY, p)
-            for bid in range(UNIT, state.chips[p] + 1, UNIT)
+            for bid in range(state.sold_for[h] + UNIT, state.chips[p] + 1, UNIT)
         ]
         return out
 
     def bidders(self, state: DealRules, p: Player, holder: Player) -> list[bool]:
-        """Who may bid for a held horse p asked for: the holder and the players still without a
-        horse (D7)."""
-        return [
-            q in (p, holder) or (state.horse_of(q) == NOBODY and not state._banned(q))
-            for q in range(state.game.num_players)
-        ]
+        """Who may bid for a held horse p asked for: « S'il y a plusieurs demandes sur un même
+        cheval, l'attribution se fait aux enchères »: those who asked for it, its holder and p
+        (D40)."""
+        return [q in (p, holder) for q in range(state.game.places)]
 
     def horses_left(self, state: DealRules) -> bool:
         """Whether a horse may still be asked for without a bid."""

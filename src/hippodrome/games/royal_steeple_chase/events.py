@@ -7,15 +7,34 @@ one secret is a dealt card: another seat sees that a card was dealt, not which.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hippodrome.engine.events import Event
-from hippodrome.engine.types import Money, Player
+from hippodrome.engine.events import Event, PaidByPlayer, PaidToPlayer
+from hippodrome.engine.types import JSONObject, Money, Player
 
 NS = "royal_steeple_chase"
 HIDDEN = "?"
+LANES = ("r", "b", "j", "v")
+"""The horses' letters in the notation, in index order (``material.COLOURS``)."""
+
+
+def _between(gap: str) -> JSONObject:
+    """A gap ``7-8`` as the two squares a sentence names: « entre 7 et 8 »."""
+    square, _, after = gap.partition("-")
+    return {"square": int(square), "next": int(after)} if after else {"square": gap, "next": "?"}
+
+
+def _backed(horses: str) -> JSONObject:
+    """A bet's horse(s) ``r+b`` as the sentence names them."""
+    letters = horses.split("+")
+    if not all(letter in LANES for letter in letters):
+        return {}
+    named: JSONObject = {"horse": LANES.index(letters[0])}
+    if len(letters) > 1:
+        named["other"] = LANES.index(letters[1])
+    return named
 
 
 @dataclass(slots=True)
@@ -30,28 +49,80 @@ class DealBegun(Event):
 
 @dataclass(slots=True)
 class CardDealt(Event):
-    """A card to a seat's hand: only that seat sees which."""
+    """One card to a seat's hand: only that seat sees which. Told in :class:`HandDealt` once the
+    deal is over, one line a seat."""
 
     key: ClassVar[str] = f"{NS}.card_dealt"
+    quiet: ClassVar[bool] = True
     player: Player
     card: str
 
     def seen_by(self, viewer: Player | None) -> Event:
-        return self if viewer == self.player else CardDealt(self.player, HIDDEN)
+        if viewer == self.player:
+            return self
+        hidden = _HIDDEN_CARDS.get(self.player)
+        if hidden is None:  # one face-down card per seat, shared (events are never changed)
+            hidden = _HIDDEN_CARDS[self.player] = CardDealt(self.player, HIDDEN)
+        return hidden
+
+
+_HIDDEN_CARDS: dict[Player, CardDealt] = {}
 
 
 @dataclass(slots=True)
-class CardSpread(Event):
-    key: ClassVar[str] = f"{NS}.card_spread"
-    card: str
+class HandDealt(Event):
+    """A seat's whole hand, told once the deal is over: only that seat sees which cards (the
+    others, how many)."""
+
+    key: ClassVar[str] = f"{NS}.hand_dealt"
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
+    player: Player
+    cards: tuple[str, ...]
+
+    def seen_by(self, viewer: Player | None) -> Event:
+        if viewer == self.player:
+            return self
+        return HandDealt(self.player, tuple(HIDDEN for _ in self.cards))
+
+    def message(self) -> tuple[str, JSONObject]:
+        if HIDDEN in self.cards:
+            return f"{self.key}_hidden", {"player": self.player, "count": len(self.cards)}
+        return self.key, {"player": self.player, "cards": "  ".join(self.cards)}
+
+
+@dataclass(slots=True)
+class DummyLaidOpen(Event):
+    """« le mort a son jeu étalé »: the dummy's hand, told to everyone once the deal is over (D79)."""
+
+    key: ClassVar[str] = f"{NS}.dummy_laid_open"
+    player: Player
+    cards: tuple[str, ...]
+
+    def message(self) -> tuple[str, JSONObject]:
+        return self.key, {"player": self.player, "cards": "  ".join(self.cards)}
+
+
+@dataclass(slots=True)
+class SpreadDealt(Event):
+    """The cards spread face up, told once the deal is over."""
+
+    key: ClassVar[str] = f"{NS}.spread_dealt"
+    cards: tuple[str, ...]
+
+    def message(self) -> tuple[str, JSONObject]:
+        return self.key, {"cards": "  ".join(self.cards)}
 
 
 @dataclass(slots=True)
 class HorseRequested(Event):
     key: ClassVar[str] = f"{NS}.horse_requested"
+    variants: ClassVar[tuple[str, ...]] = ("free",)
     player: Player
     horse: int
     bid: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.bid else f"{self.key}_free"), self.params()
 
 
 @dataclass(slots=True)
@@ -64,9 +135,13 @@ class HorseGiven(Event):
 @dataclass(slots=True)
 class CardRequested(Event):
     key: ClassVar[str] = f"{NS}.card_requested"
+    variants: ClassVar[tuple[str, ...]] = ("free",)
     player: Player
     card: str
     bid: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.bid else f"{self.key}_free"), self.params()
 
 
 @dataclass(slots=True)
@@ -83,15 +158,12 @@ class Passed(Event):
 
 
 @dataclass(slots=True)
-class BidPaid(Event):
+class BidPaid(PaidByPlayer, Event):
     """The winner of an auction puts his bid on the table (seed, ENCHÈRES)."""
 
     key: ClassVar[str] = f"{NS}.bid_paid"
     player: Player
     amount: int
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: -self.amount}
 
 
 @dataclass(slots=True)
@@ -112,11 +184,32 @@ class TradeProposed(Event):
 
 
 @dataclass(slots=True)
+class TradeProposedWithPoints(TradeProposed):
+    """An offer of a card and points (D51: points may come from either side)."""
+
+    key: ClassVar[str] = f"{NS}.trade_proposed_points"
+    points: int
+
+
+@dataclass(slots=True)
+class CardAsked(Event):
+    """« B (vert) demande un 4 / 3v »: a named card asked of the other players (D50)."""
+
+    key: ClassVar[str] = f"{NS}.card_asked"
+    player: Player
+    card: str
+
+
+@dataclass(slots=True)
 class TradeCountered(Event):
     key: ClassVar[str] = f"{NS}.trade_countered"
+    variants: ClassVar[tuple[str, ...]] = ("card",)
     player: Player
     card: str
     points: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.points else f"{self.key}_card"), self.params()
 
 
 @dataclass(slots=True)
@@ -135,6 +228,10 @@ class TradeDone(Event):
     received: str
     points: int
     """Points the target added (paid to the proposer)."""
+    variants: ClassVar[tuple[str, ...]] = ("card",)
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.points else f"{self.key}_card"), self.params()
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: self.points, self.target: -self.points} if self.points else {}
@@ -146,9 +243,15 @@ class PotShared(Event):
     éventuel reste pour le tour suivant. »"""
 
     key: ClassVar[str] = f"{NS}.pot_shared"
+    variants: ClassVar[tuple[str, ...]] = ("all", "none", "empty")
     share: int
     kept: int
     players: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        if not self.share:
+            return f"{self.key}_{'none' if self.kept else 'empty'}", self.params()
+        return (self.key if self.kept else f"{self.key}_all"), self.params()
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {p: self.share for p in range(self.players)} if self.share else {}
@@ -170,18 +273,39 @@ class CardPlayed(Event):
 @dataclass(slots=True)
 class HorseMoved(Event):
     key: ClassVar[str] = f"{NS}.horse_moved"
+    variants: ClassVar[tuple[str, ...]] = ("incident",)
     horse: int
     frm: int
     to: int
+    half: str
+    """The coup that moved it, or ``incident`` (« Avancez d'une case votre cheval »)."""
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_incident" if self.half == "incident" else self.key), self.params()
+
+
+@dataclass(slots=True)
+class HorseHeld(Event):
+    """« Si une avance entière est impossible, on s'arrête devant l'obstacle »: a coup too short to
+    jump the hurdle just ahead leaves the horse where it stands."""
+
+    key: ClassVar[str] = f"{NS}.horse_held"
+    horse: int
+    square: int
     half: str
 
 
 @dataclass(slots=True)
 class HurdleJumped(Event):
     key: ClassVar[str] = f"{NS}.hurdle_jumped"
+    variants: ClassVar[tuple[str, ...]] = ("central",)
     horse: int
     gap: str
     central: bool
+
+    def message(self) -> tuple[str, JSONObject]:
+        key = f"{self.key}_central" if self.central else self.key
+        return key, {"horse": self.horse} | _between(self.gap)
 
 
 @dataclass(slots=True)
@@ -194,11 +318,27 @@ class RiverRefused(Event):
 
 
 @dataclass(slots=True)
+class HorseBarred(Event):
+    """A horse standing where the lanes cross « barre la piste »: the other stops short of the
+    square it bars (D26)."""
+
+    key: ClassVar[str] = f"{NS}.horse_barred"
+    terms: ClassVar[Mapping[str, str]] = {"by": "horse"}
+    horse: int
+    by: int
+    square: int
+    stays: int
+
+
+@dataclass(slots=True)
 class HurdlePlaced(Event):
     key: ClassVar[str] = f"{NS}.hurdle_placed"
     player: Player
     horse: int
     gap: str
+
+    def message(self) -> tuple[str, JSONObject]:
+        return self.key, {"player": self.player, "horse": self.horse} | _between(self.gap)
 
 
 @dataclass(slots=True)
@@ -207,6 +347,9 @@ class HurdleRemoved(Event):
     player: Player
     horse: int
     gap: str
+
+    def message(self) -> tuple[str, JSONObject]:
+        return self.key, {"player": self.player, "horse": self.horse} | _between(self.gap)
 
 
 @dataclass(slots=True)
@@ -227,8 +370,12 @@ class HalfVoid(Event):
 @dataclass(slots=True)
 class HorseFinished(Event):
     key: ClassVar[str] = f"{NS}.horse_finished"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     horse: int
     place: int
+
+    def placings(self) -> Sequence[tuple[str, int]]:
+        return ((str(self.horse), self.place),)  # named by the catalog's horse terms
 
 
 @dataclass(slots=True)
@@ -238,6 +385,8 @@ class RaceEnded(Event):
     winner: int
     """The winning player, -1 when the race is void (nobody finished)."""
     placed: int
+
+    ends_race: ClassVar[bool] = True
 
 
 @dataclass(slots=True)
@@ -259,15 +408,12 @@ class GameMade(Event):
 
 
 @dataclass(slots=True)
-class Prize(Event):
+class Prize(PaidToPlayer, Event):
     """Seed, JEU SIMPLIFIÉ: the winner receives 100 in auction chips, the placed 50."""
 
     key: ClassVar[str] = f"{NS}.prize"
     player: Player
     amount: int
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 @dataclass(slots=True)
@@ -283,12 +429,22 @@ class BetPlaced(Event):
     horse(s)."""
 
     key: ClassVar[str] = f"{NS}.bet_placed"
+    terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
+    variants: ClassVar[tuple[str, ...]] = ("hidden", "two", "free", "hidden_free", "two_free")
     player: Player
     horses: str
     stake: int
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else BetPlaced(self.player, HIDDEN, self.stake)
+
+    def message(self) -> tuple[str, JSONObject]:
+        backed = _backed(self.horses)
+        way = "hidden" if not backed else "two" if "other" in backed else ""
+        free = "" if self.stake else "free"
+        suffix = "_".join(part for part in (way, free) if part)
+        key = f"{self.key}_{suffix}" if suffix else self.key
+        return key, {"player": self.player, "stake": self.stake} | backed
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.stake} if self.stake else {}
@@ -297,21 +453,30 @@ class BetPlaced(Event):
 @dataclass(slots=True)
 class BetRevealed(Event):
     key: ClassVar[str] = f"{NS}.bet_revealed"
+    terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
+    variants: ClassVar[tuple[str, ...]] = ("two", "free", "two_free", "none")
     player: Player
     horses: str
     stake: int
 
+    def message(self) -> tuple[str, JSONObject]:
+        backed = _backed(self.horses)
+        if not backed:
+            return f"{self.key}_none", {"player": self.player}
+        way = "two" if "other" in backed else ""
+        free = "" if self.stake else "free"
+        suffix = "_".join(part for part in (way, free) if part)
+        key = f"{self.key}_{suffix}" if suffix else self.key
+        return key, {"player": self.player, "stake": self.stake} | backed
+
 
 @dataclass(slots=True)
-class BetWon(Event):
+class BetWon(PaidToPlayer, Event):
     """« Les enjeux vont au gagnant avec partage éventuel selon les mises initiales. »"""
 
     key: ClassVar[str] = f"{NS}.bet_won"
     player: Player
     amount: int
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 @dataclass(slots=True)
@@ -333,6 +498,10 @@ class IncidentApplied(Event):
     kind: str
     effect: bool
     """False when the incident found nothing to act on."""
+    variants: ClassVar[tuple[str, ...]] = ("void",)
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.effect else f"{self.key}_void"), self.params()
 
 
 @dataclass(slots=True)
@@ -383,3 +552,50 @@ class ContreLost(Event):
 
     key: ClassVar[str] = f"{NS}.contre_lost"
     player: Player
+
+
+@dataclass(slots=True)
+class CardCancelled(Event):
+    """Aux enchères: « la carte jouée serait annulée et aucune des indications qu'elle porte ne
+    serait exécutée » (``rule``: second_river or finish)."""
+
+    key: ClassVar[str] = f"{NS}.card_cancelled"
+    player: Player
+    horse: int
+    rule: str
+
+
+@dataclass(slots=True)
+class RubberBegun(Event):
+    """Aux enchères: a new rubber, new partners, the auction chips dealt again."""
+
+    key: ClassVar[str] = f"{NS}.rubber_begun"
+    number: int
+
+
+@dataclass(slots=True)
+class HorseCalled(Event):
+    """Royal Steeple Chase contract: a colour asked for (« Cheval rouge »)."""
+
+    key: ClassVar[str] = f"{NS}.horse_called"
+    player: Player
+    horse: int
+
+
+@dataclass(slots=True)
+class BidCalled(Event):
+    """Royal Steeple Chase contract: a call of the ladder, « contre » or « surcontre »."""
+
+    key: ClassVar[str] = f"{NS}.bid_called"
+    terms: ClassVar[Mapping[str, str]] = {"bid": "call"}
+    player: Player
+    bid: str
+
+
+@dataclass(slots=True)
+class CardEliminated(Event):
+    """Royal Steeple Chase contract: « chaque joueur élimine trois cartes et les montre »."""
+
+    key: ClassVar[str] = f"{NS}.card_eliminated"
+    player: Player
+    card: str

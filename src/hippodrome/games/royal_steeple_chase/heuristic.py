@@ -38,12 +38,15 @@ from typing import ClassVar, Final
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.types import Player
+from hippodrome.games.royal_steeple_chase import contract
 from hippodrome.games.royal_steeple_chase.actions import (
     ACCEPT,
     PASS,
     REFUSE,
     Bid,
+    Call,
     Counter,
+    Eliminate,
     OwnHurdle,
     PlaceBet,
     PlayCard,
@@ -165,13 +168,13 @@ class SteepleHeuristic:
             return legal[0]
         state = view.determinize(rng)
         assert isinstance(state, SteepleState)
-        me = view.player
+        me = state.acting_as(view.player)  # « avec un mort »: the dummy's partner plays its cards
         phase = state.phase
         if phase is Phase.RACE:
             return self._race(state, me, legal)
         if phase is Phase.HALVES:
             return self._halves(state, me, legal)
-        if phase is Phase.INCIDENT or phase is Phase.SOLO_HURDLES:
+        if phase in (Phase.INCIDENT, Phase.SOLO_HURDLES, Phase.OWN_HURDLES):
             return self._best_single(state, me, legal)
         if phase is Phase.HORSES:
             return self._ask_horse(state, me, legal)
@@ -189,7 +192,64 @@ class SteepleHeuristic:
             return self._counter(state, me, legal)
         if phase is Phase.TRADE_DECIDE:
             return self._decide(state, me, legal)
+        if phase is Phase.CALLS:
+            return self._call_colour(state, me, legal)
+        if phase is Phase.BIDDING:
+            return self._bid_contract(state, me, legal)
+        if phase is Phase.DISCARD:
+            return self._eliminate(state, me, legal)
         return PASS if PASS in legal else legal[0]
+
+    # -- Royal Steeple Chase contract -------------------------------------------------------------
+
+    def _call_colour(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
+        """« au premier tour on demande les couleurs »: the free horse the hand favours."""
+        score = self._scores(state, me)
+        free = [a for a in legal if isinstance(a, Call) and not a.bid]
+        if free:
+            return max(free, key=lambda a: score[a.horse])
+        return PASS if PASS in legal else legal[0]
+
+    def _bid_contract(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
+        """« MANIÈRE D'ANNONCER ET DE SOUTENIR SON PARTENAIRE »: count the hand, call by the table,
+        or raise the partner's call by it; never above what the table says. Then « contre » the
+        opponents' call, or « surcontre » one's camp's, when the count says so (D81)."""
+        table = state.bridge
+        assert table is not None and table.contract is not None
+        book = table.contract
+        points = contract.hand_points(state.hands[me])
+        mate = table.partner[me]
+        if book.call >= 0 and book.declarer == mate:
+            opener = contract.points_for(contract.LADDER[book.call])
+            wanted = contract.partner_call(opener, points)
+        elif book.call >= 0 and book.declarer == me:
+            wanted = None  # said already
+        else:
+            wanted = contract.opening_call(points)
+        if wanted is not None and wanted in contract.LADDER and Call(-1, wanted) in legal:
+            return Call(-1, wanted)
+        if book.call >= 0:
+            call = contract.LADDER[book.call]
+            # the partner's count: his hand when it is open (the dummy's, or the seat playing for
+            # it), else what his calls show
+            known = state.game.dummy in (me, mate)
+            partner = (
+                contract.hand_points(state.hands[mate])
+                if known
+                else contract.shown_points(state, mate)
+            )
+            double, redouble = Call(-1, "contre"), Call(-1, "surcontre")
+            if double in legal and contract.should_double(call, points, partner):
+                return double
+            if redouble in legal and contract.should_redouble(call, points, partner):
+                return redouble
+        return PASS
+
+    def _eliminate(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
+        """« Les cartes à éliminer sont naturellement » those worth least to the camp."""
+        seat = self._seat(state, me)
+        drops = [a for a in legal if isinstance(a, Eliminate)]
+        return min(drops, key=lambda a: seat.worth[a.card]) if drops else legal[0]
 
     # -- the seat's view --------------------------------------------------------------------------
 
@@ -203,13 +263,15 @@ class SteepleHeuristic:
             opponents = frozenset(h for h in HORSES if h not in backed)
         else:
             mine = next((h for h in HORSES if state.owner[h] in friends), NOBODY)
+            if state.bridge is not None:  # the bridge players' variants: each partner his horse
+                mine = state.horse_of(me)
             opponents = frozenset(h for h in HORSES if state.owner[h] not in (NOBODY, *friends))
         running = [h for h in opponents if state.pos[h] < FINISH]
         rivals: dict[int, float] = {}
         if running:
             left = {h: _course(state, h) for h in running}
             leader = min(running, key=lambda h: left[h])
-            after = state.horse_of((me + 1) % state.game.num_players)
+            after = state.horse_of(state.flow.seat_after(me))
             for h in running:
                 # « Tout cheval qui prend trop d'avance se signale de lui-même comme dangereux »;
                 # « placer une haie juste devant le cheval qui joue après vous ».
@@ -265,7 +327,8 @@ class SteepleHeuristic:
         return best
 
     def _best_single(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
-        """An incident's choice, or a solo practice's hurdle: each tried and judged."""
+        """An incident's choice, or one's own hurdle (the solo practice, before the start): each
+        tried and judged."""
         seat = self._seat(state, me)
         best: tuple[float, Action] | None = None
         for action in legal:
@@ -457,7 +520,7 @@ class SteepleHeuristic:
         t, _ = self._worst(state, seat)
         targets = [
             (_advance_points(M.types[t], state.horse_of(q)), q)
-            for q in range(state.game.num_players)
+            for q in range(state.game.places)
             if q not in seat.friends and Propose(q, t) in legal
         ]
         return Propose(min(targets)[1], t) if targets else PASS
@@ -484,7 +547,7 @@ class SteepleHeuristic:
         assert trade is not None and trade.counter >= 0
         seat = self._seat(state, me)
         given = self._value(seat, trade.offered)
-        got = self._value(seat, trade.counter) + trade.points / 10
+        got = self._value(seat, trade.counter) + (trade.points - trade.given) / 10
         return ACCEPT if got > given + 0.5 else REFUSE
 
 

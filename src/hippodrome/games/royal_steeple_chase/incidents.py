@@ -42,7 +42,7 @@ class IncidentRules(SteepleCore):
         p = self.turn
         deck.pending[p] = k
         self.events.append(ev.IncidentDrawn(p, kind))
-        self.phase = Phase.RACE
+        self.flow.switch(Phase.RACE)
         self._turn_over(p)
 
     def _begin_incident(self, p: Player) -> None:
@@ -54,12 +54,15 @@ class IncidentRules(SteepleCore):
         mine = self._horse_of(p)
         running = mine != NOBODY and self.pos[mine] < FINISH
         effect = True
+        told = len(self.events)  # the card is told before what it makes happen
         if kind == "avance_un":
             # « AVANCEZ D'UNE CASE VOTRE CHEVAL SANS SAUTER DE HAIE »
             at = self.pos[mine] if running else FINISH
             blocked = (self.hurdles[mine] | self.central[mine]) >> at & 1 if running else 1
             landing = at + 1
             effect = running and not blocked and (landing not in RIVERS or self._dry(mine, landing))
+            # A horse that bars the square ahead (D26): the horse stops short, as an advance does.
+            effect = effect and self._barring(mine, landing) == NOBODY
             if effect:
                 self.trail = {}
                 self._advance(mine, 1, "incident")
@@ -89,11 +92,11 @@ class IncidentRules(SteepleCore):
             if not effect:
                 deck.incident = -1
                 deck.incident_step = []
-        self.events.append(ev.IncidentApplied(p, kind, effect))
+        self.events.insert(told, ev.IncidentApplied(p, kind, effect))
         if deck.incident >= 0:
-            self.phase = Phase.INCIDENT
+            self.flow.switch(Phase.INCIDENT)
         elif deck.draws_left:
-            self.phase = Phase.DRAW_DISCARD
+            self.flow.switch(Phase.DRAW_DISCARD)
         elif self._settle_finishers(p):
             return
         elif not self._can_play(p):
@@ -128,10 +131,17 @@ class IncidentRules(SteepleCore):
                 return []
             h = deck.incident_step[0]
             return [IncidentChoice(h, square_before(g)) for g in self._free_gaps(h)]
-        if kind in ("enleve_une_haie",) or (
-            kind.startswith("haie_vers_") and deck.incident_step == [NOBODY]
-        ):
-            # « ENLEVEZ SUR UNE PISTE UNE HAIE QUI VOUS GÊNE » / « ENLEVEZ SUR VOTRE PISTE UNE HAIE »
+        if kind == "enleve_une_haie":
+            # « ENLEVEZ SUR UNE PISTE UNE HAIE QUI VOUS GÊNE »: any lane, not only one's own (D29)
+            return [
+                IncidentChoice(h, square_before(g))
+                for h in HORSES
+                if self.pos[h] < FINISH
+                for g in range(self.pos[h], LAP + 1 if self.pos[h] else LAP)
+                if self.hurdles[h] >> g & 1
+            ]
+        if kind.startswith("haie_vers_") and deck.incident_step == [NOBODY]:
+            # « ENLEVEZ SUR VOTRE PISTE UNE HAIE »
             at = self.pos[mine]
             target = COLOURS.index(kind[-1]) if kind.startswith("haie_vers_") else NOBODY
             if target != NOBODY and not [g for g in self._free_gaps(target)]:
@@ -155,6 +165,8 @@ class IncidentRules(SteepleCore):
             h = c.horse
             self.hurdles[mine], self.hurdles[h] = self.hurdles[h], self.hurdles[mine]
             self.central[mine], self.central[h] = self.central[h], self.central[mine]
+            lanes = deck.lanes  # where the lanes cross goes with the lane (D26)
+            lanes[mine], lanes[h] = lanes[h], lanes[mine]
             for horse in (mine, h):
                 # Hurdles the new lane holds behind the horse will never be jumped: off the course.
                 self.hurdles[horse] &= ~((1 << self.pos[horse]) - 1)
@@ -170,9 +182,10 @@ class IncidentRules(SteepleCore):
         elif kind == "enleve_une_haie" or (
             kind.startswith("haie_vers_") and deck.incident_step == [NOBODY]
         ):
-            gap = self._gap(mine, c.gap)
-            self.hurdles[mine] &= ~(1 << gap)
-            self.events.append(ev.HurdleRemoved(p, mine, gap_label(gap)))
+            lane = c.horse if kind == "enleve_une_haie" else mine
+            gap = self._gap(lane, c.gap)
+            self.hurdles[lane] &= ~(1 << gap)
+            self.events.append(ev.HurdleRemoved(p, lane, gap_label(gap)))
             if kind.startswith("haie_vers_"):
                 deck.incident_step = [gap]
                 done = False
@@ -183,7 +196,7 @@ class IncidentRules(SteepleCore):
         if done:
             deck.incident = -1
             deck.incident_step = []
-            self.phase = Phase.RACE
+            self.flow.switch(Phase.RACE)
             if not self._can_play(p):
                 self._next_turn()
 
@@ -197,4 +210,4 @@ class IncidentRules(SteepleCore):
         self.events.append(ev.DiscardTaken(p, TYPE_TEXT[t]))
         if not deck.draws_left or not any(self.discards):
             deck.draws_left = 0
-            self.phase = Phase.RACE
+            self.flow.switch(Phase.RACE)

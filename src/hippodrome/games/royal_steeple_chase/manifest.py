@@ -21,10 +21,12 @@ GAME_INFO = GameInfo(
         text_view="view:render_text",
         board_data="view:board_data",
         check_data="material:check",
+        tensor="tensor:layout",
+        balance="balance:balance_facts",
     ),
     # Every table size (2 to 8, with their special rules), the handicap game, the bridge score over
     # two deals, the simplified game, the incident cards, both pirate games, the pursuit, both
-    # partnerships and the solo practice (secret bets).
+    # partnerships, the solo practice (secret bets) and the bridge players' « aux enchères » and « contract ».
     conformance=(
         {"players": 4, "scoring": "race"},
         {"players": 2, "scoring": "race"},
@@ -43,6 +45,9 @@ GAME_INFO = GameInfo(
         {"players": 8, "camps": "improvised", "scoring": "bridge", "deals": 2},
         {"players": 1, "solo_cards": 15},
         {"players": 3, "pirate": "points", "deals": 3},
+        {"players": 4, "scoring": "auction", "deals": 3},
+        {"players": 4, "scoring": "contract", "deals": 2},
+        {"players": 3, "scoring": "dummy", "deals": 2},
     ),
     golden=(
         GoldenSpec(

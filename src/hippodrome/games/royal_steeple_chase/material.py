@@ -12,12 +12,14 @@ from functools import cache
 from typing import Any, Final
 
 from hippodrome.engine.data import DataFile, check_provenance
-from hippodrome.engine.errors import NotationError
+from hippodrome.engine.errors import NotationError, message
 
 TABLES: Final = (
     "horses",
     "track",
+    "incident_squares",
     "central_hurdle",
+    "crossings",
     "movement",
     "hurdles",
     "chips",
@@ -67,11 +69,15 @@ class Half:
 
 def parse_half(text: str) -> Half:
     if not text or text[0] not in KINDS or len(text) > 2:
-        raise NotationError("error.notation", text=text, hint="2, 3, 4, 0, H or R [r|b|j|v]")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.half")
+        )
     if len(text) == 1:
         return Half(text)
     if text[1] not in COLOURS or text[0] in ("0", "R"):
-        raise NotationError("error.notation", text=text, hint="a colour r, b, j or v")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.colour")
+        )
     return Half(text[0], COLOURS.index(text[1]))
 
 
@@ -103,6 +109,8 @@ class Material:
     incident_squares: frozenset[int]
     central: tuple[frozenset[int], ...]
     """Per horse's lane, the gaps (after the square named) holding the central hurdle."""
+    crossings: tuple[tuple[int, int, int, int], ...]
+    """Where two lanes cross: (lane, square, other lane, its square), one spot of the board."""
     pas: int
     trot: int
     galop: int
@@ -128,12 +136,16 @@ class Material:
         """The card type written ``text`` (halves in either order); raises ``NotationError``."""
         halves = text.split("/")
         if len(halves) != 2:
-            raise NotationError("error.notation", text=text, hint="a card such as 3v/Hr")
+            raise NotationError(
+                "error.notation", text=text, hint=message("royal_steeple_chase.hint.card")
+            )
         a, b = parse_half(halves[0]), parse_half(halves[1])
         for t in self.types:
             if t.halves in ((a, b), (b, a)):
                 return t
-        raise NotationError("error.notation", text=text, hint="a card of the deck")
+        raise NotationError(
+            "error.notation", text=text, hint=message("royal_steeple_chase.hint.deck")
+        )
 
 
 @cache
@@ -164,6 +176,16 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
     for c, gaps in zip(COLOURS, central, strict=True):
         if any(not 0 <= g < squares for g in gaps):
             problems.append(f"central_hurdle.{c}: gaps between 0 and {squares - 1}")
+    crossings: list[tuple[int, int, int, int]] = []
+    for row in raw["crossings"]["squares"]:
+        lane, square, other, its = (str(x) for x in row)
+        if lane not in COLOURS or other not in COLOURS or lane == other:
+            problems.append(f"crossings: {row} must join two lanes among {list(COLOURS)}")
+            continue
+        if not 1 <= int(square) <= squares or not 1 <= int(its) <= squares:
+            problems.append(f"crossings: {row}: squares between 1 and {squares}")
+            continue
+        crossings.append((COLOURS.index(lane), int(square), COLOURS.index(other), int(its)))
     mv = raw["movement"]
     deal_raw = raw["deal"]
     deal = {
@@ -195,6 +217,14 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
         problems.append(
             f"deck: the cards count {points} Contract points, not {raw['deck']['contract_points']}"
         )
+    per_camp = int(raw["deck"]["contract_discards_per_camp"])
+    for camp, count in _contract_discards(types, deck).items():
+        if count != per_camp:
+            colours = "/".join(COLOURS[c] for c in camp)
+            problems.append(
+                f"deck: the camp {colours} has {count} cards to discard, not the "
+                f"« au nombre de six pour chaque camp » of the Contract advice ({per_camp})"
+            )
     incidents = tuple(
         IncidentCard(str(kind), str(text))
         for kind, count, text in raw["incidents"]["cards"]
@@ -208,8 +238,9 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
     return Material(
         squares=squares,
         rivers=rivers,
-        incident_squares=frozenset(int(s) for s in track["incident_squares"]),
+        incident_squares=frozenset(int(s) for s in raw["incident_squares"]["squares"]),
         central=central,
+        crossings=tuple(crossings),
         pas=int(mv["pas"]),
         trot=int(mv["trot"]),
         galop=int(mv["galop"]),
@@ -232,6 +263,27 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
         },
         provenance=provenance,
     )
+
+
+def _contract_discards(types: list[CardType], deck: list[int]) -> dict[tuple[int, int], int]:
+    """Per camp (two colours), the cards the Contract advice says to discard: « Les doubles haies
+    à placer sur sa propre piste et celle de son partenaire. Les trot coloré / haie colorée lorsque
+    le trot est pour les adversaires et la haie colorée pour vous. »"""
+    counts: dict[tuple[int, int], int] = {}
+    for a in range(len(COLOURS)):
+        for b in range(a + 1, len(COLOURS)):
+            camp = {a, b}
+            count = 0
+            for t in deck:
+                halves = types[t].halves
+                hurdles = [h for h in halves if h.kind == "H" and h.coloured]
+                trots = [h for h in halves if h.kind == "3" and h.coloured]
+                if len(hurdles) == 2 and {h.colour for h in hurdles} == camp:
+                    count += 1
+                elif len(hurdles) == 1 and len(trots) == 1:
+                    count += hurdles[0].colour in camp and trots[0].colour not in camp
+            counts[(a, b)] = count
+    return counts
 
 
 FILE: Final = DataFile("hippodrome.games.royal_steeple_chase", _parse)

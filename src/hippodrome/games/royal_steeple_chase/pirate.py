@@ -51,14 +51,14 @@ class Pirate(WayToPlay):
         state.chips[p] -= bet.stake
         state.pot += bet.stake
         state.events.append(ev.BetPlaced(p, horses_text(bet.horses), bet.stake))
-        if all(b is not None for b in book.bets):
+        if state.flow.answered(p):  # every seat has bet
             state._start_race()
 
     def end_race(self, state: SteepleCore) -> bool:
         """The race's bets, revealed and paid; True when the match is over."""
         book = state.pirate
         assert book is not None
-        n = state.game.num_players
+        n = state.game.places
         s = M.scoring
         won = state.finished[0] if state.finished else NOBODY
         stakes = book.stakes

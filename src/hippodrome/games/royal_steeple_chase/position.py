@@ -8,12 +8,13 @@ royal_steeple_chase``), and refuses an impossible position with the field named.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Annotated, Any, Final, TypeVar
 
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.position import Codec, Doc, Invalid, OneOf, Range, Size, Unique
 from hippodrome.engine.types import JSONObject
+from hippodrome.games.royal_steeple_chase import contract
 from hippodrome.games.royal_steeple_chase.board import (
     FINISH,
     HALF_OF,
@@ -26,6 +27,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     Phase,
     cards_text,
 )
+from hippodrome.games.royal_steeple_chase.bridged import BridgeTable, ContractBook
 from hippodrome.games.royal_steeple_chase.records import (
     Auction,
     Camps,
@@ -43,11 +45,11 @@ R = TypeVar("R")
 
 
 def _n(game: Any) -> int:
-    return int(game.num_players)
+    return int(game.places)
 
 
 def _last_seat(game: Any) -> int:
-    return int(game.num_players) - 1
+    return int(game.places) - 1
 
 
 DECK: Final = Counter(M.deck)
@@ -64,6 +66,48 @@ Lane = Annotated[
     int, Range(0, (1 << FINISH) - 1), Doc("a bit set of gaps, bit g « entre g et g+1 »")
 ]
 Incident = Annotated[int, Range(-1, len(INCIDENT_KINDS) - 1), Doc("an incident kind, or -1")]
+
+
+@dataclass(frozen=True, slots=True)
+class ContractDoc:
+    """Royal Steeple Chase contract: the deal's calls (``bridged.ContractBook``)."""
+
+    spoke: Annotated[
+        list[Annotated[int, Range(0, 2)]],
+        PerSeat,
+        Doc("colour rounds: 0 not yet, 1 passed, 2 called"),
+    ]
+    eliminated: Annotated[list[Annotated[int, Range(0, 3)]], PerSeat]
+    call: Annotated[
+        int, Range(-1, 7), Doc("the highest call, from 0 placé to 7 grand schlem; -1 none")
+    ]
+    declarer: SeatOrNobody
+    doubled: Annotated[int, Range(0, 2), Doc("1 contré, 2 surcontré")]
+    leader: SeatOrNobody
+    said: Annotated[
+        list[str],
+        Doc("the bidding of the deal, in order: the seat that spoke and its call, « 2 annonce r »"),
+    ] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeDoc:
+    """The bridge players' variants' record (``bridged.BridgeTable``): present only in their games."""
+
+    partner: Annotated[list[Seat], PerSeat, Doc("each seat's partner in the rubber under way")]
+    rubber: Annotated[int, Range(0, 2), Doc("the rubber under way, from 0")]
+    before: (
+        Annotated[
+            list[Annotated[int, Range(0)]],
+            Size.exactly(2 * len(HORSES)),
+            Doc(
+                "while a card is played: the horses' progress, then their lanes' hurdles, before it"
+            ),
+        ]
+        | None
+    )
+    contract: ContractDoc | None = None
+    """The contract game's calls (left out aux enchères)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +128,9 @@ class SteeplePosition:
     chips: Annotated[list[Count], PerSeat]
     pot: Count
     owner: Annotated[list[SeatOrNobody], PerHorse]
+    sold_for: Annotated[
+        list[Count], PerHorse, Doc("what each holder bid for his horse at auction this deal (D41)")
+    ]
     pos: Annotated[
         list[Annotated[int, Range(0, FINISH)]],
         PerHorse,
@@ -117,11 +164,18 @@ class SteeplePosition:
             tuple[
                 Seat,
                 Seat,
-                Annotated[int, Range(0, TYPES - 1)],
+                Annotated[int, Range(NOBODY, TYPES - 1)],
                 Annotated[int, Range(NOBODY, TYPES - 1)],
                 Count,
+                Count,
+                Annotated[int, Range(NOBODY, TYPES - 1)],
+                SeatOrNobody,
             ],
-            Doc("[proposer, target, card type offered, card type countered or -1, points]"),
+            Doc(
+                "[proposer (or the player asking), target (or the player to answer), card type"
+                " offered or -1, card type countered or -1, the target's points, the proposer's"
+                " points, card type asked for or -1, the seat the round goes on after]"
+            ),
         ]
         | None
     )
@@ -156,6 +210,11 @@ class SteeplePosition:
     extra: Annotated[list[Count], PerSeat]
     ridden: Annotated[list[Annotated[int, Range(NOBODY, len(HORSES) - 1)]], PerSeat]
     draws_left: Annotated[int, Range(0, 2)]
+    lanes: Annotated[
+        list[Horse], PerHorse, Unique("lane"), Doc("the lane each horse runs on (by its colour)")
+    ]
+    bridge: BridgeDoc | None = None
+    """Aux enchères: the camps, the rubber, the card under way (left out of the other games)."""
 
     def validate(self, game: Any) -> None:
         """The deck and the box: no more cards than the deck's 60, no more copies of a card than it
@@ -177,6 +236,9 @@ class SteeplePosition:
             for card, count in Counter(known).items():
                 if count > hand.count(card):
                     raise Invalid(f"public[{q}]", f"{card} known in a hand that does not hold it")
+        for h, (price, holder) in enumerate(zip(self.sold_for, self.owner, strict=True)):
+            if price and holder == NOBODY:
+                raise Invalid(f"sold_for[{h}]", "a price for a horse nobody holds")
         laid = sum(lane.bit_count() for lane in self.hurdles) + sum(self.in_hand)
         if laid > M.mobile_hurdles:
             raise Invalid("hurdles", f"more mobile hurdles than the box's {M.mobile_hurdles}")
@@ -190,12 +252,18 @@ schema."""
 def position_json(s: SteepleCore) -> JSONObject:
     """The position document: every field of the state, the records of the ways to play that are
     off written as they would stand (so one document shape serves every way to play)."""
-    return POSITION.write(position(s))
+    doc = POSITION.write(position(s))
+    bridge = doc.get("bridge")
+    if bridge is None:
+        doc.pop("bridge", None)  # the other ways to play's documents stay as they were
+    elif isinstance(bridge, dict) and bridge.get("contract") is None:
+        bridge.pop("contract", None)
+    return doc
 
 
 def position(s: SteepleCore) -> SteeplePosition:
     """The position as its typed record (what ``position_json`` writes)."""
-    n = s.game.num_players
+    n = s.game.places
     a, tr = s.auction, s.trade
     book = s.pirate or PirateBook.empty(n)
     contres = s.contres or Contres.empty(n)
@@ -215,6 +283,7 @@ def position(s: SteepleCore) -> SteeplePosition:
         chips=list(s.chips),
         pot=s.pot,
         owner=list(s.owner),
+        sold_for=list(s.sold_for),
         pos=list(s.pos),
         hurdles=list(s.hurdles),
         in_hand=list(s.in_hand),
@@ -225,7 +294,18 @@ def position(s: SteepleCore) -> SteeplePosition:
         if a is None
         else (a.horse, a.card, a.leader, a.high, a.bidder, [int(x) for x in a.active], a.resume),
         throw_card=s.throw_card,
-        trade=None if tr is None else (tr.proposer, tr.target, tr.offered, tr.counter, tr.points),
+        trade=None
+        if tr is None
+        else (
+            tr.proposer,
+            tr.target,
+            tr.offered,
+            tr.counter,
+            tr.points,
+            tr.given,
+            tr.asked,
+            tr.resume,
+        ),
         offers=list(s.offers),
         requests=list(s.requests),
         card_player=s.card_player,
@@ -257,6 +337,27 @@ def position(s: SteepleCore) -> SteeplePosition:
         extra=list(deck.extra),
         ridden=list(deck.ridden),
         draws_left=deck.draws_left,
+        lanes=list(deck.lanes),
+        bridge=None
+        if s.bridge is None
+        else BridgeDoc(
+            list(s.bridge.partner),
+            s.bridge.rubber,
+            s.bridge.before,
+            None if s.bridge.contract is None else _contract_doc(s.bridge.contract),
+        ),
+    )
+
+
+def _contract_doc(book: ContractBook) -> ContractDoc:
+    return ContractDoc(
+        list(book.spoke),
+        list(book.eliminated),
+        book.call,
+        book.declarer,
+        book.doubled,
+        book.leader,
+        list(book.said),
     )
 
 
@@ -272,8 +373,7 @@ def read_position(s: SteepleCore, d: JSONObject) -> None:
     impossible; a field of a way to play the game does not play must stand as it would
     (``position_json``)."""
     p = POSITION.read(d, s.game)
-    n = s.game.num_players
-    s.phase = p.phase
+    n = s.game.places
     s.deal_number = p.deal_number
     s.dealer = p.dealer
     s.deal_start = p.deal_start
@@ -285,12 +385,11 @@ def read_position(s: SteepleCore, d: JSONObject) -> None:
     s.chips = list(p.chips)
     s.pot = p.pot
     s.owner = list(p.owner)
+    s.sold_for = list(p.sold_for)
     s.pos = list(p.pos)
     s.hurdles = list(p.hurdles)
     s.in_hand = list(p.in_hand)
     s.finished = list(p.finished)
-    s.turn = p.turn
-    s.passes = p.passes
     a = p.auction
     if a is not None:
         s.auction = Auction(a[0], a[1], a[2], a[3], a[4], [bool(x) for x in a[5]], a[6])
@@ -330,8 +429,51 @@ def read_position(s: SteepleCore, d: JSONObject) -> None:
         list(p.extra),
         list(p.ridden),
         p.draws_left,
+        list(p.lanes),
     )
     s.incidents = _record(s.incidents, deck, IncidentDeck.fresh(n))
+    if (s.bridge is None) != (p.bridge is None):
+        raise RecordError(
+            "position.bridge",
+            "belongs to a way to play this game does not play"
+            if s.bridge is None
+            else "missing: the bridge players' variant keeps its camps there",
+        )
+    if p.bridge is not None:
+        partner = list(p.bridge.partner)
+        if any(partner[partner[q]] != q or partner[q] == q for q in range(n)):
+            raise RecordError("position.bridge.partner", "partners must be paired two by two")
+        before = None if p.bridge.before is None else list(p.bridge.before)
+        playing = s.bridge is not None and s.bridge.contract is not None
+        c = p.bridge.contract
+        if playing != (c is not None):
+            raise RecordError(
+                "position.bridge.contract",
+                "missing: the contract game keeps its calls there"
+                if playing
+                else "belongs to a way to play this game does not play",
+            )
+        book = None
+        if c is not None:
+            for said in c.said:
+                if not contract.said_ok(s, said):
+                    raise RecordError(
+                        "position.bridge.contract.said", f"{said!r} is no place's call or pass"
+                    )
+            book = ContractBook(
+                list(c.spoke),
+                list(c.eliminated),
+                c.call,
+                c.declarer,
+                c.doubled,
+                c.leader,
+                list(c.said),
+            )
+        s.bridge = BridgeTable(partner, p.bridge.rubber, before, book)
+        s.game.way.seat_players(s)
+        if s.auction is not None:  # the auction goes round the rubber's seating too (D80)
+            s.auction.lot.order = s.flow.order
+    s.restore_flow(p.phase, p.turn, p.passes)
 
 
 def _record(current: R | None, read: R, default: R) -> R | None:

@@ -24,7 +24,7 @@ class Pursuit(WayToPlay):
         celui qui au dernier tour passe le premier la ligne d'arrivée ou qui en est le plus près. »"""
         laps = state.pursuit
         assert laps is not None
-        n = state.game.num_players
+        n = state.game.places
         for q in range(n):
             h = state._horse_of(q)
             if h == NOBODY:

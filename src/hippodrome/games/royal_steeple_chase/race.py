@@ -28,6 +28,12 @@ from hippodrome.games.royal_steeple_chase.board import (
     shown,
     square_before,
 )
+from hippodrome.games.royal_steeple_chase.bridged import (
+    cancel_if_broken,
+    card_begun,
+    mate_horse,
+    same_camp,
+)
 from hippodrome.games.royal_steeple_chase.core import SteepleCore
 from hippodrome.games.royal_steeple_chase.material import NO_COLOUR, Half
 
@@ -37,15 +43,16 @@ class RaceRules(SteepleCore):
 
     def _race_actions(self, p: Player) -> list[Action]:
         out: list[Action] = [PLAYS[t] for t in range(TYPES) if self.hands[p][t]]
-        if self.in_hand[p]:  # one's own hurdles, not the box's
-            mine = self._horse_of(p)
-            out += [
-                OwnHurdle(h, square_before(g))
-                for h in HORSES
-                if h != mine
-                for g in self._free_gaps(h)
-            ]
-        return out
+        return out + self._own_hurdle_actions(p)
+
+    def _own_hurdle_actions(self, p: Player) -> list[Action]:
+        """One's own mobile hurdles (2 and 3 players, not the box's), on the other lanes (D16)."""
+        if not self.in_hand[p]:
+            return []
+        mine = self._horse_of(p)
+        return [
+            OwnHurdle(h, square_before(g)) for h in HORSES if h != mine for g in self._free_gaps(h)
+        ]
 
     def _half_actions(self, p: Player) -> list[Action]:
         out: list[Action] = []
@@ -54,12 +61,12 @@ class RaceRules(SteepleCore):
             if text in seen:
                 continue
             seen.add(text)
-            plays = self._plays_of(p, HALF_OF[text])
+            plays = self._plays_of(p, HALF_OF[text], text)
             out += plays if plays else [VoidHalf(text)]
         return out
 
-    def _plays_of(self, p: Player, half: Half) -> list[PlayHalf]:
-        text = str(half)
+    def _plays_of(self, p: Player, half: Half, text: str) -> list[PlayHalf]:
+        """The ways ``p`` may play ``half``, whose notation is ``text``."""
         if half.kind == "R":
             # CARTES ROYALES: « jouer ce que l'on veut : un galop, un trot, une haie ou une chute »
             return [a for use in ROYAL_USES for a in self._plays_as(p, use, NO_COLOUR, text)]
@@ -80,6 +87,15 @@ class RaceRules(SteepleCore):
             # pirate game « Les cartes sans couleur peuvent être jouées librement ».
             if free and colour == NO_COLOUR:
                 return [half_action(text, use, (h,)) for h in HORSES if self.pos[h] < FINISH]
+            mate = mate_horse(self, p)
+            if colour == NO_COLOUR and mate != NOBODY:
+                # aux enchères: « un joueur peut faire bénéficier son partenaire en totalité ou en
+                # partie des cartes non colorées jouées par lui »
+                return [
+                    half_action(text, use, (h,))
+                    for h in (mine, mate)
+                    if h != NOBODY and self.pos[h] < FINISH
+                ]
             horse = colour if colour != NO_COLOUR else mine
             if horse == NOBODY or self.pos[horse] >= FINISH:
                 return []
@@ -88,7 +104,7 @@ class RaceRules(SteepleCore):
             out: list[PlayHalf] = []
             if self._supply() > 0:
                 # Solo: one lane only, the player's own
-                solo = self.game.num_players == 1
+                solo = self.game.places == 1
                 lanes = (
                     [colour] if colour != NO_COLOUR else [h for h in HORSES if (h == mine) == solo]
                 )
@@ -96,6 +112,8 @@ class RaceRules(SteepleCore):
                     if self.pos[h] < FINISH:
                         out += placements(text, use, h, self.pos[h], self.hurdles[h])
             own = [mine] if mine != NOBODY else list(HORSES) if free else []
+            if mate_horse(self, p) != NOBODY:
+                own.append(mate_horse(self, p))  # the partner's lane too (D67)
             for h in own if colour == NO_COLOUR else ():
                 # « ou, s'il le préfère, retirer une haie sur sa propre piste »
                 hurdles, at = self.hurdles[h], self.pos[h]
@@ -118,18 +136,46 @@ class RaceRules(SteepleCore):
 
     def _start_race(self) -> None:
         self.game.way.shares_bids(self)
-        self.phase = Phase.RACE
-        self.turn = self.dealer  # « Chacun joue à son tour, le donneur le premier. »
-        if not self._can_play(self.turn):
+        if self.game.places > 1 and any(self.in_hand):
+            # RÈGLE SPÉCIALE: « ceux-ci les placent quand ils le désirent, même avant le départ »:
+            # before the first card, each in turn from the dealer lays what he likes (D16, D28).
+            self.flow.enter(Phase.OWN_HURDLES, turn=self.dealer)
+            self._next_before_start()
+            return
+        self._race_off()
+
+    def _next_before_start(self) -> None:
+        """Before the start, in turn from the dealer, the next player who may still lay his own
+        hurdles (the flow's ``passes`` counts those who have had their say); then the race starts."""
+        n, flow = self.game.places, self.flow
+        while flow.passes < n:
+            q = flow.seat_after(self.dealer, flow.passes)
+            if self._own_hurdle_actions(q):
+                flow.switch(Phase.OWN_HURDLES, turn=q)
+                return
+            flow.passes += 1
+        flow.passes = 0
+        self._race_off()
+
+    def _race_off(self) -> None:
+        # « Chacun joue à son tour, le donneur le premier. » (the last round's passes stay on record)
+        first = self.dealer
+        book = None if self.bridge is None else self.bridge.contract
+        if book is not None and book.leader != NOBODY:
+            # CONTRACT: « c'est le joueur qui a parlé le dernier qui joue le premier »
+            first = book.leader
+        self.flow.switch(Phase.RACE, turn=first)
+        if not self._can_play(first):
             self._next_turn()
-        if self.phase is Phase.RACE:
+        if self.flow.phase is Phase.RACE:
             self.events.append(ev.RaceOff(self.turn))
 
     def _play_card(self, p: Player, t: int) -> None:
         self._take_from_hand(p, t)
         self.discards[t] += 1
         self.events.append(ev.CardPlayed(p, TYPE_TEXT[t]))
-        self.phase = Phase.HALVES
+        card_begun(self)
+        self.flow.switch(Phase.HALVES)  # the same turn: the card's two coups
         self.card_player = p
         self.halves_left = list(TYPE_HALVES[t])
         self.trail = {}
@@ -164,11 +210,17 @@ class RaceRules(SteepleCore):
         trail = self.trail.setdefault(h, [])
         central = self.central[h]
         hurdles = self.hurdles[h]
+        barred: ev.HorseBarred | None = None
         while at < FINISH:
             bit = 1 << at
             jump = (hurdles | central) & bit
             cost = M.hurdle_cost if jump else 1
             if cost > points:
+                break
+            # A horse standing where the lanes cross « barre la piste » (D26): stop short of it.
+            by = self._barring(h, at + 1)
+            if by != NOBODY:
+                barred = ev.HorseBarred(h, by, shown(at + 1), shown(at))
                 break
             points -= cost
             removed = at if hurdles & bit else -1
@@ -184,6 +236,12 @@ class RaceRules(SteepleCore):
         self.pos[h] = at
         if at != start:
             self.events.append(ev.HorseMoved(h, shown(start), shown(at), half))
+        elif (
+            at < FINISH and barred is None
+        ):  # stopped before the hurdle at once: said, not left silent
+            self.events.append(ev.HorseHeld(h, shown(at), half))
+        if barred is not None:  # told after the move it cut short
+            self.events.append(barred)
         if at >= FINISH:
             self.card_finishers.append(h)
 
@@ -194,14 +252,21 @@ class RaceRules(SteepleCore):
         central = self.central[h]
         if steps > 1 and any(central >> (at - k) & 1 for k in range(1, steps + 1) if at - k >= 0):
             steps = 1
+        barred: ev.HorseBarred | None = None
         for _ in range(steps):
             back = at - 1
             if back < 1 or back in RIVERS:
+                break
+            by = self._barring(h, back)
+            if by != NOBODY:  # nor onto a square another horse bars (D26)
+                barred = ev.HorseBarred(h, by, shown(back), shown(at))
                 break
             at = back
         self.pos[h] = at
         self.trail.pop(h, None)
         self.events.append(ev.HorseFellBack(h, shown(start), shown(at)))
+        if barred is not None:  # told after the fall it cut short
+            self.events.append(barred)
 
     def _after_half(self, p: Player) -> None:
         if not self.halves_left:
@@ -222,6 +287,11 @@ class RaceRules(SteepleCore):
                         self.hurdles[h] |= 1 << removed
                 self.pos[h] = at
                 self.events.append(ev.RiverRefused(h, shown(at)))
+        if cancel_if_broken(self, p):  # aux enchères: the card breaking a crossing restriction
+            self.trail = {}
+            self.flow.switch(Phase.RACE)
+            self._turn_over(p)
+            return
         mine = self._horse_of(p)
         incidents = self.incidents
         draws = (
@@ -237,8 +307,7 @@ class RaceRules(SteepleCore):
         if self._settle_finishers(p):
             return
         if draws:
-            self.phase = Phase.DRAW_INCIDENT
-            self.turn = p
+            self.flow.switch(Phase.DRAW_INCIDENT, turn=p)
             return
         self._turn_over(p)
 
@@ -250,8 +319,7 @@ class RaceRules(SteepleCore):
             return
         if incidents.extra[p] and self._can_play(p):
             incidents.extra[p] -= 1  # « JOUEZ DEUX FOIS LE PROCHAIN COUP »
-            self.turn = p
-            self.phase = Phase.RACE
+            self.flow.switch(Phase.RACE, turn=p)
             if incidents.pending[p] >= 0:
                 self._begin_incident(p)
             return
@@ -268,7 +336,7 @@ class RaceRules(SteepleCore):
             for h in order:
                 self._finish(h)
             self.card_finishers = []
-        self.phase = Phase.RACE
+        self.flow.switch(Phase.RACE)
         if self.game.way.first_past_the_post and self.finished:
             # The pirate's stakes go to the winner; « On arrête le tour dès qu'il y a un gagnant. »
             self._end_race()
@@ -287,7 +355,12 @@ class RaceRules(SteepleCore):
         if self.winner == NOBODY:
             self.winner = seat
             # « Le gagnant inscrit en plus 10 par case d'avance sur le cheval suivant. »
-            others = [self.pos[o] for o in HORSES if o != h and o not in self.finished]
+            # aux enchères: « sur le cheval adverse le plus voisin »
+            others = [
+                self.pos[o]
+                for o in HORSES
+                if o != h and o not in self.finished and not same_camp(self, h, o)
+            ]
             self.lead = FINISH - max(others) if others else 0
         elif self.placed == NOBODY:
             self.placed = seat
@@ -296,15 +369,13 @@ class RaceRules(SteepleCore):
         return sum(1 for h in HORSES if self.owner[h] != NOBODY and self.pos[h] < FINISH)
 
     def _next_turn(self) -> None:
-        n = self.game.num_players
         incidents = self.incidents
-        for step in range(1, n + 1):
-            q = (self.turn + step) % n
-            if self._can_play(q):
-                self.turn = q
-                if incidents is not None and incidents.pending[q] >= 0:
-                    self._begin_incident(q)
-                return
+        q = self.flow.next_seat(self._can_play)
+        if q != NOBODY:
+            self.flow.begin_turn(q)
+            if incidents is not None and incidents.pending[q] >= 0:
+                self._begin_incident(q)
+            return
         # « Si, après épuisement des cartes, il n'y a pas de gagnant la partie est nulle. »
         self._end_race()
 
@@ -318,7 +389,7 @@ class RaceRules(SteepleCore):
         deals = self.game.options.deals
         if over or (deals > 0 and self.races >= deals):
             way.end_match(self)
-            self.phase = Phase.OVER
+            self.flow.switch(Phase.OVER)  # the position keeps the last turn and passes
             self.events.append(ev.MatchOver(tuple(self.outcome().winners)))
         else:
-            self._begin_deal((self.dealer + 1) % self.game.num_players)
+            self._begin_deal(self.flow.seat_after(self.dealer))

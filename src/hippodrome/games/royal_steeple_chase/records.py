@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from hippodrome.engine.auction import Auction as OpenAuction
 from hippodrome.engine.auction import LotSold, Payment, Stage, sale
+from hippodrome.engine.turnflow import Seating, seat_after
 from hippodrome.engine.types import Player
-from hippodrome.games.royal_steeple_chase.board import INCIDENT_COUNT, NOBODY, UNIT
+from hippodrome.games.royal_steeple_chase.board import HORSES, INCIDENT_COUNT, NOBODY, TYPES, UNIT
 
 
 class Auction:
@@ -34,6 +35,7 @@ class Auction:
         active: list[bool],
         resume: Player,
         lot: OpenAuction | None = None,
+        order: Seating | None = None,
     ) -> None:
         self.horse = horse
         """The horse sold, or -1 for a spread card."""
@@ -49,11 +51,12 @@ class Auction:
                 UNIT,
                 [x or q == leader for q, x in enumerate(active)],
                 Stage.OPEN,
-                (resume + 1) % n,
+                seat_after(resume, 1, n, order),
                 high,
                 leader,
                 bidder,
                 active,
+                order=order,
             )
         self.lot = lot
 
@@ -65,24 +68,37 @@ class Auction:
         requester: Player,
         *,
         bid: int,
-        bidders: list[bool],
+        bidders: list[bool] | None,
         chips: Sequence[int],
-        pay: Payment,
+        pay: Payment | None,
+        order: Seating | None = None,
     ) -> tuple[Auction, LotSold | None]:
         """The auction a request opens, from the requester's left, the requester leading with his
-        bid (0 too); the sale if nobody can outbid him."""
-        n = len(bidders)
+        bid (0 too); the sale if nobody can outbid him. ``bidders``: who may bid (None: everyone);
+        ``pay``: who pays the price (None: the buyer alone)."""
+        n = len(chips)
         lot, events = OpenAuction.outcry(
-            lot_name(horse, card),
+            HORSE_LOTS[horse] if horse != NOBODY else CARD_LOTS[card],
             n,
             chips,
-            first=(requester + 1) % n,
+            first=seat_after(requester, 1, n, order),
             increment=UNIT,
-            excluded=[q for q in range(n) if not bidders[q]],
+            excluded=() if bidders is None else [q for q, b in enumerate(bidders) if not b],
             opening=(requester, bid),
             pay=pay,
+            quiet=True,  # the game tells its auctions in its own events
+            order=order,  # the bridge players' seating (D80)
         )
-        return cls(horse, card, requester, bid, NOBODY, [], requester, lot), sale(events)
+        # quiet: no event unless the hammer fell at once
+        return cls._around(horse, card, requester, lot), sale(events) if events else None
+
+    @classmethod
+    def _around(cls, horse: int, card: int, resume: Player, lot: OpenAuction) -> Auction:
+        """This game's record around an engine auction, made without ``__init__``'s position
+        arguments (a playout makes one at nearly every request)."""
+        self = object.__new__(cls)
+        self.horse, self.card, self.resume, self.lot = horse, card, resume, lot
+        return self
 
     @property
     def leader(self) -> Player:
@@ -103,7 +119,7 @@ class Auction:
         return active
 
     def copy(self) -> Auction:
-        return Auction(self.horse, self.card, 0, 0, 0, [], self.resume, self.lot.copy())
+        return Auction._around(self.horse, self.card, self.resume, self.lot.copy())
 
 
 def lot_name(horse: int, card: int) -> str:
@@ -111,18 +127,49 @@ def lot_name(horse: int, card: int) -> str:
     return f"horse {horse}" if horse != NOBODY else f"card {card}"
 
 
+HORSE_LOTS = tuple(lot_name(h, -1) for h in HORSES)
+CARD_LOTS = tuple(lot_name(NOBODY, t) for t in range(TYPES))
+"""The lots' names, written once: a playout opens an auction at nearly every request."""
+
+
 @dataclass(slots=True)
 class Trade:
-    """« Des échanges directs de cartes entre joueurs sont également admis »: one offer under way."""
+    """« Des échanges directs de cartes entre joueurs sont également admis »: one offer under way,
+    or a named card asked for (« B (vert) demande un 4 / 3v »: ``offered`` -1, ``proposer`` the
+    asker, ``target`` the player to answer)."""
 
     proposer: Player
     target: Player
     offered: int
     counter: int = -1
     points: int = 0
+    """Points the target adds to his card."""
+    given: int = 0
+    """Points the proposer adds to his card (D51)."""
+    asked: int = -1
+    """The card type asked for, when the offer answers an ask (D50)."""
+    resume: Player = NOBODY
+    """Whose turn the trading round goes on after: the proposer, or the player who asked."""
+
+    def to_act(self) -> tuple[Player, ...]:
+        """Who answers the trade now (the turn flow calls on him): its partner, then, once he has
+        countered, its proposer."""
+        return (self.target,) if self.counter < 0 else (self.proposer,)
+
+    def is_chance(self) -> bool:
+        return False
 
     def copy(self) -> Trade:
-        return Trade(self.proposer, self.target, self.offered, self.counter, self.points)
+        return Trade(
+            self.proposer,
+            self.target,
+            self.offered,
+            self.counter,
+            self.points,
+            self.given,
+            self.asked,
+            self.resume,
+        )
 
 
 @dataclass(slots=True)
@@ -200,6 +247,8 @@ class IncidentDeck:
     """Per seat, the horse its next white advance moves (« JOUÉE PAR LE CHEVAL ... »)."""
     draws_left: int = 0
     """Cards still to take from the discards (« PRENEZ AU HASARD DEUX CARTES DANS LES ÉCARTS »)."""
+    lanes: list[int] = field(default_factory=lambda: [0, 1, 2, 3])
+    """Per horse, the lane it runs on (« CHANGEZ DE PISTE AVEC LE CHEVAL DE VOTRE CHOIX »)."""
 
     @classmethod
     def fresh(cls, players: int) -> IncidentDeck:
@@ -215,4 +264,5 @@ class IncidentDeck:
             self.extra[:],
             self.ridden[:],
             self.draws_left,
+            self.lanes[:],
         )

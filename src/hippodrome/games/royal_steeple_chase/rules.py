@@ -17,7 +17,7 @@ state's protocol (who acts, the legal actions, applying one, what each seat sees
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from hippodrome.engine.actions import Action
@@ -26,6 +26,7 @@ from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
+from hippodrome.games.royal_steeple_chase import contract
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import (
     ACCEPT,
@@ -33,12 +34,15 @@ from hippodrome.games.royal_steeple_chase.actions import (
     PASS,
     REFUSE,
     Accept,
+    AskCard,
     Bid,
+    Call,
     Contre,
     Counter,
     DealCard,
     DrawDiscard,
     DrawIncident,
+    Eliminate,
     IncidentChoice,
     OwnHurdle,
     Pass,
@@ -52,10 +56,11 @@ from hippodrome.games.royal_steeple_chase.actions import (
     Throw,
     VoidHalf,
     gap_label,
+    gap_squares,
     parse_action,
 )
 from hippodrome.games.royal_steeple_chase.board import (
-    CHANCE_PHASES,
+    ASKS,
     DEALS,
     DISCARD_DRAWS,
     FINISH,
@@ -75,11 +80,16 @@ from hippodrome.games.royal_steeple_chase.board import (
     UNIT,
     M,
     Phase,
+    bids,
+    card_requests,
     cards_text,
+    counter,
     horses_text,
+    proposal,
     shown,
     square_before,
 )
+from hippodrome.games.royal_steeple_chase.bridged import AuctionBridge
 from hippodrome.games.royal_steeple_chase.camps import FixedCamps, ImprovisedCamps
 from hippodrome.games.royal_steeple_chase.deal import DealRules, HorseAllotment
 from hippodrome.games.royal_steeple_chase.incidents import IncidentRules
@@ -110,20 +120,20 @@ class SteepleOptions(GameOptions):
         en="Number of players (2 to 8; 1 for the solo practice)",
         fr="Nombre de joueurs (2 à 8 ; 1 pour s'entraîner seul)",
     )
-    scoring: Literal["bridge", "simple", "race"] = option(
+    scoring: Literal["bridge", "simple", "race", "auction", "contract", "dummy"] = option(
         "bridge",
-        en="Scoring: bridge (ordinary game, two games win), simple (one race per player, chips), race (one race)",
-        fr="Marque : bridge (jeu ordinaire bridgé), simple (jeu simplifié), race (une seule course)",
+        en="Game: the ordinary game (bridge score, two games win), the simplified game (one race per player, chips), a single race, or for bridge players Royal Steeple Chase « aux enchères » or « contract » (4 players in two camps, three rubbers) and contract « avec un mort » (3 players, the dummy's hand laid open and played by its partner)",
+        fr="Jeu : le jeu ordinaire bridgé (deux manches gagnent), le jeu simplifié (une course par joueur, aux jetons), une seule course, ou pour les bridgeurs le Royal Steeple Chase aux enchères ou contract (4 joueurs en deux camps, trois robres) et le contract avec un mort (3 joueurs, le jeu du mort étalé et joué par son partenaire)",
     )
     deals: int = option(
         0,
-        en="Stop the match after this many deals (0: as the seed ends it: two games, 200 points...)",
-        fr="Arrêter la partie après ce nombre de donnes (0 : comme la règle : deux manches, 200 points...)",
+        en="Stop the match after this many deals (0: play it out as the rules end it: two games, 200 points...)",
+        fr="Arrêter la partie après ce nombre de donnes (0 : la jouer jusqu'au bout prévu par la règle : deux manches, 200 points...)",
     )
     pirate: Literal["no", "stakes", "points"] = option(
         "no",
-        en="Pirate game: secret bets instead of horses (stakes: the stakes go to the winner's backers; points: one or two horses, 50 or 20 points, 200 wins)",
-        fr="Jeu pirate : paris clandestins au lieu des chevaux (stakes : les enjeux au gagnant ; points : un ou deux chevaux, 50 ou 20 points, 200 gagne)",
+        en="Pirate game: secret bets instead of horses, for the stakes (they go to the winner's backers) or for points (one or two horses, 50 or 20 points, 200 wins)",
+        fr="Jeu pirate : paris clandestins au lieu des chevaux, aux enjeux (ils vont à ceux qui ont parié sur le gagnant) ou aux points (un ou deux chevaux, 50 ou 20 points, 200 gagne)",
     )
     incidents: bool = option(
         False,
@@ -147,8 +157,9 @@ class SteepleOptions(GameOptions):
     )
     handicap: str = option(
         "",
-        en="Handicap game: seats starting on square 3, as 0,2",
-        fr="Jeu handicap : places qui partent de la case 3, ainsi 0,2",
+        en="Handicap game: the players who start on square 3",
+        fr="Jeu handicap : les joueurs qui partent de la case 3",
+        seats="indices",
     )
 
 
@@ -158,7 +169,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     min_players: ClassVar[int] = 1
     """One player is the seed's solo practice (« si vous voulez apprendre à jouer tout seul »)."""
     max_players: ClassVar[int] = 8
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = SteepleOptions
     ranking_basis: ClassVar[Literal["money", "scores"]] = "scores"
 
@@ -167,8 +178,10 @@ class RoyalSteepleChase(Game[SteepleOptions]):
         "allotment",
         "central",
         "contre",
+        "dummy",
         "handicapped",
         "hurdles_in_hand",
+        "places",
         "way",
     )
     advance_points: dict[str, int]
@@ -177,8 +190,14 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     central: tuple[int, ...]
     contre: bool
     """Whether a player without a horse may « contrer » (the bridge score, D25)."""
+    dummy: Player
+    """« avec un mort »: the dummy's place (D78), NOBODY in every other game; read at every
+    decision, so kept here once rather than asked of the way to play."""
     handicapped: Handicap
     hurdles_in_hand: int
+    places: int
+    """The places round the table, each with its hand and its turn: the seats, and « avec un mort »
+    the dummy's place after them (D78), which no seat holds."""
     way: WayToPlay
     """The way to play: what follows the deal, how a race is scored, what ranks the players."""
 
@@ -204,6 +223,15 @@ class RoyalSteepleChase(Game[SteepleOptions]):
         object.__setattr__(self, "handicapped", Handicap.parse(options.handicap, n))
         _check_ways_to_play(options)
         object.__setattr__(self, "way", _way_to_play(options))
+        # « Ce jeu à trois avec un mort »: three seats, and the dummy's hand at a fourth place (D78)
+        object.__setattr__(self, "places", n + 1 if options.scoring == "dummy" else n)
+        way = self.way
+        object.__setattr__(
+            self, "dummy", way.dummy if isinstance(way, contract.ContractBridge) else NOBODY
+        )
+        own = self.way.hurdles_in_hand(n)  # the bridge players' variants: two each
+        if own is not None:
+            object.__setattr__(self, "hurdles_in_hand", own)
         allotment = {"no": HorseAllotment, "fixed": FixedCamps, "improvised": ImprovisedCamps}
         object.__setattr__(self, "allotment", allotment[options.camps]())
         # The « contre » belongs to the bridge score: « ceux qui n'ont pas de chevaux ... s'ils ont
@@ -214,9 +242,12 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     def deal_sizes(self) -> tuple[int, int]:
         """Cards in each hand and cards spread (DISTRIBUTION DU JEU; solo: « distribuez-vous 13, 14
         ou 15 cartes », none spread)."""
-        n = self.num_players
+        n = self.places
         if n == 1:
             return (self.options.solo_cards, 0)
+        own = self.way.deal_sizes(n)
+        if own is not None:
+            return own
         hand, spread = M.deal[n]
         # JEU PAR CAMP IMPROVISÉ: « et il n'y a pas de cartes étalées »
         return (hand, spread) if self.allotment.spread else (hand, 0)
@@ -259,6 +290,22 @@ def _check_ways_to_play(options: SteepleOptions) -> None:
             value=options.camps,
             expected="an even number of players from 4 to 8, not with the pirate or pursuit game",
         )
+    bridged = options.scoring in ("auction", "contract", "dummy")
+    if bridged and (
+        n != (3 if options.scoring == "dummy" else 4)
+        or options.pirate != "no"
+        or options.pursuit
+        or options.camps != "no"
+        or options.incidents
+        or options.handicap.strip()
+    ):
+        # « Les quatre joueurs se placent comme au bridge, on a en face de soi son partenaire » (D60)
+        raise OptionsError(
+            "error.option_type",
+            option="scoring",
+            value=options.scoring,
+            expected="4 players (3 with a dummy), without the pirate, pursuit, partnership, incident or handicap game",
+        )
     if options.pursuit and (n > 4 or options.pirate != "no"):
         # « Se joue à 3 mais surtout à 4 joueurs »: every player runs a horse
         raise OptionsError(
@@ -279,6 +326,12 @@ def _way_to_play(options: SteepleOptions) -> WayToPlay:
         return Pursuit()
     if options.scoring == "simple":
         return Simplified()
+    if options.scoring == "auction":
+        return AuctionBridge()
+    if options.scoring == "contract":
+        return contract.ContractBridge()
+    if options.scoring == "dummy":
+        return contract.ContractBridge(dummy=True)
     if options.scoring == "bridge":
         return Bridge()
     return SingleRace()
@@ -311,7 +364,7 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         other.game = self.game
         other.history = []
         other.events = []
-        other.phase = self.phase
+        other.flow = self.flow.copy()
         other.deal_number = self.deal_number
         other.dealer = self.dealer
         other.deal_start = self.deal_start
@@ -323,12 +376,11 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         other.chips = self.chips[:]
         other.pot = self.pot
         other.owner = self.owner[:]
+        other.sold_for = self.sold_for[:]
         other.pos = self.pos[:]
         other.hurdles = self.hurdles[:]
         other.in_hand = self.in_hand[:]
         other.finished = self.finished[:]
-        other.turn = self.turn
-        other.passes = self.passes
         other.throw_card = self.throw_card
         other.throw_after = self.throw_after
         other.offers = self.offers[:]
@@ -357,34 +409,23 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         other.contres = None if contres is None else contres.copy()
         other.pursuit = None if pursuit is None else pursuit.copy()
         other.incidents = None if incidents is None else incidents.copy()
+        other.bridge = None if self.bridge is None else self.bridge.copy()
+        other.memo = {}
         return other
-
-    def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def acting_player(self) -> Player:
-        # The engine's generic version goes through active_players(); this is the fast path.
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase is Phase.AUCTION and self.auction is not None:
-            return self.auction.lot.bidder
-        if phase is Phase.TRADE_COUNTER and self.trade is not None:
-            return self.trade.target
-        if phase is Phase.TRADE_DECIDE and self.trade is not None:
-            return self.trade.proposer
-        if phase is Phase.BETS or phase is Phase.OVER:
-            return super().acting_player()
-        return self.turn
 
     def has_hidden_information(self) -> bool:
         return True
 
+    # « AVEC UN MORT »: the dummy's partner takes the dummy's turns (D78, the turn flow's stand-in);
+    # the dummy's place (3, which no seat holds) never acts.
+
+    def acting_as(self, player: Player) -> Player:
+        """The seat whose cards and horse ``player`` plays now: the dummy's, for its partner in
+        its turn; else his own."""
+        return contract.acting_as(self, player)
+
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.flow.phase
         if phase is Phase.DEAL:
             total = sum(self.undealt)
             return [(DEALS[t], c / total) for t, c in enumerate(self.undealt) if c]
@@ -397,50 +438,23 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             return [(DISCARD_DRAWS[t], c / total) for t, c in enumerate(self.discards) if c]
         return ()
 
-    def active_players(self) -> Sequence[Player]:
-        phase = self.phase
-        if phase is Phase.OVER or self.is_chance_node():
-            return ()
-        if phase is Phase.AUCTION:
-            assert self.auction is not None
-            return (self.auction.bidder,)
-        if phase is Phase.TRADE_COUNTER:
-            assert self.trade is not None
-            return (self.trade.target,)
-        if phase is Phase.TRADE_DECIDE:
-            assert self.trade is not None
-            return (self.trade.proposer,)
-        if phase is Phase.BETS:
-            book = self.pirate
-            assert book is not None
-            return tuple(q for q, bet in enumerate(book.bets) if bet is None)
-        return (self.turn,)
-
     def _pirate_way(self) -> Pirate:
         way = self.game.way
         assert isinstance(way, Pirate), "bets are the pirate game's"
         return way
 
     def money(self) -> Sequence[Money]:
-        return tuple(self.chips)
+        return tuple(
+            self.chips[: self.game.num_players]
+        )  # the seats' (« avec un mort »: not the dummy's)
 
     # -- legal actions ----------------------------------------------------------------------------
 
-    def legal_actions(self, player: Player | None = None) -> Sequence[Action]:
-        phase = self.phase
-        if phase in CHANCE_PHASES:
-            return [a for a, _ in self.chance_outcomes()] if player in (None, CHANCE) else []
-        if phase is Phase.OVER:
-            return []
-        if phase is Phase.BETS:
-            active = self.active_players()
-            p = active[0] if player is None else player
-            if p not in active:
-                return []
-        else:
-            p = self.acting_player()
-            if player is not None and player != p:
-                return []
+    def _legal_actions(self, p: Player) -> Sequence[Action]:
+        """What p, whom the flow lets act, may do (for the dummy, in its turn, its partner)."""
+        if self.game.dummy != NOBODY:
+            p = contract.acting_as(self, p)
+        phase = self.flow.phase
         if phase is Phase.HALVES:
             return self._half_actions(p)
         if phase is Phase.RACE:
@@ -451,42 +465,73 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             return self._pirate_way().bet_choices(self, p)
         if phase is Phase.INCIDENT:
             return self._incident_choices(p)
+        if phase is Phase.OWN_HURDLES:
+            return [PASS, *self._own_hurdle_actions(p)]
+        if phase in (Phase.CALLS, Phase.BIDDING):
+            return contract.call_actions(self, p)
+        if phase is Phase.DISCARD:
+            return contract.eliminate_actions(self, p)
         if phase is Phase.SOLO_HURDLES:
             mine = self._horse_of(p)
             return [OwnHurdle(mine, square_before(g)) for g in self._free_gaps(mine)]
         if phase is Phase.AUCTION:
             assert self.auction is not None
-            low = self.auction.lot.high + UNIT
-            return [PASS] + [Bid(x) for x in range(low, self.chips[p] + 1, UNIT)]
+            return [PASS, *bids(self.auction.lot.high + UNIT, self.chips[p])]
         if phase is Phase.THROW:
-            return [THROWS[t] for t in range(TYPES) if self.hands[p][t]]
+            # D52: the card just taken is no exchange: one of one's own cards goes to the spread.
+            taken = self.throw_card
+            return [THROWS[t] for t in range(TYPES) if self.hands[p][t] and t != taken]
         if phase is Phase.EXCHANGE:
             if self.requests[p] >= MAX_REQUESTS:
                 return [PASS]
-            return [PASS] + [
-                RequestCard(t, bid)
-                for t in range(TYPES)
-                if self.spread[t]
-                for bid in range(0, self.chips[p] + 1, UNIT)
-            ]
+            choices: list[Action] = [PASS]
+            for t in range(TYPES):
+                if self.spread[t]:
+                    choices += card_requests(t, self.chips[p])
+            return choices
         if phase is Phase.TRADE:
             out: list[Action] = [PASS]
             if self._may_contre(p):
                 out.append(CONTRE)
             if self.offers[p] < MAX_OFFERS:
-                n = self.game.num_players
-                cards = [t for t in range(TYPES) if self.hands[p][t]]
-                out += [Propose(q, t) for q in range(n) if q != p for t in cards]
+                n = self.game.places
+                hand = self.hands[p]
+                cards = [t for t in range(TYPES) if hand[t]]
+                points = range(0, min(self.chips[p], MAX_TRADE_POINTS) + 1, UNIT)
+                mate = NOBODY if self.bridge is None else self.bridge.partner[p]
+                # aux enchères: « on ne peut échanger aucune carte avec son partenaire »
+                out += [
+                    proposal(q, t, x)
+                    for q in range(n)
+                    if q not in (p, mate)
+                    for t in cards
+                    for x in points
+                ]
+                out += [ASKS[t] for t in range(TYPES) if self._may_be_asked(p, t)]
             return out
+        if phase is Phase.TRADE_ASK:
+            tr = self.trade
+            assert tr is not None
+            if not self.hands[p][tr.asked]:
+                return [PASS]
+            if self.bridge is not None and self.bridge.partner[p] == tr.proposer:
+                return [
+                    PASS
+                ]  # aux enchères: « on ne peut échanger aucune carte avec son partenaire »
+            top = min(self.chips[p], MAX_TRADE_POINTS)
+            offers = [proposal(tr.proposer, tr.asked, x) for x in range(0, top + 1, UNIT)]
+            return [PASS, *offers]
         if phase is Phase.TRADE_COUNTER:
             cards = [t for t in range(TYPES) if self.hands[p][t]]
             top = min(self.chips[p], MAX_TRADE_POINTS)
-            return [REFUSE] + [Counter(t, x) for t in cards for x in range(0, top + 1, UNIT)]
+            return [REFUSE] + [counter(t, x) for t in cards for x in range(0, top + 1, UNIT)]
         return [ACCEPT, REFUSE]
 
     # -- applying ---------------------------------------------------------------------------------
 
     def _apply(self, player: Player, action: Action) -> None:
+        if player >= 0 and self.game.dummy != NOBODY:
+            player = contract.acting_as(self, player)  # the partner plays for the dummy
         match action:
             case DealCard():
                 self._deal(action.card)
@@ -508,6 +553,8 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                 ):
                     self.in_hand[player] = 0
                     self._start_race()
+                elif self.phase is Phase.OWN_HURDLES:
+                    self._next_before_start()
             case RequestHorse():
                 self._request_horse(player, action)
             case PlaceBet():
@@ -519,30 +566,65 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             case IncidentChoice():
                 self._incident_choice(player, action)
             case RequestCard():
-                self.passes = 0
+                self.flow.played()
                 self.requests[player] += 1
                 self.events.append(ev.CardRequested(player, TYPE_TEXT[action.card], action.bid))
-                everyone = [True] * self.game.num_players  # the requester too, once outbid
-                self._open_auction(NOBODY, action.card, player, action.bid, everyone)
+                # everyone bids, the requester too once outbid
+                self._open_auction(NOBODY, action.card, player, action.bid, None)
             case Bid():
                 self.events.append(ev.BidRaised(player, action.amount))
                 self._bid_on(player, OpenBid(action.amount))
+            case Call():
+                contract.apply_call(self, player, action)
+            case Eliminate():
+                contract.eliminate(self, player, action.card)
+            case Pass() if self.phase in (Phase.CALLS, Phase.BIDDING):
+                contract.call_pass(self, player)
+            case Pass() if self.phase is Phase.OWN_HURDLES:
+                self.events.append(ev.Passed(player))
+                self.flow.passes += 1  # he has laid what he wanted before the start
+                self._next_before_start()
             case Pass():
                 self._pass(player)
             case Throw():
                 self._throw(player, action.card)
-            case Propose():
+            case AskCard():
+                # D50: « B (vert) demande un 4 / 3v »; the others answer from his left.
                 self.offers[player] += 1
+                self.trade = Trade(player, self.flow.seat_after(player), NOBODY, asked=action.card)
+                self.flow.call(Phase.TRADE_ASK, self.trade)  # the asker's turn waits for answers
+                self.events.append(ev.CardAsked(player, TYPE_TEXT[action.card]))
+            case Propose():
+                asked = self.trade.asked if self.trade is not None else NOBODY
+                if self.phase is Phase.TRADE_ASK:  # « A (bleu) le lui propose »
+                    assert self.trade is not None
+                    resume = self.trade.proposer
+                else:
+                    self.offers[player] += 1
+                    resume = player
                 self._reveal(player, action.card)
-                self.trade = Trade(player, action.target, action.card)
-                self.phase = Phase.TRADE_COUNTER
-                self.events.append(ev.TradeProposed(player, action.target, TYPE_TEXT[action.card]))
+                self.trade = Trade(
+                    player,
+                    action.target,
+                    action.card,
+                    given=action.points,
+                    asked=asked,
+                    resume=resume,
+                )
+                # the round's turn (the proposer's, or the asker's) waits for the answer
+                self.flow.call(Phase.TRADE_COUNTER, self.trade)
+                card_text = TYPE_TEXT[action.card]
+                self.events.append(
+                    ev.TradeProposedWithPoints(player, action.target, card_text, action.points)
+                    if action.points
+                    else ev.TradeProposed(player, action.target, card_text)
+                )
             case Counter():
                 assert self.trade is not None
                 self.trade.counter = action.card
                 self.trade.points = action.points
                 self._reveal(player, action.card)
-                self.phase = Phase.TRADE_DECIDE
+                self.flow.call(Phase.TRADE_DECIDE, self.trade)
                 self.events.append(ev.TradeCountered(player, TYPE_TEXT[action.card], action.points))
             case Accept():
                 self._trade_done()
@@ -553,8 +635,8 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                 assert self.contres is not None
                 self.contres.contred[player] = True
                 self.events.append(ev.Contred(player))
-                self.passes = 0
-                self.turn = (player + 1) % self.game.num_players
+                self.flow.played()
+                self.flow.next_turn()
             case _:
                 raise AssertionError(action)
 
@@ -570,7 +652,17 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         return tuple(len(totals) * t - sum(totals) for t in totals)
 
     def outcome(self) -> Outcome:
-        return Outcome.from_scores(self.scores(), self.chips)
+        """The ranking: the way to play's winners of the match first (the bridge score: « Le
+        joueur qui le premier a deux manches [...] gagne la partie », D27), then the scores; the
+        scores stay what the settlement pays by."""
+        scores = self.scores()
+        first = self.game.way.match_winners(self)
+        if not first:
+            return Outcome.from_scores(scores, self.money())
+        keys = [(q in first, score) for q, score in enumerate(scores)]
+        levels = sorted(set(keys))
+        ranked = Outcome.from_scores([levels.index(k) for k in keys], self.money())
+        return replace(ranked, scores=tuple(scores))
 
     def standings(self) -> tuple[int, ...]:
         return self.scores()
@@ -578,8 +670,9 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
     # -- what each seat sees ----------------------------------------------------------------------
 
     def observation(self, player: Player | None) -> JSONObject:
-        n = self.game.num_players
+        n = self.game.places
         obs: JSONObject = {
+            "viewer": player,
             "phase": self.phase.name.lower(),
             "deal": self.deal_number,
             "dealer": self.dealer,
@@ -602,7 +695,7 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                 for h in HORSES
             ],
             "hand_sizes": [sum(hand) for hand in self.hands],
-            "partners": [NOBODY] * n if self.camps is None else list(self.camps.partner),
+            "partners": self._partners(),
             "contred": [False] * n if self.contres is None else list(self.contres.contred),
             "banned": [False] * n if self.contres is None else list(self.contres.banned),
             "known_cards": [cards_text(self.public[q]) for q in range(n)],
@@ -637,6 +730,20 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                 "ridden": list(deck.ridden),
             }
         obs["discards"] = sum(self.discards)
+        if self.bridge is not None:
+            obs["rubber"] = self.bridge.rubber + 1
+            # the places round the table, the partners facing each other (D80)
+            obs["seating"] = list(self.flow.order or range(n))
+            calls = self.bridge.contract
+            if calls is not None:
+                obs["contract"] = {
+                    "call": contract.LADDER[calls.call] if calls.call >= 0 else None,
+                    "declarer": calls.declarer,
+                    "doubled": calls.doubled,
+                    "leader": calls.leader,
+                    "eliminated": list(calls.eliminated),
+                    "bidding": contract.bidding(self, calls.said),
+                }
         book = self.pirate
         if book is not None:
             revealed = self.phase is Phase.OVER
@@ -659,65 +766,71 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             obs["trade"] = {
                 "proposer": tr.proposer,
                 "target": tr.target,
-                "offered": TYPE_TEXT[tr.offered],
+                "offered": TYPE_TEXT[tr.offered] if tr.offered >= 0 else None,
                 "counter": TYPE_TEXT[tr.counter] if tr.counter >= 0 else None,
                 "points": tr.points,
+                "given": tr.given,
+                "asked": TYPE_TEXT[tr.asked] if tr.asked >= 0 else None,
             }
         if self.phase is Phase.HALVES:
             obs["card"] = {"player": self.card_player, "halves": list(self.halves_left)}
         if self.phase is Phase.THROW:
             obs["taken"] = TYPE_TEXT[self.throw_card]
+        if self.game.dummy != NOBODY:
+            contract.seats_view(self, obs)
         return obs
+
+    def _partners(self) -> list[Player]:
+        """Each seat's partner: the partnership game's, or the bridge players' variants' rubber."""
+        if self.bridge is not None:
+            return list(self.bridge.partner)
+        n = self.game.places
+        return [NOBODY] * n if self.camps is None else list(self.camps.partner)
 
     def resample_for(self, player: Player, rng: random.Random) -> SteepleState:
         """Deal the cards ``player`` cannot see anew: the other hands' unseen cards and the undealt
-        ones, with the deal in the history rewritten to match."""
-        state = self.clone()
+        ones, with the deal in the history rewritten to match.
+
+        Search calls this for every iteration, so it touches only what it changes: the position is
+        forked (not cloned: the history is rewritten into a copy of its own), only this deal's
+        cards are read from the history, and the events as ``player`` saw them are remembered
+        between calls on the same state."""
         if self.phase is Phase.OVER or (self.phase is Phase.DEAL and self.dealt == 0):
-            return state
-        n = self.game.num_players
+            return self.clone()
+        state = self.fork()
+        n = self.game.places
+        hands, public, history = self.hands, self.public, self.history
         private = [
-            [self.hands[q][t] - self.public[q][t] for t in range(TYPES)] if q != player else None
+            None if q == player else [h - p for h, p in zip(hands[q], public[q], strict=True)]
             for q in range(n)
         ]
-        pool: list[int] = [t for t in range(TYPES) for _ in range(self.undealt[t])]
-        for q in range(n):
-            hand = private[q]
+        pool = _cards(self.undealt)
+        for hand in private:
             if hand is not None:
-                pool += [t for t in range(TYPES) for _ in range(hand[t])]
+                pool += _cards(hand)
         rng.shuffle(pool)
         # The history's deal of this hand: the cards each seat was dealt, less its unseen ones
         # (those that left its hand in public), plus the new unseen ones.
-        dealt: list[list[int]] = [[0] * TYPES for _ in range(n)]
-        slots: list[tuple[int, Player]] = []
-        hand_size, _ = self.game.deal_sizes()
-        k = 0
-        for i in range(self.deal_start, len(self.history)):
-            seat, action = self.history[i]
-            if seat == CHANCE and isinstance(action, DealCard):
-                target = (self.dealer + 1 + k) % n if k < n * hand_size else NOBODY
-                if target != NOBODY:
-                    dealt[target][action.card] += 1
-                    slots.append((i, target))
-                k += 1
-        new_history = list(state.history)
+        dealt, slots = self.deal_slots()
+        new_history = history.copy()
+        pop = pool.pop
         for q in range(n):
             hand = private[q]
             if hand is None:
                 continue
-            fresh = [pool.pop() for _ in range(sum(hand))]
-            for t in range(TYPES):
-                state.hands[q][t] = self.public[q][t]
+            fresh = [pop() for _ in range(sum(hand))]
+            mine = public[q][:]
             for t in fresh:
-                state.hands[q][t] += 1
-            kept = [dealt[q][t] - hand[t] for t in range(TYPES)]
-            order = [t for t in range(TYPES) for _ in range(kept[t])] + sorted(fresh)
-            mine = [i for i, seat in slots if seat == q]
-            for i, t in zip(mine, order, strict=False):
+                mine[t] += 1
+            state.hands[q] = mine
+            order = _cards([d - h for d, h in zip(dealt[q], hand, strict=True)])
+            order += sorted(fresh)
+            for i, t in zip(slots[q], order, strict=False):
                 new_history[i] = (CHANCE, DEALS[t])
-        state.undealt = [0] * TYPES
+        undealt = [0] * TYPES
         for t in pool:
-            state.undealt[t] += 1
+            undealt[t] += 1
+        state.undealt = undealt
         book = state.pirate
         if book is not None:
             way = self._pirate_way()
@@ -736,25 +849,49 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
                     new_history[i] = (seat, fresh_bet)
                     book.bets[seat] = fresh_bet.horses
         state.history = new_history
-        state.events = [e.seen_by(player) for e in self.events]
+        state.events = self.events_seen_by(player)
         return state
 
     # -- explanations -----------------------------------------------------------------------------
 
     def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
+        if player >= 0 and self.game.dummy != NOBODY:
+            player = contract.acting_as(self, player)  # the partner speaks for the dummy
         key = "royal_steeple_chase.refused"
         phase = self.phase
+        if isinstance(action, Call) and player >= 0:
+            refused = contract.explain_call(self, player, action)
+            if refused is not None:
+                return refused
+        table = self.bridge
+        partner = NOBODY if table is None or player < 0 else table.partner[player]
+        if isinstance(action, Propose) and partner != NOBODY and partner == action.target:
+            return IllegalActionError(f"{key}.partner_trade", player=action.target)
+        if player >= 0 and phase is not Phase.OVER:
+            why = self._explain_deal(player, action)
+            if why is not None:
+                return why
         if isinstance(action, (PlayCard, Throw, Propose)) and player >= 0:
             card = action.card
             if not self.hands[player][card]:
                 return IllegalActionError(f"{key}.card_not_held", card=TYPE_TEXT[card])
-        if isinstance(action, Counter) and player >= 0:
-            if not self.hands[player][action.card]:
+        if isinstance(action, (Counter, Propose)) and player >= 0:
+            if isinstance(action, Counter) and not self.hands[player][action.card]:
                 return IllegalActionError(f"{key}.card_not_held", card=TYPE_TEXT[action.card])
             if action.points > self.chips[player]:
                 return IllegalActionError(
-                    f"{key}.beyond_chips", amount=action.points, chips=self.chips[player]
+                    f"{key}.points_beyond_chips", amount=action.points, chips=self.chips[player]
                 )
+            if action.points > MAX_TRADE_POINTS:
+                return IllegalActionError(
+                    f"{key}.trade_points", amount=action.points, most=MAX_TRADE_POINTS
+                )
+            if action.points % UNIT:
+                return IllegalActionError(f"{key}.bid_unit", amount=action.points, unit=UNIT)
+        if isinstance(action, (Bid, Pass, RequestHorse)) and player >= 0:
+            refused = self._explain_horse_bid(player, action)
+            if refused is not None:
+                return refused
         if isinstance(action, (Bid, RequestCard, RequestHorse)) and player >= 0:
             amount = action.amount if isinstance(action, Bid) else action.bid
             if amount > self.chips[player]:
@@ -775,7 +912,8 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             if isinstance(action, VoidHalf):
                 return IllegalActionError(f"{key}.half_playable", half=action.half)
             return self._explain_half(player, action)
-        own_hurdle_now = phase in (Phase.RACE, Phase.SOLO_HURDLES) and player >= 0
+        own_hurdle_now = phase in (Phase.RACE, Phase.SOLO_HURDLES, Phase.OWN_HURDLES)
+        own_hurdle_now = own_hurdle_now and player >= 0
         if isinstance(action, OwnHurdle) and own_hurdle_now and self.in_hand[player] == 0:
             return IllegalActionError(f"{key}.no_own_hurdle")
         if isinstance(action, OwnHurdle) and own_hurdle_now:
@@ -783,17 +921,54 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         return IllegalActionError(
             f"{key}.not_now",
             action=str(action),
-            phase=f"royal_steeple_chase.phase.{phase.name.lower()}",
+            phase=phase.name.lower(),
         )
+
+    def explain_out_of_turn(self, player: Player, action: Action) -> IllegalActionError:
+        if isinstance(action, (Bid, Pass)) and 0 <= player < self.game.num_players:
+            refused = self._explain_horse_bid(player, action)
+            if refused is not None:
+                return refused
+        return super().explain_out_of_turn(player, action)
+
+    def _explain_horse_bid(self, player: Player, action: Action) -> IllegalActionError | None:
+        """Why a bid for a held horse is refused: the bidder did not ask for it (D40), or a
+        request does not top what it went for (D41); None when neither."""
+        if not self.game.allotment.askers_only:  # the partnership game forms camps otherwise
+            return None
+        key = "royal_steeple_chase.refused"
+        a = self.auction
+        if isinstance(action, (Bid, Pass)):
+            if a is not None and a.horse != NOBODY and not a.lot.eligible[player]:
+                return IllegalActionError(f"{key}.not_a_bidder", horse=a.horse)
+            return None
+        assert isinstance(action, RequestHorse)
+        h = action.horse
+        if self.owner[h] in (NOBODY, player) or action.bid > self.chips[player]:
+            return None
+        price = self.sold_for[h]
+        if action.bid > price:
+            return None
+        if price:
+            return IllegalActionError(
+                f"{key}.horse_won_for", horse=h, price=price, minimum=price + UNIT
+            )
+        return IllegalActionError(f"{key}.horse_held", horse=h, player=self.owner[h], minimum=UNIT)
 
     def _explain_half(self, player: Player, a: PlayHalf) -> IllegalActionError:
         key = "royal_steeple_chase.refused"
         half = HALF_OF[a.half]
         mine = self._horse_of(player)
+        if len(set(a.horses)) < len(a.horses):
+            # « reculer deux chevaux de 1 case chacun »: two horses, not one twice (0 b+b).
+            return IllegalActionError(f"{key}.same_horse_twice", horse=a.horses[0])
+        if len(a.horses) > (2 if a.use == "0" else 1):
+            # « Reculer un cheval de 2 cases ou reculer deux chevaux de 1 case chacun »
+            return IllegalActionError(f"{key}.horse_count", half=a.half)
         if half.kind not in ("R", a.use):
             return IllegalActionError(f"{key}.not_a_half", half=a.half)
         if half.coloured and a.horses != (half.colour,):
-            return IllegalActionError(f"{key}.colour", half=a.half, horse=COLOURS[half.colour])
+            return IllegalActionError(f"{key}.colour", half=a.half, horse=half.colour)
         if a.use in ("2", "3", "4", "0") and any(self.pos[h] >= FINISH for h in a.horses):
             return IllegalActionError(f"{key}.finished")
         if a.use in ("2", "3", "4") and a.horses != (mine,) and not half.coloured:
@@ -801,20 +976,66 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         if a.use == "0" and mine in a.horses:
             return IllegalActionError(f"{key}.favour", half=a.half)
         if a.use == "0":
+            for h in a.horses:
+                back = self.pos[h] - 1
+                if back >= 1 and back not in RIVERS and self._barring(h, back) != NOBODY:
+                    # D26: a horse where the lanes cross bars that square, backwards too
+                    return IllegalActionError(f"{key}.barred_back", square=back)
             return IllegalActionError(f"{key}.no_fall_back")
         if a.use == "H":
             if a.remove:
                 if a.horses != (mine,):
                     return IllegalActionError(f"{key}.remove_own")
-                return IllegalActionError(f"{key}.no_hurdle_there", gap=gap_label(a.gap))
+                return IllegalActionError(f"{key}.no_hurdle_there", **gap_squares(a.gap))
             if not half.coloured and a.horses == (mine,):
                 return IllegalActionError(f"{key}.favour", half=a.half)
             if self._supply() <= 0:
                 return IllegalActionError(f"{key}.no_supply")
             return self._explain_gap(a.horses[0], a.gap)
-        return IllegalActionError(
-            f"{key}.not_now", action=str(a), phase="royal_steeple_chase.phase.halves"
-        )
+        return IllegalActionError(f"{key}.not_now", action=str(a), phase="halves")
+
+    def _explain_deal(self, player: Player, action: Action) -> IllegalActionError | None:
+        """The true reason for refusing an action of the horses, the spread or the trades whose
+        phase it is, when the general checks (cards held, chips) do not give it; None otherwise."""
+        key = "royal_steeple_chase.refused"
+        phase = self.phase
+        if phase is Phase.HORSES and type(self.game.allotment) is HorseAllotment:
+            if isinstance(action, RequestHorse):
+                h, holder = action.horse, self.owner[action.horse]
+                if holder == player:
+                    return IllegalActionError(f"{key}.own_horse", horse=h)
+                if holder == NOBODY and 0 < action.bid <= self.chips[player]:
+                    return IllegalActionError(f"{key}.horse_free", horse=h)
+                # a held horse asked for too low: _explain_horse_bid (horse_held, horse_won_for)
+            if isinstance(action, Pass) and self.game.allotment.horses_left(self):
+                return IllegalActionError(f"{key}.must_ask_horse")
+        requests_used = self.requests[player] >= MAX_REQUESTS
+        if phase is Phase.EXCHANGE and isinstance(action, RequestCard) and requests_used:
+            return IllegalActionError(f"{key}.requests_used", most=MAX_REQUESTS)
+        if phase is Phase.THROW and isinstance(action, Throw) and action.card == self.throw_card:
+            return IllegalActionError(f"{key}.throw_back", card=TYPE_TEXT[action.card])
+        if phase is Phase.TRADE:
+            if isinstance(action, (Propose, AskCard)) and self.offers[player] >= MAX_OFFERS:
+                return IllegalActionError(f"{key}.offers_used", most=MAX_OFFERS)
+            if isinstance(action, Propose) and action.target == player:
+                return IllegalActionError(f"{key}.trade_self")
+            if isinstance(action, AskCard) and not self._may_be_asked(player, action.card):
+                return IllegalActionError(f"{key}.not_elsewhere", card=TYPE_TEXT[action.card])
+            if isinstance(action, Contre):
+                if self.contres is None:
+                    return IllegalActionError(f"{key}.contre_bridge")
+                if self._horse_of(player) != NOBODY:
+                    return IllegalActionError(f"{key}.contre_has_horse")
+                if self.contres.contred[player]:
+                    return IllegalActionError(f"{key}.contre_once")
+        if phase is Phase.TRADE_ASK and isinstance(action, Propose):
+            tr = self.trade
+            assert tr is not None
+            if action.target != tr.proposer or action.card != tr.asked:
+                return IllegalActionError(
+                    f"{key}.answer_ask", card=TYPE_TEXT[tr.asked], player=tr.proposer
+                )
+        return None
 
     def _explain_gap(self, horse: int, square: int) -> IllegalActionError:
         key = "royal_steeple_chase.refused"
@@ -823,16 +1044,25 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             return IllegalActionError(f"{key}.finished")
         if gap < self.pos[horse]:
             return IllegalActionError(
-                f"{key}.behind", gap=gap_label(gap), square=shown(self.pos[horse])
+                f"{key}.behind", at=shown(self.pos[horse]), **gap_squares(gap)
             )
         if self.hurdles[horse] >> gap & 1:
-            return IllegalActionError(f"{key}.gap_taken", gap=gap_label(gap))
+            return IllegalActionError(f"{key}.gap_taken", **gap_squares(gap))
         return IllegalActionError(f"{key}.favour", half="H")
 
     # -- the position document --------------------------------------------------------------------
 
     def position_json(self) -> JSONObject:
         return write_position(self)
+
+
+def _cards(counts: Sequence[int]) -> list[int]:
+    """The cards a count per type stands for, in type order."""
+    out: list[int] = []
+    for t, count in enumerate(counts):
+        if count:
+            out += [t] * count
+    return out
 
 
 def position_from_json(game: RoyalSteepleChase, position: JSONObject) -> SteepleState:

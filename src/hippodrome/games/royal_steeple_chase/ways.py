@@ -13,12 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from hippodrome.engine.errors import OptionsError
+from hippodrome.engine.errors import OptionsError, message
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.board import HORSES, NOBODY, RIVERS, M
 
 if TYPE_CHECKING:
+    from hippodrome.games.royal_steeple_chase.bridged import BridgeTable
     from hippodrome.games.royal_steeple_chase.core import SteepleCore
 
 
@@ -35,6 +36,34 @@ class WayToPlay:
     jouées librement »)."""
     first_past_the_post: ClassVar[bool] = False
     """The race stops at the first horse over the line."""
+    auction_chips: ClassVar[bool] = True
+    """Whether the players hold auction chips (the contract game has none)."""
+    partnership: ClassVar[bool] = False
+    """Camps of two, each partner running his own horse (the bridge players' variants, ``bridged``)."""
+
+    def deck(self) -> tuple[int, ...]:
+        """The cards dealt (every card of the deck, unless the way to play removes some)."""
+        return M.deck
+
+    def deal_sizes(self, players: int) -> tuple[int, int] | None:
+        """Cards in each hand and cards spread, when the way to play has its own deal."""
+        return None
+
+    def hurdles_in_hand(self, players: int) -> int | None:
+        """Mobile hurdles each player holds, when the way to play deals its own."""
+        return None
+
+    def seat_players(self, state: SteepleCore) -> None:
+        """Seat the players round the table for the rubber under way (the bridge players'
+        variants: partners facing each other, D80) and say who takes the turns of a place nobody
+        sits at (« avec un mort »); the other ways to play seat them by number."""
+
+    def open_dummy(self, state: SteepleCore) -> None:
+        """After the deal: the dummy's hand laid open (« avec un mort »); nothing otherwise."""
+
+    def table(self, players: int) -> BridgeTable | None:
+        """The record of the bridge players' variants (None for the other ways to play)."""
+        return None
 
     def shares_bids(self, state: SteepleCore) -> None:
         """At the start of the race: « A la fin des enchères, les mises sont partagées également
@@ -48,9 +77,14 @@ class WayToPlay:
     def end_match(self, state: SteepleCore) -> None:
         """What is settled when the match ends."""
 
+    def match_winners(self, state: SteepleCore) -> tuple[Player, ...]:
+        """The players the rules name winners of the match whatever the scores (none: the best
+        score wins)."""
+        return ()
+
     def scores(self, state: SteepleCore) -> tuple[int, ...]:
         """What ranks the players."""
-        n = state.game.num_players
+        n = state.game.places
         won = state._camp(state.winner) if state.winner != NOBODY else ()
         placed = state._camp(state.placed) if state.placed != NOBODY else ()
         return tuple(2 if q in won else 1 if q in placed else 0 for q in range(n))
@@ -89,7 +123,7 @@ class Simplified(WayToPlay):
             state._prize(state.winner, prize)
         if state.placed != NOBODY and state.placed not in handicapped:
             state._prize(state.placed, s["simple_placed"])
-        return state.races >= state.game.num_players  # « II y a autant de courses que de joueurs »
+        return state.races >= state.game.places  # « II y a autant de courses que de joueurs »
 
     def scores(self, state: SteepleCore) -> tuple[int, ...]:
         return tuple(state.chips)
@@ -106,7 +140,7 @@ class Bridge(WayToPlay):
     def _score(self, state: SteepleCore) -> bool:
         """JEU ORDINAIRE BRIDGÉ; True when a player has made his two games."""
         s = M.scoring
-        n = state.game.num_players
+        n = state.game.places
         contres = state.contres
         assert contres is not None  # the bridge score is where « contre » is played
         for q in range(n):
@@ -171,9 +205,20 @@ class Bridge(WayToPlay):
             return bool(done)
         return False
 
+    def match_winners(self, state: SteepleCore) -> tuple[Player, ...]:
+        """« Le joueur qui le premier a deux manches marque aux honneurs 500 points
+        supplémentaires et gagne la partie » (D27): the match ends when one makes his second game,
+        so whoever has two made it then (partners together, or two players in the same race)."""
+        target = M.scoring["games_to_win"]
+        return tuple(q for q, games in enumerate(state.games) if games >= target)
+
     def scores(self, state: SteepleCore) -> tuple[int, ...]:
         """« seuls les points de la marque et des manches s'additionnent »"""
         return tuple(h + b for h, b in zip(state.honours, state.below, strict=True))
+
+
+HANDICAP_SEATS = "royal_steeple_chase.hint.handicap"
+"""What a handicap option holds, told in the reader's language: « des places, comme 0,2 »."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +235,11 @@ class Handicap:
             seats = frozenset(int(s) for s in text.split(","))
         except ValueError:
             raise OptionsError(
-                "error.option_type", option="handicap", value=text, expected="seats such as 0,2"
+                "error.option_type", option="handicap", value=text, expected=message(HANDICAP_SEATS)
             ) from None
         if any(not 0 <= s < players for s in seats):
             raise OptionsError(
-                "error.option_type", option="handicap", value=text, expected="seats such as 0,2"
+                "error.option_type", option="handicap", value=text, expected=message(HANDICAP_SEATS)
             )
         return cls(seats)
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hippodrome.engine.actions import Action, shown_as
-from hippodrome.engine.errors import NotationError
+from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_turf.material import FACES, material
 
@@ -28,11 +28,6 @@ def _horse_id(horse: int) -> str:
 
 def _face(face: int) -> str:
     return FACES[face]
-
-
-HINT = (
-    "draw <horse> <1-3>, lot <seat>, bet <0|1|2> <horse>, roll <head|cap|saddle|shoe>, move <horse>"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +109,14 @@ def parse_action(text: str, players: int, tokens: Sequence[int] = (0, 1, 2)) -> 
     words = text.strip().lower().split()
     horse_ids = [h.id for h in m.horses]
     values = [str(t) for t in sorted(set(tokens))]
-    usage = HINT.replace("<0|1|2>", "<" + "|".join(values) + ">")
+    usage = message("royal_turf.hint.usage", tokens="|".join(values))
 
-    def fail(hint: str = usage) -> NotationError:
+    def fail(hint: JSONObject = usage) -> NotationError:
         return NotationError("error.notation", text=text, hint=hint)
 
     def horse(word: str) -> int:
         if word not in horse_ids:
-            raise fail("horses: " + ", ".join(horse_ids))
+            raise fail(message("royal_turf.hint.horses", horses=", ".join(horse_ids)))
         return horse_ids.index(word)
 
     def number(word: str) -> int:
@@ -135,23 +130,23 @@ def parse_action(text: str, players: int, tokens: Sequence[int] = (0, 1, 2)) -> 
             return MOVES[horse(name)]
         case ["roll", face]:
             if face not in FACES:
-                raise fail("faces: " + ", ".join(FACES))
+                raise fail(message("royal_turf.hint.faces", faces=", ".join(FACES)))
             return ROLLS[FACES.index(face)]
         case ["bet", token, name]:
             found = BETS.get((number(token), horse(name)))
             if found is None:
-                raise fail("tokens: " + ", ".join(values))
+                raise fail(message("royal_turf.hint.tokens", tokens=", ".join(values)))
             return found
         case ["draw", name, card_number]:
             h, n = horse(name), number(card_number)
             for i, card in enumerate(m.cards):
                 if card.horse == h and card.number == n:
                     return DRAWS[i]
-            raise fail("card numbers: 1, 2, 3")
+            raise fail(message("royal_turf.hint.cards"))
         case ["lot", seat]:
             p = number(seat)
             if p >= players:
-                raise fail(f"seats: 0 to {players - 1}")
+                raise fail(message("royal_turf.hint.seats", last=players - 1))
             return DrawLot(p)
         case _:
             raise fail()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from hippodrome.engine.events import Event
-from hippodrome.engine.types import Money, Player
+from hippodrome.engine.events import Event, PaidToPlayer
+from hippodrome.engine.types import JSONObject, Money, Player
 
 # Horses are given by their id (``othello``), die faces by name (``cap``): the catalogs translate them.
 
@@ -29,8 +29,12 @@ class CardDrawn(Event):
 @dataclass(slots=True)
 class FirstBettor(Event):
     key: ClassVar[str] = "royal_turf.first_bettor"
+    variants: ClassVar[tuple[str, ...]] = ("by_lot",)
     player: Player
     by_lot: bool
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_by_lot" if self.by_lot else self.key), self.params()
 
 
 @dataclass(slots=True)
@@ -42,10 +46,15 @@ class BetPlaced(Event):
     """None when the token lies face down and the viewer is not its owner."""
     hidden: bool
 
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
+
     def seen_by(self, viewer: Player | None) -> Event:
         if self.hidden and viewer != self.player:
             return replace(self, token=None)
         return self
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_hidden" if self.token is None else self.key), self.params()
 
 
 @dataclass(slots=True)
@@ -71,6 +80,12 @@ class HorseMoved(Event):
     start: int
     end: int
     """The square reached; 0 once across the line."""
+    variants: ClassVar[tuple[str, ...]] = ("line", "stuck")
+
+    def message(self) -> tuple[str, JSONObject]:
+        if self.end == self.start:
+            return f"{self.key}_stuck", self.params()
+        return (f"{self.key}_line" if self.end == 0 else self.key), self.params()
 
 
 @dataclass(slots=True)
@@ -78,9 +93,13 @@ class HorseBlocked(Event):
     """The move was shortened because the square was taken (seed §3: one horse per square)."""
 
     key: ClassVar[str] = "royal_turf.horse_blocked"
+    variants: ClassVar[tuple[str, ...]] = ("stuck",)
     horse: str
     rolled: int
     moved: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (self.key if self.moved else f"{self.key}_stuck"), self.params()
 
 
 @dataclass(slots=True)
@@ -92,6 +111,7 @@ class PaceTaken(Event):
 @dataclass(slots=True)
 class HorseArrived(Event):
     key: ClassVar[str] = "royal_turf.horse_arrived"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     horse: str
     place: int
 
@@ -111,6 +131,12 @@ class RaceFinished(Event):
     third: str
     last: str
 
+    ends_race: ClassVar[bool] = True
+
+    def placings(self) -> Sequence[tuple[str, int]]:
+        """The podium (§3 Arrivée)."""
+        return ((self.first, 1), (self.second, 2), (self.third, 3))
+
 
 @dataclass(slots=True)
 class BetsRevealed(Event):
@@ -129,8 +155,9 @@ class BetRevealed(Event):
 
 
 @dataclass(slots=True)
-class BetWon(Event):
+class BetWon(PaidToPlayer, Event):
     key: ClassVar[str] = "royal_turf.bet_won"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     player: Player
     horse: str
     place: int
@@ -139,20 +166,14 @@ class BetWon(Event):
     """Units bet on the horse by everyone: the payout table's row."""
     amount: Money
 
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
-
 
 @dataclass(slots=True)
-class PaceBonus(Event):
+class PaceBonus(PaidToPlayer, Event):
     key: ClassVar[str] = "royal_turf.pace_bonus"
     player: Player
     horse: str
     token: int
     amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 @dataclass(slots=True)
@@ -163,6 +184,12 @@ class LastHorsePenalty(Event):
     token: int
     due: Money
     paid: Money
+    variants: ClassVar[tuple[str, ...]] = ("all", "nothing")
+
+    def message(self) -> tuple[str, JSONObject]:
+        if not self.paid:
+            return f"{self.key}_nothing", self.params()
+        return (f"{self.key}_all" if self.paid == self.due else self.key), self.params()
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.paid}
@@ -174,3 +201,7 @@ class GameOver(Event):
     players: tuple[Player, ...]
     """The winners: the richest after the third race."""
     money: Money
+    variants: ClassVar[tuple[str, ...]] = ("tie",)
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_tie" if len(self.players) > 1 else self.key), self.params()

@@ -1,8 +1,9 @@
 """A Royal Turf bot that plays sensibly, fast enough for thousands of simulated games.
 
 Betting: it estimates each horse's chances of each place, of the pace token and of coming last by
-Monte Carlo runs of the race from the starting squares (horses drawn in random order, die rolled for
-each), then places the token with the best expected payout given what already lies on each horse.
+Monte Carlo runs of the race from the starting squares (the first horse drawn starts in front, on
+square 33, with 34 squares to run; the last on 27, with 40: D1), moving the horses in random order
+with the die rolled for each, then places the token with the best expected payout given what already lies on each horse.
 
 Racing: it moves its own horses on big rolls and its rivals' horses on small ones: each horse that may
 move is scored by how much better than an average roll (5 squares, every card's mean) this roll is for
@@ -27,6 +28,11 @@ HORSE_IDS = tuple(h.id for h in M.horses)
 DIE_FACES = tuple(FACES.index(f) for f in M.die_faces)
 MEAN_ROLL = 5.0
 """Every card averages 5 squares a roll (3 x head + cap + saddle + shoe = 30 over six faces)."""
+PACE_TO_GO = M.pace_to_go
+SQUARE_AT = tuple(
+    M.square_at(to_go) for to_go in range(max(map(M.start_to_go, M.start_squares)) + 1)
+)
+"""``SQUARE_AT[to_go]``: the square of a horse with ``to_go`` squares still to run (one per square)."""
 
 
 class RaceOdds:
@@ -51,43 +57,45 @@ class RaceOdds:
 
 
 def simulate_race(
-    squares: Sequence[int],
+    to_go: Sequence[int],
     values: Sequence[tuple[int, int, int, int]],
     pace_holder: int | None,
     rng: random.Random,
     runs: int,
 ) -> RaceOdds:
-    """Run the race ``runs`` times from ``squares`` (0 = across the line) with random choices."""
-    horses = range(len(squares))
+    """Run the race ``runs`` times from ``to_go`` (each horse's squares still to run, 0 = across
+    the line) with random choices."""
+    horses = range(len(to_go))
     places = [[0.0, 0.0, 0.0] for _ in horses]
     pace = [0.0 for _ in horses]
     pace_placed = [0.0 for _ in horses]
     last = [0.0 for _ in horses]
-    start_podium = [h for h in horses if squares[h] == 0]
+    start_podium = [h for h in horses if to_go[h] == 0]
+    square_at = SQUARE_AT
     for _ in range(runs):
-        square = list(squares)
+        left = list(to_go)
         occupant = [-1] * (M.squares + 1)
         for h in horses:
-            if square[h] > 0:
-                occupant[square[h]] = h
+            if left[h] > 0:
+                occupant[square_at[left[h]]] = h
         podium = list(start_podium)
         holder = pace_holder
         while len(podium) < 3:
-            order = [h for h in horses if square[h] > 0]
+            order = [h for h in horses if left[h] > 0]
             rng.shuffle(order)
             for h in order:
-                start = square[h]
+                start = left[h]
                 end = start - values[h][rng.choice(DIE_FACES)]
-                occupant[start] = -1
+                occupant[square_at[start]] = -1
                 if end <= 0:
                     end = 0
                     podium.append(h)
                 else:
-                    while end < start and occupant[end] != -1:
+                    while end < start and occupant[square_at[end]] != -1:
                         end += 1
-                    occupant[end] = h
-                square[h] = end
-                if holder is None and end <= M.pace_square:
+                    occupant[square_at[end]] = h
+                left[h] = end
+                if holder is None and end <= PACE_TO_GO:
                     holder = h
                 if len(podium) == 3:
                     break
@@ -97,7 +105,7 @@ def simulate_race(
             pace[holder] += 1
             if holder in podium[:3]:
                 pace_placed[holder] += 1
-        last[max((h for h in horses if square[h] > 0), key=lambda h: square[h])] += 1
+        last[max((h for h in horses if left[h] > 0), key=lambda h: left[h])] += 1
     scale = 1.0 / runs
     return RaceOdds(
         [[x * scale for x in row] for row in places],
@@ -136,9 +144,9 @@ class RoyalTurfHeuristic:
         so its choice depends only on what it sees and the generator it is given (a server that
         restarts, or asks another worker process, gets the same move)."""
         horses = obs["horses"]
-        squares = [h["square"] for h in horses]
+        to_go = [h["to_go"] for h in horses]
         values = [tuple(h["values"][f] for f in FACES) for h in horses]
-        return simulate_race(squares, values, None, rng, self.runs)
+        return simulate_race(to_go, values, None, rng, self.runs)
 
     def _bet(
         self,
@@ -190,16 +198,16 @@ class RoyalTurfHeuristic:
 
         def score(action: Move) -> float:
             horse = obs["horses"][action.horse]
-            start: int = horse["square"]
+            start: int = horse["to_go"]
             end: int = start - horse["values"][face]
             if end <= 0:
                 end = 0
             else:
-                while end < start and end in occupied:
+                while end < start and SQUARE_AT[end] in occupied:
                     end += 1
             gain = (start - end) - MEAN_ROLL
             interest = mine[action.horse] - theirs[action.horse]
-            bonus = 3.0 if pace_free and end <= M.pace_square else 0.0
+            bonus = 3.0 if pace_free and end <= PACE_TO_GO else 0.0
             # Rivals' horses get small rolls; with no stake either way, spend the roll on a horse
             # that helps nobody much (its gain is a tie-breaker, slightly preferring short moves).
             return interest * (gain + bonus) - 0.01 * gain

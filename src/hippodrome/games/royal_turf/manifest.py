@@ -21,6 +21,8 @@ GAME_INFO = GameInfo(
         text_view="view:render_text",
         board_data="view:board_data",
         check_data="material:check",
+        tensor="tensor:layout",
+        balance="balance:balance_facts",
     ),
     # Every table size's extremes and each variant.
     conformance=(

@@ -57,6 +57,37 @@ class Material:
     def face_probability(self, face: int) -> float:
         return self.die_faces.count(FACES[face]) / len(self.die_faces)
 
+    # The geometry of the race (seed §1 and §3, D1). The squares are numbered in the running
+    # direction from the line: square 1 lies just past it, square 33 just behind it. The start
+    # squares are the last squares of the lap, behind the line; a horse crosses the line, runs the
+    # whole lap and crosses the line again. Where a horse is on its way is said by the squares it
+    # still has to run to the line ("to go"): 34 (square 33) to 40 (square 27) on the start squares,
+    # 33 on square 1 once off, 1 on square 33 at the end of the lap, 0 once across the line.
+
+    @property
+    def finish(self) -> int:
+        """The squares to go from square 0, the line itself: a horse on lap square ``q`` has
+        ``finish - q`` squares to go (34 - q on a 33-square lap)."""
+        return self.squares + 1
+
+    def start_to_go(self, square: int) -> int:
+        """The squares a horse on start square ``square`` runs to the line: to the start line, then
+        the whole lap (34 from square 33, 40 from square 27)."""
+        return self.finish - (square - self.squares)
+
+    def square_at(self, to_go: int) -> int:
+        """The square a horse with ``to_go`` squares still to run stands on (0 once across)."""
+        if to_go <= 0:
+            return 0
+        if to_go <= self.squares:
+            return self.finish - to_go
+        return self.finish - to_go + self.squares
+
+    @property
+    def pace_to_go(self) -> int:
+        """The squares to go on the pace square: a horse with this many or fewer has reached it."""
+        return self.finish - self.pace_square
+
 
 @cache
 def digest() -> str:
@@ -136,10 +167,20 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
 
     track = raw["track"]
     start = tuple(track["start_squares"])
-    if len(start) != len(horses) or max(start) > track["squares"]:
-        problems.append("track.start_squares: one square per horse, on the track")
+    squares = track["squares"]
+    if (
+        len(start) != len(horses)
+        or len(set(start)) != len(start)
+        or not all(0 < s <= squares for s in start)
+    ):
+        problems.append("track.start_squares: one square per horse, each on the track")
+    elif list(start) != sorted(start, reverse=True) or start[0] != squares:
+        problems.append(
+            "track.start_squares: the first horse drawn stands on the last square, just behind "
+            "the line, the next ones further back (seed §1)"
+        )
     if not 0 < track["pace_square"] < min(start):
-        problems.append("track.pace_square must lie between the start and the line")
+        problems.append("track.pace_square must lie on the lap, short of the start squares")
 
     tokens = raw["tokens"]
     if problems:

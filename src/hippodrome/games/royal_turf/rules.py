@@ -4,8 +4,14 @@ Section numbers (§1 to §4) are those of the seed, ``shared/seeds/003_901e410e4
 §1 Préparation d'une course, §2 Paris, §3 Course, §4 Gains. Every decision taken where the seed is
 silent is written in ``docs/rules/royal_turf.md`` with the test that pins it.
 
-Squares count down to the line: a horse on square 33 has the whole lap ahead of it, a horse that would
-go below square 1 has crossed the line (its square becomes 0 and it takes the next podium place).
+Squares are numbered in the running direction from the line (D1): square 1 lies just past it, square
+33 just behind it, where the first horse drawn starts, the others behind it down to 27. A race is the
+run to the line, then the whole lap, then the line again. The rules keep, for each horse, the squares
+it still has to run (``to_go``): 34 to 40 on the start squares, 33 on square 1 once off, 1 on square 33
+at the end of the lap; a move that would take it to 0 or below crosses the line (``to_go`` becomes 0
+and the horse takes the next podium place). Only one horse stands on a square, so horses are kept
+apart by the square they stand on (``SQUARE_AT``), which a horse on its start square shares with the
+end of the lap.
 """
 
 from __future__ import annotations
@@ -50,8 +56,19 @@ DIE: Final = tuple(ROLLS[FACES.index(face)] for face in M.die_faces)
 """One Roll per physical face (three heads): a uniform pick from it is a fair roll."""
 DIE_SIZE: Final = len(DIE)
 PACE_SQUARE: Final = M.pace_square
+PACE_TO_GO: Final = M.pace_to_go
+"""A horse with this many squares to go, or fewer, has reached or passed the pace square (16)."""
+START_TO_GO: Final = tuple(M.start_to_go(square) for square in M.start_squares)
+"""The squares to go from each start square, in draw order: 34 (square 33) to 40 (square 27)."""
+MAX_TO_GO: Final = max(START_TO_GO)
+SQUARE_AT: Final = tuple(M.square_at(to_go) for to_go in range(MAX_TO_GO + 1))
+"""``SQUARE_AT[to_go]``: the square a horse with ``to_go`` squares still to run stands on."""
 EMPTY: Final = -1
 NONE: Final = -1
+MOVE_SETS: Final = tuple(
+    tuple(MOVES[h] for h in HORSES if mask >> h & 1) for mask in range(1 << len(HORSES))
+)
+"""The moves of every set of horses, by its bit mask (``RoyalTurfState.movable``)."""
 
 
 class Phase(IntEnum):
@@ -106,7 +123,7 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     titles: ClassVar[dict[str, str]] = {"en": "Royal Turf", "fr": "Royal Turf"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = RoyalTurfOptions
 
     __slots__ = ("tokens",)
@@ -129,6 +146,10 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.num_players, self.tokens)
 
+    def action_catalogue(self) -> Sequence[Action]:
+        """The 7 moves, then a bet of every token value on every horse (seed §2, §3)."""
+        return [*MOVES, *(BETS[key] for key in sorted(BETS))]
+
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
         return RoyalTurfState.from_position(self, POSITION.read(position, self))
 
@@ -143,6 +164,7 @@ class RoyalTurfState(FlowState):
         "hands",
         "last",
         "money_",
+        "movable",
         "moved",
         "occupant",
         "pace",
@@ -150,7 +172,7 @@ class RoyalTurfState(FlowState):
         "race",
         "result",
         "rolled",
-        "square",
+        "to_go",
         "unmoved",
     )
 
@@ -164,10 +186,15 @@ class RoyalTurfState(FlowState):
         self.money_: list[Money] = [0] * game.num_players
         """Seed, But du jeu: the richest after three races wins; nobody starts with money."""
         self.card_of: list[int] = [NONE] * len(HORSES)
-        self.square: list[int] = [NONE] * len(HORSES)
-        """Square of each horse; 0 once across the line, NONE before it is drawn."""
+        self.to_go: list[int] = [NONE] * len(HORSES)
+        """Squares each horse still has to run to the line; 0 once across, NONE before it is drawn."""
         self.occupant: list[int] = [EMPTY] * (M.squares + 1)
+        """The horse on each square (``SQUARE_AT``), or EMPTY."""
         self.moved: list[bool] = [False] * len(HORSES)
+        self.movable = 0
+        """The horses that may move this round, one bit each: on the track (``to_go`` above 0) and
+        not moved yet. The race's legal moves are ``MOVE_SETS[movable]``, kept up to date move by
+        move rather than worked out at every decision."""
         self.podium: list[int] = []
         self.last = NONE
         self.pace = NONE
@@ -235,9 +262,10 @@ class RoyalTurfState(FlowState):
         new.flow = self.flow.copy()
         new.money_ = self.money_.copy()
         new.card_of = self.card_of.copy()
-        new.square = self.square.copy()
+        new.to_go = self.to_go.copy()
         new.occupant = self.occupant.copy()
         new.moved = self.moved.copy()
+        new.movable = self.movable
         new.podium = self.podium.copy()
         new.last = self.last
         new.pace = self.pace
@@ -288,6 +316,11 @@ class RoyalTurfState(FlowState):
         card_of = self.card_of
         return [c for c, h in enumerate(CARD_HORSE) if card_of[h] < 0]
 
+    def _movable(self) -> int:
+        """The horses on the track that have not moved this round, as ``movable`` keeps them."""
+        to_go, moved = self.to_go, self.moved
+        return sum(1 << h for h in HORSES if to_go[h] > 0 and not moved[h])
+
     def _richest(self) -> list[Player]:
         top = max(self.money_)
         return [p for p, m in enumerate(self.money_) if m == top]
@@ -295,8 +328,7 @@ class RoyalTurfState(FlowState):
     def _legal_actions(self, player: Player) -> Sequence[Action]:
         phase = self.flow.phase
         if phase is Phase.RACING:
-            square, moved = self.square, self.moved
-            return [MOVES[h] for h in HORSES if square[h] > 0 and not moved[h]]
+            return MOVE_SETS[self.movable]
         if phase is Phase.BETTING:
             taken = {h for p, h, _ in self.bets if p == player}
             return [
@@ -332,7 +364,7 @@ class RoyalTurfState(FlowState):
             if phase is not Phase.RACING:
                 return IllegalActionError("royal_turf.illegal.not_racing")
             horse = HORSE_IDS[action.horse]
-            if self.square[action.horse] == 0:
+            if self.to_go[action.horse] == 0:
                 return IllegalActionError("royal_turf.illegal.horse_arrived", horse=horse)
             if self.moved[action.horse]:
                 return IllegalActionError("royal_turf.illegal.horse_moved", horse=horse)
@@ -363,12 +395,14 @@ class RoyalTurfState(FlowState):
             raise TypeError(f"not a Royal Turf action: {action!r}")
 
     def _place(self, card: int) -> None:
-        # §1: the first horse drawn goes on square 33, the next on 32, ... down to 27.
+        # §1: the first horse drawn goes on square 33, « juste derrière la ligne de départ », the
+        # next on 32 behind it, ... down to 27 (D1).
         horse = CARD_HORSE[card]
         placed = sum(1 for c in self.card_of if c >= 0)
         square = M.start_squares[placed]
         self.card_of[horse] = card
-        self.square[horse] = square
+        self.to_go[horse] = START_TO_GO[placed]
+        self.movable |= 1 << horse
         self.occupant[square] = horse
         self.events.append(ev.CardDrawn(HORSE_IDS[horse], M.cards[card].number, square))
         if placed + 1 == len(HORSES):
@@ -399,39 +433,40 @@ class RoyalTurfState(FlowState):
             self.events.append(ev.RaceOff(flow.turn))
 
     def landing(self, horse: int) -> int:
-        """The square ``horse`` would end on if moved now, once the die is rolled (0: it crosses
-        the line). The move itself and the board's preview both ask this."""
+        """The squares ``horse`` would still have to run if moved now, once the die is rolled (0: it
+        crosses the line). The move itself and the board's preview both ask this."""
         # §3: the horse moves the number of squares its card shows beside the symbol rolled.
-        start = self.square[horse]
+        start = self.to_go[horse]
         end = start - CARD_VALUES[self.card_of[horse]][self.rolled]
         if end <= 0:
             return 0
         # §3: « Un seul cheval étant autorisé par case, la longueur du déplacement est diminuée
         # d'autant de cases nécessaires [...] (même jusqu'à 0 case!) »
         occupant = self.occupant
-        while end < start and occupant[end] != EMPTY:
+        while end < start and occupant[SQUARE_AT[end]] != EMPTY:
             end += 1
         return end
 
     def _move(self, player: Player, horse: int) -> None:
         rolled = CARD_VALUES[self.card_of[horse]][self.rolled]
-        start = self.square[horse]
+        start = self.to_go[horse]
         end = self.landing(horse)
         occupant = self.occupant
         events = self.events
         hid = HORSE_IDS[horse]
-        occupant[start] = EMPTY
+        occupant[SQUARE_AT[start]] = EMPTY
         if end == 0:
             self.podium.append(horse)
         else:
-            occupant[end] = horse
-        self.square[horse] = end
+            occupant[SQUARE_AT[end]] = horse
+        self.to_go[horse] = end
         self.moved[horse] = True
-        events.append(ev.HorseMoved(player, hid, rolled, start, end))
+        self.movable &= ~(1 << horse)
+        events.append(ev.HorseMoved(player, hid, rolled, SQUARE_AT[start], SQUARE_AT[end]))
         if end > 0 and start - end < rolled:
             events.append(ev.HorseBlocked(hid, rolled, start - end))
-        # §3 Case Pace: the first horse to reach or pass square 18 takes the pace token.
-        if self.pace < 0 and end <= PACE_SQUARE:
+        # §3 Case Pace: the first horse to reach or pass square 18 on its lap takes the pace token.
+        if self.pace < 0 and end <= PACE_TO_GO:
             self.pace = horse
             events.append(ev.PaceTaken(hid))
         if end == 0:
@@ -444,13 +479,16 @@ class RoyalTurfState(FlowState):
         if self.unmoved == 0:
             self.moved = [False] * len(HORSES)
             self.unmoved = len(HORSES) - len(self.podium)
+            self.movable = self._movable()
             self.flow.new_round()
         self.flow.next_turn()
         self.rolled = NONE
 
     def _finish_race(self) -> None:
-        # §3 Arrivée: the race stops as the third horse crosses; the rearmost horse is last.
-        self.last = max((h for h in HORSES if self.square[h] > 0), key=lambda h: self.square[h])
+        # §3 Arrivée: the race stops as the third horse crosses; the rearmost horse, the one with
+        # the most squares still to run, is last.
+        to_go = self.to_go
+        self.last = max((h for h in HORSES if to_go[h] > 0), key=lambda h: to_go[h])
         first, second, third = (HORSE_IDS[h] for h in self.podium)
         self.events.append(ev.RaceFinished(self.race, first, second, third, HORSE_IDS[self.last]))
         self.result = (self.race, tuple(self.podium), self.last, self.pace)
@@ -506,9 +544,10 @@ class RoyalTurfState(FlowState):
         self.flow.enter(Phase.DRAW)
         self.flow.round = 1
         self.card_of = [NONE] * len(HORSES)
-        self.square = [NONE] * len(HORSES)
+        self.to_go = [NONE] * len(HORSES)
         self.occupant = [EMPTY] * (M.squares + 1)
         self.moved = [False] * len(HORSES)
+        self.movable = 0
         self.podium = []
         self.last = NONE
         self.pace = NONE
@@ -540,7 +579,8 @@ class RoyalTurfState(FlowState):
             horses.append(
                 {
                     "id": HORSE_IDS[h],
-                    "square": self.square[h] if self.square[h] >= 0 else None,
+                    "square": SQUARE_AT[self.to_go[h]] if self.to_go[h] >= 0 else None,
+                    "to_go": self.to_go[h] if self.to_go[h] >= 0 else None,
                     "card": None if card < 0 else M.cards[card].number,
                     "values": None
                     if card < 0
@@ -588,6 +628,7 @@ class RoyalTurfState(FlowState):
             "bets": bets,
             "hands": hands,
             "hidden_bets": self.game.options.hidden_bets,
+            "pace_bonus_any_place": self.game.options.pace_bonus_any_place,
             "landings": self._landings(),
         }
 
@@ -605,19 +646,19 @@ class RoyalTurfState(FlowState):
 
     def _landings(self) -> dict[str, JSON]:
         """Where each horse that may move now would land, for the board to preview: ``{horse id:
-        {start, end, rolled, moved, place}}`` (``end`` 0 and ``place`` its place when it would
-        cross the line). Empty until the die is rolled."""
+        {start, end, rolled, moved, place}}``, squares (``end`` 0 and ``place`` its place when it
+        would cross the line). Empty until the die is rolled."""
         if self.phase is not Phase.RACING or self.rolled < 0 or self.is_chance_node():
             return {}
         previews: dict[str, JSON] = {}
         for move in self.legal_actions(self.turn):
             assert isinstance(move, Move)
             h = move.horse
-            start, end = self.square[h], self.landing(h)
+            start, end = self.to_go[h], self.landing(h)
             rolled = CARD_VALUES[self.card_of[h]][self.rolled]
             previews[HORSE_IDS[h]] = {
-                "start": start,
-                "end": end,
+                "start": SQUARE_AT[start],
+                "end": SQUARE_AT[end],
                 "rolled": rolled,
                 "moved": rolled if end == 0 else start - end,
                 "place": len(self.podium) + 1 if end == 0 else None,
@@ -667,7 +708,7 @@ class RoyalTurfState(FlowState):
             card = self.card_of[h]
             horses[HORSE_IDS[h]] = HorseRecord(
                 card=None if card < 0 else M.cards[card].number,
-                square=None if self.square[h] < 0 else self.square[h],
+                to_go=None if self.to_go[h] < 0 else self.to_go[h],
                 moved=self.moved[h],
             )
         return RoyalTurfPosition(
@@ -699,10 +740,10 @@ class RoyalTurfState(FlowState):
             h = HORSE_IDS.index(hid)
             if horse.card is not None:
                 state.card_of[h] = CARD_OF[h, horse.card]
-            if horse.square is not None:
-                state.square[h] = horse.square
-                if horse.square > 0:
-                    state.occupant[horse.square] = h
+            if horse.to_go is not None:
+                state.to_go[h] = horse.to_go
+                if horse.to_go > 0:
+                    state.occupant[SQUARE_AT[horse.to_go]] = h
             state.moved[h] = horse.moved
         state.podium = [HORSE_IDS.index(hid) for hid in position.podium]
         state.last = NONE if position.last is None else HORSE_IDS.index(position.last)
@@ -713,7 +754,8 @@ class RoyalTurfState(FlowState):
         state.turn = NONE if position.turn is None else position.turn
         state.rolled = NONE if position.rolled is None else FACES.index(position.rolled)
         state.result = None if position.result is None else position.result.as_state()
-        state.unmoved = sum(1 for h in HORSES if state.square[h] != 0 and not state.moved[h])
+        state.unmoved = sum(1 for h in HORSES if state.to_go[h] != 0 and not state.moved[h])
+        state.movable = state._movable()
         state._sync_chance()
         return state
 
@@ -730,12 +772,19 @@ Token = Annotated[int, OneOf(sorted(set(M.standard_tokens + M.variant_tokens)), 
 
 @dataclass(frozen=True, slots=True)
 class HorseRecord:
-    """A horse: its card, its square, whether it has moved this round."""
+    """A horse: its card, how far it still has to run, whether it has moved this round."""
 
     card: Annotated[int, OneOf(sorted({c.number for c in M.cards}), what="card")] | None
     """The number of the horse's card drawn this race (§1); null before it is drawn."""
-    square: (
-        Annotated[int, Range(0, M.squares), Doc("33 to 1 on the track, 0 once across the line")]
+    to_go: (
+        Annotated[
+            int,
+            Range(0, MAX_TO_GO),
+            Doc(
+                "squares still to run to the line: 34 (square 33) to 40 (square 27) on the start "
+                "squares, 33 (square 1) to 1 (square 33) on the lap, 0 once across the line"
+            ),
+        ]
         | None
     )
     moved: bool
@@ -801,24 +850,25 @@ class RoyalTurfPosition:
         for hid, horse in self.horses.items():
             if horse.card is not None and (HORSE_IDS.index(hid), horse.card) not in CARD_OF:
                 raise Invalid(f"horses.{hid}.card", f"{hid} has no card {horse.card}")
-            if (horse.square is None) != (horse.card is None):
+            if (horse.to_go is None) != (horse.card is None):
                 raise Invalid(
-                    f"horses.{hid}.square",
+                    f"horses.{hid}.to_go",
                     "a horse stands on a square exactly once its card is drawn",
                 )
-            if horse.square:
-                if horse.square in occupied:
+            if horse.to_go:
+                square = SQUARE_AT[horse.to_go]
+                if square in occupied:
                     raise Invalid(
-                        f"horses.{hid}.square",
-                        f"square {horse.square} already holds {occupied[horse.square]}",
+                        f"horses.{hid}.to_go",
+                        f"square {square} already holds {occupied[square]}",
                     )
-                occupied[horse.square] = hid
+                occupied[square] = hid
             if horse.moved and phase not in (Phase.RACING, Phase.OVER):
                 raise Invalid(f"horses.{hid}.moved", "horses move only during the race")
         for i, hid in enumerate(self.podium):
-            if self.horses[hid].square != 0:
-                raise Invalid(f"podium[{i}]", f"{hid} is not across the line (square 0)")
-        arrived = [hid for hid, horse in self.horses.items() if horse.square == 0]
+            if self.horses[hid].to_go != 0:
+                raise Invalid(f"podium[{i}]", f"{hid} is not across the line (0 to go)")
+        arrived = [hid for hid, horse in self.horses.items() if horse.to_go == 0]
         if len(arrived) != len(self.podium):
             raise Invalid("podium", "every horse across the line is on the podium")
         for i, (p, hid, _) in enumerate(self.bets):
@@ -835,22 +885,25 @@ class RoyalTurfPosition:
         if (self.last is not None) != (phase is Phase.OVER):
             raise Invalid("last", "the last horse is known once the game is over, and only then")
         if self.pace is not None:
-            square = self.horses[self.pace].square
-            if square is None or square > PACE_SQUARE:
+            to_go = self.horses[self.pace].to_go
+            if to_go is None or to_go > PACE_TO_GO:
                 raise Invalid(
-                    "pace", f"the pace token goes to a horse on square {PACE_SQUARE} or beyond"
+                    "pace",
+                    f"the pace token goes to a horse that has reached square {PACE_SQUARE} "
+                    f"({PACE_TO_GO} or fewer to go)",
                 )
         self._validate_phase(game)
 
     def _validate_phase(self, game: RoyalTurf) -> None:
         """The invariants that make a position playable in its phase."""
         n, phase = game.num_players, self.phase
-        squares = [h.square for h in self.horses.values() if h.square is not None]
-        if phase is Phase.DRAW and sorted(squares, reverse=True) != list(
-            M.start_squares[: len(squares)]
-        ):
-            raise Invalid("horses", "during the draw, horses stand on 33, 32, ... in order")
-        if phase is not Phase.DRAW and len(squares) != len(HORSES):
+        to_go = [h.to_go for h in self.horses.values() if h.to_go is not None]
+        if phase is Phase.DRAW and sorted(to_go) != list(START_TO_GO[: len(to_go)]):
+            raise Invalid(
+                "horses",
+                "during the draw, horses stand on 33, 32, ... in order (34, 35, ... to go)",
+            )
+        if phase is not Phase.DRAW and len(to_go) != len(HORSES):
             raise Invalid("horses", "all seven horses must be placed once the draw is over")
         if phase in (Phase.DRAW, Phase.LOT) and (self.bets or self.turn is not None):
             raise Invalid("bets", "nobody bets before the draw is over")
@@ -869,7 +922,7 @@ class RoyalTurfPosition:
         if phase is Phase.RACING:
             if len(self.podium) >= 3:
                 raise Invalid("podium", "a race with three horses across the line is over")
-            if all(h.moved or h.square == 0 for h in self.horses.values()):
+            if all(h.moved or h.to_go == 0 for h in self.horses.values()):
                 raise Invalid("horses", "a round ends once every horse on the track has moved")
         if phase is Phase.OVER and (self.race != M.races or len(self.podium) != 3):
             raise Invalid("phase", f"the game is over after race {M.races}'s three arrivals")

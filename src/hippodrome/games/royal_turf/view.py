@@ -18,6 +18,7 @@ LABELS = {
         "to_play": "to play",
         "horse": "horse",
         "square": "sq.",
+        "to_go": "to go",
         "moved": "moved",
         "bets": "bets",
         "podium": "Podium",
@@ -26,8 +27,9 @@ LABELS = {
         "free": "free, on square {square}",
         "money": "Money",
         "line": "line",
-        "hand": "tokens in hand",
+        "hand": "Tokens in hand",
         "result": "Result of race {race}",
+        "colon": ": ",
     },
     "fr": {
         "race": "Course {race} sur {races}",
@@ -36,6 +38,7 @@ LABELS = {
         "to_play": "à jouer",
         "horse": "cheval",
         "square": "case",
+        "to_go": "reste",
         "moved": "a avancé",
         "bets": "paris",
         "podium": "Podium",
@@ -44,8 +47,9 @@ LABELS = {
         "free": "libre, sur la case {square}",
         "money": "Argent",
         "line": "ligne",
-        "hand": "jetons en main",
+        "hand": "Jetons en main",
         "result": "Résultat de la course {race}",
+        "colon": " : ",
     },
 }
 
@@ -53,6 +57,7 @@ LABELS = {
 def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     """The board as a few lines of text: header, track strip, horse table, podium and money."""
     t = LABELS.get(lang, LABELS["en"])
+    colon = t["colon"]
 
     def seat(p: int | None) -> str:
         return names[p] if p is not None and 0 <= p < len(names) else "-"
@@ -67,31 +72,36 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         t["round"].format(round=obs["round"]),
     ]
     if obs["rolled"] is not None:
-        header.append(f"{t['die']}: {term('royal_turf', 'face', obs['rolled'], lang)}")
+        header.append(f"{t['die']}{colon}{term('royal_turf', 'face', obs['rolled'], lang)}")
     if obs["active"]:
-        header.append(f"{t['to_play']}: {', '.join(seat(p) for p in obs['active'])}")
+        header.append(f"{t['to_play']}{colon}{', '.join(seat(p) for p in obs['active'])}")
     lines.append(" · ".join(header))
 
-    # The track strip, from square 33 (left) to square 1 and the line (right).
+    # The track strip in the running direction (D1): the line, square 1 just past it, round to
+    # square 33 just behind it, where the horses start (33 to 27) and which they reach again at the
+    # end of their lap.
     cells = []
     by_square = {h["square"]: h["id"] for h in obs["horses"] if h["square"]}
-    for square in range(M.squares, 0, -1):
+    for square in range(1, M.squares + 1):
         hid = by_square.get(square)
         if hid is not None:
             cells.append(horse_name(hid)[0])
         else:
             cells.append("P" if square == M.pace_square else "·")
-    lines.append(f"  {M.squares} {''.join(cells)} 1 | {t['line']}")
+    lines.append(f"  {t['line']} | 1 {''.join(cells)} {M.squares} | {t['line']}")
     lines.append("")
 
     faces = "  ".join(f"{term('royal_turf', 'face_short', f, lang):>6}" for f in FACES)
-    lines.append(f"  {t['horse']:<10} {t['square']:>4}  {faces}  {t['moved']:<8} {t['bets']}")
+    lines.append(
+        f"  {t['horse']:<10} {t['square']:>4} {t['to_go']:>5}  {faces}  {t['moved']:<8} {t['bets']}"
+    )
     for h in obs["horses"]:
         values = h["values"] or {}
         shown = "  ".join(f"{values.get(f, '-'):>6}" for f in FACES)
         where = "-" if h["square"] is None else str(h["square"])
+        to_go = "-" if not h["to_go"] else str(h["to_go"])
         if h["place"] is not None:
-            where = f"#{h['place']}"
+            where = term("royal_turf", "ordinal", h["place"], lang)
         bets = ", ".join(
             f"{seat(b['player'])} {'?' if b['token'] is None else b['token']}"
             for b in obs["bets"]
@@ -99,9 +109,14 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         )
         mark = "x" if h["moved"] else ""
         pace = " (Pace)" if obs["pace"]["horse"] == h["id"] else ""
-        lines.append(f"  {horse_name(h['id']):<10} {where:>4}  {shown}  {mark:<8} {bets}{pace}")
+        lines.append(
+            f"  {horse_name(h['id']):<10} {where:>4} {to_go:>5}  {shown}  {mark:<8} {bets}{pace}"
+        )
     lines.append("")
-    podium = "  ".join(f"{i + 1}. {horse_name(h)}" for i, h in enumerate(obs["podium"]))
+    podium = "  ".join(
+        f"{term('royal_turf', 'ordinal', i + 1, lang)} {horse_name(h)}"
+        for i, h in enumerate(obs["podium"])
+    )
     pace_holder = obs["pace"]["horse"]
     pace = (
         horse_name(pace_holder)
@@ -109,22 +124,27 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         else t["free"].format(square=obs["pace"]["square"])
     )
     last = horse_name(obs["last"]) if obs["last"] else "-"
-    lines.append(f"{t['podium']}: {podium or '-'}   {t['last']}: {last}   {t['pace']}: {pace}")
+    lines.append(
+        f"{t['podium']}{colon}{podium or '-'}   {t['last']}{colon}{last}   {t['pace']}{colon}{pace}"
+    )
     result = obs.get("result")
     if result and not obs["podium"]:
         # The board is cleared for the next race: the last one's result stays on show (D10).
-        places = "  ".join(f"{i + 1}. {horse_name(h)}" for i, h in enumerate(result["podium"]))
+        places = "  ".join(
+            f"{term('royal_turf', 'ordinal', i + 1, lang)} {horse_name(h)}"
+            for i, h in enumerate(result["podium"])
+        )
         held = horse_name(result["pace"]) if result["pace"] else "-"
         lines.append(
-            f"{t['result'].format(race=result['race'])}: {places}   "
-            f"{t['last']}: {horse_name(result['last'])}   {t['pace']}: {held}"
+            f"{t['result'].format(race=result['race'])}{colon}{places}   "
+            f"{t['last']}{colon}{horse_name(result['last'])}   {t['pace']}{colon}{held}"
         )
     money = " · ".join(f"{seat(p)} {m}" for p, m in enumerate(obs["money"]))
-    lines.append(f"{t['money']}: {money}")
+    lines.append(f"{t['money']}{colon}{money}")
     viewer = obs["viewer"]
     if viewer is not None and isinstance(obs["hands"][viewer], list):
         hand = " ".join(str(x) for x in obs["hands"][viewer]) or "-"
-        lines.append(f"{t['hand']} ({seat(viewer)}): {hand}")
+        lines.append(f"{t['hand']} ({seat(viewer)}){colon}{hand}")
     return "\n".join(lines)
 
 
@@ -134,6 +154,7 @@ def board_data() -> dict[str, Any]:
         "squares": M.squares,
         "pace_square": M.pace_square,
         "start_squares": list(M.start_squares),
+        "start_to_go": [M.start_to_go(square) for square in M.start_squares],
         "horses": [{"id": h.id, "name": h.name, "colour": h.colour} for h in M.horses],
         "faces": list(FACES),
         "die": list(M.die_faces),

@@ -25,13 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import NotationError
+from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.lanetrack import Station
+from hippodrome.engine.types import JSONObject
 
-HINT = (
-    "draw <1-6>, roll <points>, avant, ecart <lane 1-6>, bloque, rolloff <horse>, "
-    "approve, replace, disqualify, keep, hurdle <segment>.<rank>"
-)
+HINT = message("toques_et_casques.hint.usage")
 HORSES = 6
 MAX_POINTS = 12
 
@@ -151,13 +149,13 @@ def parse_action(text: str) -> Action:
     """The action written ``text``; raises ``NotationError`` naming what is wrong."""
     words = text.strip().lower().split()
 
-    def fail(hint: str = HINT) -> NotationError:
+    def fail(hint: JSONObject = HINT) -> NotationError:
         return NotationError("error.notation", text=text, hint=hint)
 
     def number(word: str, low: int, high: int) -> int:
         # ASCII only: str.isdigit() accepts "²", which int() refuses with a bare ValueError.
         if not (word.isascii() and word.isdigit()) or len(word) > 2 or not low <= int(word) <= high:
-            raise fail(f"a number from {low} to {high}")
+            raise fail(message("toques_et_casques.hint.number", low=low, high=high))
         return int(word)
 
     match words:
@@ -185,6 +183,6 @@ def parse_action(text: str) -> Action:
             try:
                 return MoveHurdle(Station.parse(where))
             except ValueError:
-                raise fail("hurdle <segment>.<rank>, e.g. hurdle 4.12") from None
+                raise fail(message("toques_et_casques.hint.hurdle")) from None
         case _:
             raise fail()

@@ -71,6 +71,12 @@ class Course:
             and 0 <= station.offset - self.finish.offset <= self.max_points
         )
 
+    @property
+    def harness(self) -> bool:
+        """Whether the horses are driven from a sulky: seed 03-01, « A, trot attelé » (01-01: « 6
+        chevaux attelés. 6 chevaux montés »)."""
+        return self.category == "A"
+
     def river_stations(self) -> tuple[Station, ...]:
         if self.river is None:
             return ()
@@ -91,6 +97,7 @@ class Course:
         return {
             "track": self.size,
             "category": self.category,
+            "harness": self.harness,
             "speed": self.speed,
             "laps": self.laps,
             "start": str(START),
@@ -231,6 +238,25 @@ def resolve(
         stakes=stakes,
         split=shares,
     )
+
+
+def hurdle_runs(hurdles: Sequence[Station]) -> list[tuple[Station, ...]]:
+    """The hurdles as the riders meet them, in running order: seed 13-01, « Une haie occupe 1
+    longueur [...] 2 haies placées l'une après l'autre représentent une double haie qui occupe donc 2
+    longueurs ». Hurdles on consecutive ranks of a straight form one run (a double hurdle); every
+    other hurdle is a run of its own. Each length of a run is an obstacle cell (D13)."""
+    runs: list[list[Station]] = []
+    for station in sorted(set(hurdles), key=lambda s: (s.segment, s.offset)):
+        last = runs[-1][-1] if runs else None
+        if (
+            last is not None
+            and last.segment == station.segment
+            and last.offset + 1 == station.offset
+        ):
+            runs[-1].append(station)
+        else:
+            runs.append([station])
+    return [tuple(run) for run in runs]
 
 
 def hurdle_allowed(course: Course, station: Station, others: tuple[Station, ...]) -> bool:

@@ -6,12 +6,12 @@ Everything in this game is public: no event has a secret side.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hippodrome.engine.events import Event
-from hippodrome.engine.types import Money, Player
+from hippodrome.engine.events import Event, PaidToPlayer
+from hippodrome.engine.types import JSONObject, Money, Player
 
 NS = "toques_et_casques"
 
@@ -28,6 +28,10 @@ class RaceAnnounced(Event):
     laps: int
     stakes: int
     split: tuple[int, ...]
+    variants: ClassVar[tuple[str, ...]] = ("laps",)
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_laps" if self.laps > 1 else self.key), self.params()
 
 
 @dataclass(slots=True)
@@ -68,9 +72,13 @@ class Stepped(Event):
 @dataclass(slots=True)
 class Blocked(Event):
     key: ClassVar[str] = f"{NS}.blocked"
+    variants: ClassVar[tuple[str, ...]] = ("one",)
     player: Player
     horse: int
     left: int
+
+    def message(self) -> tuple[str, JSONObject]:
+        return (f"{self.key}_one" if self.left == 1 else self.key), self.params()
 
 
 @dataclass(slots=True)
@@ -118,6 +126,7 @@ class Tied(Event):
 @dataclass(slots=True)
 class RolledOff(Event):
     key: ClassVar[str] = f"{NS}.rolled_off"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     horse: int
     place: int
 
@@ -125,6 +134,7 @@ class RolledOff(Event):
 @dataclass(slots=True)
 class Placed(Event):
     key: ClassVar[str] = f"{NS}.placed"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     horse: int
     place: int
 
@@ -134,6 +144,7 @@ class LastPlaced(Event):
     """23-02: the last horse left is placed without playing."""
 
     key: ClassVar[str] = f"{NS}.last_placed"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     horse: int
     place: int
 
@@ -164,15 +175,13 @@ class HurdleMoved(Event):
 
 
 @dataclass(slots=True)
-class StakePaid(Event):
+class StakePaid(PaidToPlayer, Event):
     key: ClassVar[str] = f"{NS}.stake_paid"
+    terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     player: Player
     horse: int
     place: int
     amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
 
 
 @dataclass(slots=True)
@@ -181,3 +190,8 @@ class RaceOver(Event):
 
     key: ClassVar[str] = f"{NS}.race_over"
     order: tuple[int, ...]
+
+    ends_race: ClassVar[bool] = True
+
+    def placings(self) -> Sequence[tuple[str, int]]:
+        return tuple((str(horse), place) for place, horse in enumerate(self.order, start=1))

@@ -92,7 +92,7 @@ class ToquesHeuristic:
         t = state.track
         here = lap * t.lap_ticks + t.cells[cell].start
         value = here / t.ticks_per_length
-        if here >= state.game.course.target:
+        if here >= state.game.target:
             return ARRIVED + value
         value -= _turn_cost(t, cell) * self.rail
         nxt = _next_horse(state, horse)

@@ -23,6 +23,8 @@ GAME_INFO = GameInfo(
         text_view="view:render_text",
         board_data="view:board_data",
         check_data="material:check",
+        tensor="tensor:layout",
+        balance="balance:balance_facts",
     ),
     # Table sizes, categories, laps, the steward and the variants of section 24.
     conformance=(

@@ -54,7 +54,7 @@ from hippodrome.games.toques_et_casques.actions import (
     RollOff,
     parse_action,
 )
-from hippodrome.games.toques_et_casques.course import Course, hurdle_allowed, resolve
+from hippodrome.games.toques_et_casques.course import Course, hurdle_allowed, hurdle_runs, resolve
 from hippodrome.games.toques_et_casques.material import digest
 
 if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
@@ -82,6 +82,8 @@ class Status(IntEnum):
 
 
 ON_TRACK: Final = (Status.RUNNING, Status.ARRIVED)
+ELIMINATED: Final = (Status.FALLEN, Status.STRAGGLER, Status.DISQUALIFIED)
+"""The horses out of the race, whose cloth goes to the eliminated box (07-03)."""
 
 
 class Phase(IntEnum):
@@ -128,29 +130,29 @@ class ToquesOptions(GameOptions):
     )
     speed: Literal[0, 1, 2] = option(
         0,
-        en="Speed: 1 (one die) or 2 (two dice); 0 takes the category's (1 for trot, 2 for gallop)",
-        fr="Vitesse : 1 (un dé) ou 2 (deux dés) ; 0 prend celle de la catégorie",
+        en="Speed: one die or two dice (unless chosen, the category's: one for trot, two for gallop)",
+        fr="Vitesse : un dé ou deux dés (à défaut, celle de la catégorie : un pour le trot, deux pour le galop)",
     )
     track: Literal["auto", "small", "medium", "large"] = option(
         "auto",
-        en="Hippodrome: small, medium or large (auto: small at speed 1, large at speed 2)",
-        fr="Hippodrome : petit, moyen ou grand (auto : petit en vitesse 1, grand en vitesse 2)",
+        en="Hippodrome: small, medium or large (unless chosen, small with one die, large with two)",
+        fr="Hippodrome : petit, moyen ou grand (à défaut, petit avec un dé, grand avec deux)",
     )
     laps: int = option(1, en="Length of the race in laps", fr="Longueur de la course en tours")
     finish: str = option(
         "auto",
-        en="Finish plaque: station <segment>.<rank> on a long straight (auto: 0.0)",
-        fr="Plaquette arrivée : station <segment>.<rang> sur une grande ligne droite (auto : 0.0)",
+        en="Finish plaque: its straight and length, as 0.0 for the first length of the first straight (auto: where the rules put it)",
+        fr="Plaquette arrivée : sa ligne droite et sa longueur, ainsi 0.0 pour la première longueur de la première ligne droite (auto : là où la règle la place)",
     )
     river: str = option(
         "auto",
-        en="Category D: the river's first length (<segment>.<rank>), none, or auto",
-        fr="Catégorie D : première longueur de la rivière (<segment>.<rang>), none ou auto",
+        en="Category D: the river's first length, written like the finish plaque (none: no river; auto: where the rules put it)",
+        fr="Catégorie D : première longueur de la rivière, notée comme la plaquette arrivée (none : pas de rivière ; auto : là où la règle la place)",
     )
     hurdles: str = option(
         "auto",
-        en="Category D: hurdles as stations separated by commas, none, or auto",
-        fr="Catégorie D : haies, stations séparées par des virgules, none ou auto",
+        en="Category D: the hurdles' lengths, written like the finish plaque and separated by commas (none: no hurdles; auto: where the rules put them)",
+        fr="Catégorie D : longueurs des haies, notées comme la plaquette arrivée et séparées par des virgules (none : pas de haies ; auto : là où la règle les place)",
     )
     stakes: int = option(120, en="Stakes (notes of 10)", fr="Enjeux (billets de 10)")
     split: str = option(
@@ -170,18 +172,18 @@ class ToquesOptions(GameOptions):
     )
     ecart_on_start: bool = option(
         False,
-        en="Variant 24-02: écarts allowed on the start plaque",
-        fr="Variante 24-02 : écart permis sur la plaquette départ",
+        en="Variant: écarts allowed on the start plaque",
+        fr="Variante : écart permis sur la plaquette départ",
     )
     avant_first: bool = option(
         False,
-        en="Variant 24-03: every move begins with an avant (except on the start plaque)",
-        fr="Variante 24-03 : commencer obligatoirement par un avant (sauf sur la plaquette départ)",
+        en="Variant: every move begins with an avant (except on the start plaque)",
+        fr="Variante : commencer obligatoirement par un avant (sauf sur la plaquette départ)",
     )
     late_ecart: bool = option(
         False,
-        en="Variant 24-04: the first écart only 2 lengths after leaving the start plaque",
-        fr="Variante 24-04 : premier écart 2 longueurs après avoir quitté la plaquette départ",
+        en="Variant: the first écart only 2 lengths after leaving the start plaque",
+        fr="Variante : premier écart 2 longueurs après avoir quitté la plaquette départ",
     )
 
 
@@ -193,10 +195,18 @@ class ToquesEtCasques(Game[ToquesOptions]):
     rules_version: ClassVar[int] = 2
     options_type: ClassVar[type[GameOptions]] = ToquesOptions
 
-    __slots__ = ("course", "jockeys", "steward")
+    __slots__ = ("cell_start", "course", "in_turn", "jockeys", "steward", "target", "track")
     course: Course
     jockeys: int
     steward: Player | None
+    track: LaneTrack
+    """The course's track (looked up once: the rules ask for it at every step)."""
+    cell_start: tuple[Tick, ...]
+    """Where each cell starts, in ticks along the course (``LaneTrack.cells[c].start``)."""
+    in_turn: tuple[bool, ...]
+    """Whether each cell lies in a turn."""
+    target: Tick
+    """The progress at which a horse has arrived (``Course.target``)."""
 
     def __init__(self, options: ToquesOptions) -> None:
         jockeys = options.players - (1 if options.steward else 0)
@@ -215,6 +225,13 @@ class ToquesEtCasques(Game[ToquesOptions]):
             split=options.split,
         )
         object.__setattr__(self, "course", course)
+        t = course.track
+        object.__setattr__(self, "track", t)
+        object.__setattr__(self, "cell_start", tuple(c.start for c in t.cells))
+        object.__setattr__(
+            self, "in_turn", tuple(t.segments[c.segment].kind == "turn" for c in t.cells)
+        )
+        object.__setattr__(self, "target", course.target)
         object.__setattr__(self, "jockeys", jockeys)
         object.__setattr__(self, "steward", options.players - 1 if options.steward else None)
         super().__init__(options)
@@ -376,11 +393,11 @@ class ToquesState(FlowState):
 
     @property
     def track(self) -> LaneTrack:
-        return self.game.course.track
+        return self.game.track
 
     def progress(self, horse: int) -> Tick:
-        t = self.track
-        return self.lap[horse] * t.lap_ticks + t.cells[self.cell[horse]].start
+        game = self.game
+        return self.lap[horse] * game.track.lap_ticks + game.cell_start[self.cell[horse]]
 
     def _free(self, cell: Cell, lap: int) -> bool:
         """Whether the horse to move may step onto ``cell`` (in its ``lap``-th lap): empty, or held by
@@ -404,7 +421,7 @@ class ToquesState(FlowState):
         """The steps ``horse`` could take from ``cell`` in its ``lap``-th lap, having just made an
         écart or not and having stepped this turn or not, with the cell and lap each leads to. The
         other horses stand where they are now (a bot explores its own move with this)."""
-        t = self.track
+        t = self.game.track
         found: list[tuple[Action, Cell, int]] = []
         ahead = t.forward[cell]
         if ahead != NO_CELL:
@@ -426,13 +443,13 @@ class ToquesState(FlowState):
         """Why a horse on ``cell`` (in its ``lap``-th lap, having stepped this turn or not) may not
         change lane, as the reason's message key; None when it may."""
         ns = "toques_et_casques.illegal"
-        opts = self.game.options
-        t = self.track
+        game = self.game
         if self.obstacle[cell]:
             return f"{ns}.ecart_obstacle"  # 14-04: no écart on a hurdle or the river
-        info = t.cells[cell]
-        if t.segments[info.segment].kind == "turn":
+        if game.in_turn[cell]:
             return f"{ns}.ecart_turn"  # 19-02, 21-01: no lane change in a turn
+        opts = game.options
+        info = game.track.cells[cell]
         on_start = self.start_plaque and lap == 0 and info.index == 0
         if on_start and not opts.ecart_on_start:
             return f"{ns}.ecart_start"  # 09-06: « Sur la plaquette départ vous n'avez pas le droit de faire un écart »
@@ -597,10 +614,8 @@ class ToquesState(FlowState):
         player = self.drawn % game.jockeys
         self.owner[horse] = player
         self.drawn += 1
-        t = self.track
-        # 06-02, FIG.03: place N°1 is at the rail, or outside when running the other way round.
-        lane = len(HORSES) - 1 - horse if game.options.clockwise else horse
-        cell = t.cell(lane, 0)
+        cell = self.start_cell(horse)
+        lane = self.track.cells[cell].lane
         self.cell[horse] = cell
         self.occupant[cell] = horse
         self.status[horse] = Status.RUNNING
@@ -612,6 +627,12 @@ class ToquesState(FlowState):
             self._begin_turn(0)
         else:
             self.flow.begin_turn(self.drawn % game.jockeys)
+
+    def start_cell(self, horse: int) -> Cell:
+        """Where the start plaque puts horse index ``horse``: 06-02, FIG.03, place N°1 is at the
+        rail, or outside when running the other way round."""
+        lane = len(HORSES) - 1 - horse if self.game.options.clockwise else horse
+        return self.track.cell(lane, 0)
 
     def _begin_turn(self, horse: int) -> None:
         self.current = horse
@@ -631,7 +652,8 @@ class ToquesState(FlowState):
 
     def _step(self, target: Cell, step: str) -> None:
         h = self.current
-        t = self.track
+        game = self.game
+        t = game.track
         here = self.cell[h]
         lap = self.lap[h]
         if step == "avant" and t.wraps[here]:
@@ -648,12 +670,19 @@ class ToquesState(FlowState):
         self.stepped = True
         self.events.append(ev.Stepped(h + 1, step, t.cells[target].lane + 1, target, self.points))
         # 22-01: « un traînard est systématiquement éliminé dès qu'il a un tour de retard ».
-        mine = lap * t.lap_ticks + t.cells[target].start
+        lap_ticks, starts, status, laps, cells = (
+            t.lap_ticks,
+            game.cell_start,
+            self.status,
+            self.lap,
+            self.cell,
+        )
+        behind = lap * lap_ticks + starts[target] - lap_ticks  # a lap behind the horse or more
         for other in HORSES:
             if (
                 other != h
-                and self.status[other] is Status.RUNNING
-                and mine - self.progress(other) >= t.lap_ticks
+                and status[other] is Status.RUNNING
+                and laps[other] * lap_ticks + starts[cells[other]] <= behind
             ):
                 self._eliminate(other, Status.STRAGGLER, by=h)
         if self.points == 0:
@@ -673,7 +702,7 @@ class ToquesState(FlowState):
             # 04-01: « Si votre déplacement se termine sur un obstacle, [...] vous êtes ÉLIMINÉ ».
             self._eliminate(h, Status.FALLEN)
             self.events.append(ev.Fell(h + 1, obstacle))
-        elif self.progress(h) >= self.game.course.target:
+        elif self.progress(h) >= self.game.target:
             self.status[h] = Status.ARRIVED  # 23-01: on the plaque counts as arrived
             self.events.append(ev.CrossedFinish(h + 1))
         steward = self.game.steward
@@ -868,6 +897,7 @@ class ToquesState(FlowState):
                     "lane": t.cells[c].lane + 1 if on else None,
                     "lap": self.lap[h],
                     "place": self.order.index(h) + 1 if h in self.order else None,
+                    "eliminated": self.status[h] in ELIMINATED,
                 }
             )
         steps: list[JSON] = []
@@ -907,6 +937,11 @@ class ToquesState(FlowState):
             "rolled": self.rolled if moving else None,
             "turn_start": self.turn_start[0] if moving else None,
             "hurdles": [str(s) for s in self.hurdles],
+            "hurdle_runs": [
+                {"stations": [str(s) for s in run], "double": len(run) > 1}
+                for run in hurdle_runs(self.hurdles)
+            ],
+            "start_places": [self.start_cell(h) for h in HORSES],
             "obstacles": [[c, kind] for c, kind in enumerate(self.obstacle) if kind],
             "relocation": relocation,
             "rolloff": [g + 1 for g in self.rolloff[0]] if self.phase is Phase.ROLLOFF else None,

@@ -6,18 +6,33 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from hippodrome.engine.i18n import term
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.toques_et_casques.material import SIZES, material, track
 
 LABELS = {
     "en": {
-        "head": "Category {category}, speed {speed}, {track} track, {laps} lap(s) · round {round}",
+        "head": "Category {category}, speed {speed}, {track} hippodrome, {laps} · round {round}",
+        "laps": ["{laps} lap", "{laps} laps"],
+        "colon": ": ",
         "horse": "N°{number}",
         "lane": "lane {lane}",
         "at": "{segment} rank {rank}",
         "lap": "lap {lap}",
-        "to_play": "to play: N°{number}, {points} point(s) left",
+        "to_play": "to play: N°{number}, {points} left",
+        "review": "The steward reviews N°{number}'s move",
+        "plural_from": 0,
+        "points": ["{points} point", "{points} points"],
         "steps": "steps",
+        "status": {
+            "waiting": "not yet drawn",
+            "running": "running",
+            "arrived": "arrived",
+            "placed": "placed",
+            "fallen": "fallen, eliminated",
+            "straggler": "straggler, eliminated",
+            "disqualified": "disqualified",
+        },
         "blocked": "blocked: declare it (bloque)",
         "order": "Arrival order",
         "obstacles": "River {river} · hurdles {hurdles}",
@@ -35,13 +50,27 @@ LABELS = {
         ],
     },
     "fr": {
-        "head": "Catégorie {category}, vitesse {speed}, hippodrome {track}, {laps} tour(s) · tour de jeu {round}",
+        "head": "Catégorie {category}, vitesse {speed}, {track} hippodrome, {laps} · tour de jeu {round}",
+        "laps": ["{laps} tour", "{laps} tours"],
+        "colon": " : ",
         "horse": "N°{number}",
         "lane": "couloir {lane}",
         "at": "{segment} longueur {rank}",
         "lap": "tour {lap}",
-        "to_play": "à jouer : N°{number}, {points} point(s) à jouer",
+        "to_play": "à jouer : N°{number}, reste {points}",
+        "review": "Le commissaire contrôle le déplacement du N°{number}",
+        "plural_from": 2,
+        "points": ["{points} point", "{points} points"],
         "steps": "déplacements",
+        "status": {
+            "waiting": "pas encore tiré",
+            "running": "en course",
+            "arrived": "arrivé",
+            "placed": "classé",
+            "fallen": "tombé, éliminé",
+            "straggler": "traînard, éliminé",
+            "disqualified": "éliminé par le commissaire",
+        },
         "blocked": "bloqué : déclarez-le (bloque)",
         "order": "Ordre d'arrivée",
         "obstacles": "Rivière {river} · haies {hurdles}",
@@ -64,14 +93,22 @@ LABELS = {
 def render_text(obs: JSONObject, lang: str = "en", names: Sequence[str] = ()) -> str:
     """One seat's observation as lines of text."""
     labels: dict[str, Any] = LABELS.get(lang, LABELS["en"])
+    colon = labels["colon"]
     course = obs["course"]
     t = track(course["track"])
+
+    def plural(forms: list[str], n: int, **values: Any) -> str:
+        """The form for ``n``: French counts 0 and 1 as singular, English 1 only."""
+        many = n >= labels["plural_from"] if n != 1 else False
+        return forms[many].format(**values)
+
+    laps = plural(labels["laps"], course["laps"], laps=course["laps"])
     lines = [
         labels["head"].format(
             category=course["category"],
             speed=course["speed"],
-            track=course["track"],
-            laps=course["laps"],
+            track=term("toques_et_casques", "track", course["track"], lang),
+            laps=laps,
             round=obs["round"],
         ),
         labels["obstacles"].format(
@@ -82,7 +119,7 @@ def render_text(obs: JSONObject, lang: str = "en", names: Sequence[str] = ()) ->
     for horse in obs["horses"]:
         owner = horse["owner"]
         who = names[owner] if owner is not None and owner < len(names) else "-"
-        where = horse["status"]
+        where = labels["status"].get(horse["status"], horse["status"])
         if horse["cell"] is not None:
             info = t.cells[horse["cell"]]
             where = ", ".join(
@@ -92,21 +129,27 @@ def render_text(obs: JSONObject, lang: str = "en", names: Sequence[str] = ()) ->
                     labels["lap"].format(lap=horse["lap"] + 1),
                 )
             )
-        place = f" #{horse['place']}" if horse["place"] else ""
-        lines.append(f"  {labels['horse'].format(number=horse['number'])} ({who}){place}: {where}")
-    if obs["points"] is not None and obs["current"] is not None:
-        lines.append(labels["to_play"].format(number=obs["current"], points=obs["points"]))
+        if horse["place"]:
+            where = f"{where} {term('toques_et_casques', 'ordinal', horse['place'], lang)}"
+        number = labels["horse"].format(number=horse["number"])
+        lines.append(f"  {number} ({who}){colon}{where}")
+    if obs["phase"] == "review" and obs["current"] is not None:
+        lines.append(labels["review"].format(number=obs["current"]))
+    elif obs["points"] is not None and obs["current"] is not None:
+        points = plural(labels["points"], obs["points"], points=obs["points"])
+        lines.append(labels["to_play"].format(number=obs["current"], points=points))
         if obs["blocked"]:
             lines.append("  " + labels["blocked"])
-        else:
-            lines.append(f"  {labels['steps']}: " + ", ".join(s["action"] for s in obs["steps"]))
+        elif obs["steps"]:
+            steps = ", ".join(s["action"] for s in obs["steps"])
+            lines.append(f"  {labels['steps']}{colon}{steps}")
     if obs["order"]:
-        lines.append(f"{labels['order']}: " + " - ".join(str(n) for n in obs["order"]))
+        lines.append(f"{labels['order']}{colon}" + " - ".join(str(n) for n in obs["order"]))
     if any(obs["money"]):
         paid = ", ".join(
-            f"{names[p] if p < len(names) else p}: {m}" for p, m in enumerate(obs["money"]) if m
+            f"{names[p] if p < len(names) else p} {m}" for p, m in enumerate(obs["money"]) if m
         )
-        lines.append(f"{labels['money']}: {paid}")
+        lines.append(f"{labels['money']}{colon}{paid}")
     return "\n".join(lines)
 
 

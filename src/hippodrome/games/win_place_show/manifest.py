@@ -1,6 +1,6 @@
-"""Win, Place & Show's manifest: planned, so its names and its seed rulebook only."""
+"""Win, Place & Show's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
 
 GAME_INFO = GameInfo(
     id="win_place_show",
@@ -11,6 +11,39 @@ GAME_INFO = GameInfo(
     },
     seed="001_d3b3ffa791c90747.txt",
     order=4,
-    status="planned",
+    status="playable",
     package=__package__ or "hippodrome.games.win_place_show",
+    players=(2, 6),
+    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
+    pieces=Pieces(
+        game="rules:WinPlaceShow",
+        heuristic="heuristic:WinPlaceShowHeuristic",
+        text_view="view:render_text",
+        board_data="view:board_data",
+        check_data="calibration:check",
+        tensor="tensor:layout",
+        balance="balance:balance_facts",
+    ),
+    # The table sizes' extremes, the quick version with six players (stables, no sale) and with
+    # fewer (stables and a sale of the other horses).
+    conformance=(
+        {"players": 2},
+        {"players": 4},
+        {"players": 6, "quick": True},
+        {"players": 3, "quick": True},
+    ),
+    golden=(
+        GoldenSpec(
+            "four_players_heuristic_random",
+            ("heuristic", "random", "heuristic", "random"),
+            seed=1,
+            options={"players": 4},
+        ),
+        GoldenSpec(
+            "quick_six_players",
+            ("heuristic", "random", "heuristic", "random", "heuristic", "random"),
+            seed=2,
+            options={"players": 6, "quick": True},
+        ),
+    ),
 )

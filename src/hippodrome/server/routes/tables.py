@@ -8,7 +8,15 @@ from fastapi import APIRouter, Path, Query
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
-from hippodrome.server.dependencies import RuntimeDep, SeatToken, ServiceDep, SettingsDep
+from hippodrome.server.dependencies import (
+    ClientAddress,
+    RuntimeDep,
+    SeatToken,
+    ServiceDep,
+    SettingsDep,
+    TableQuotaDep,
+)
+from hippodrome.server.limits import QuotaError
 from hippodrome.server.schemas import (
     CreatedTable,
     CreateTableRequest,
@@ -31,19 +39,40 @@ TableId = Annotated[str, Path(max_length=64, description="The table's id")]
     "",
     status_code=201,
     response_model_exclude_unset=True,
-    responses=errors(400, 404, 422),
+    responses=errors(400, 404, 413, 422, 429),
 )
 async def create_table(
-    request: CreateTableRequest, service: ServiceDep, runtime: RuntimeDep
+    *,
+    request: CreateTableRequest,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    settings: SettingsDep,
+    quota: TableQuotaDep,
+    address: ClientAddress,
 ) -> CreatedTable:
-    """A new table. The answer shows each human seat's secret token, this once only."""
+    """A new table. The answer shows each human seat's secret token, this once only.
+    One client address creates at most ``tables_per_address`` tables in ``tables_window`` seconds."""
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
     specs = [
         SeatSpec(s.kind, s.name, s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None))
         for s in request.seats
     ]
-    table, tokens = service.create(request.game, dict(request.options), specs)
+    wait = quota.take(address)
+    if wait is not None:
+        raise QuotaError(
+            "error.too_many_tables",
+            wait,
+            limit=settings.tables_per_address,
+            minutes=round(settings.tables_window / 60),
+        )
+    try:
+        table, tokens = service.create(
+            request.game, dict(request.options), specs, practice=request.practice
+        )
+    except Exception:
+        quota.refund(address)  # a table refused is not one created
+        raise
     runtime.kick(table.id)
     seats: list[dict[str, Any]] = []
     for info, token in zip(table.seats, tokens, strict=True):
@@ -102,7 +131,7 @@ async def replay(table_id: TableId, service: ServiceDep, x_seat_token: SeatToken
     return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
 
 
-@router.post("/{table_id}/seats/{index}/bot", responses=errors(400, 403, 404, 409, 422))
+@router.post("/{table_id}/seats/{index}/bot", responses=errors(400, 403, 404, 409, 413, 422))
 async def hand_over(
     *,
     table_id: TableId,

@@ -10,7 +10,6 @@ router = APIRouter()
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(
-    websocket: WebSocket, table_id: str, runtime: RuntimeDep, token: str | None = None
-) -> None:
-    await runtime.serve(websocket, table_id, token)
+async def table_socket(websocket: WebSocket, table_id: str, runtime: RuntimeDep) -> None:
+    """The seat's token comes in the first message (``join``), never in the URL."""
+    await runtime.serve(websocket, table_id)

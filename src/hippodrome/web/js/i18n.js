@@ -61,9 +61,27 @@ export function t(key, params = {}) {
     const english = catalogs.get("en");
     template = english && english[key] !== undefined ? english[key] : key;
   }
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  const given = (name) => Object.prototype.hasOwnProperty.call(params, name);
+  if (current === "fr") template = elide(template, params, given);
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (given(name) ? String(params[name]) : whole));
+}
+
+const VOWEL = /^[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÙÛÜaeiouyàâäæéèêëîïôöœùûü]/;
+
+/** French elision before a value that opens on a vowel: « le tour d'Ada », « qu'Ève » (as the
+ * server's renderer does: only a name put in the template can bring a vowel after « de », « que »). */
+function elide(template, params, given) {
+  return template.replace(/\b([dD]|[qQ]u)e \{(\w+)\}/g, (whole, head, name) =>
+    given(name) && VOWEL.test(String(params[name])) ? `${head}'{${name}}` : whole,
   );
+}
+
+/** `key` for a count of `n`: its `<key>_one` form where the language takes the singular (English:
+ * 1; French: 0 and 1, « 0 point », « 1 point »), the plural `key` otherwise. */
+export function tn(key, n, params = {}) {
+  const one = current === "fr" ? Math.abs(n) < 2 : Math.abs(n) === 1;
+  const catalog = catalogs.get(current) || {};
+  return t(one && catalog[`${key}_one`] !== undefined ? `${key}_one` : key, params);
 }
 
 /** A text given in both languages by the server (`{"en": ..., "fr": ...}`), in the current one. */

@@ -3,7 +3,7 @@
 // variant needs no change here.
 
 import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
-import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -58,6 +58,15 @@ function renderGames() {
 }
 
 // -- create form -------------------------------------------------------------------------------------
+
+/** How a choice of an option reads: the game's own words for it (`web.<game>.option.<name>.<value>`,
+ * else the game's term `<game>.<name>.<value>`), else the value as the command line writes it. */
+function choiceLabel(name, value) {
+  for (const key of [`web.${form.game}.option.${name}.${value}`, `${form.game}.${name}.${value}`]) {
+    if (has(key)) return t(key);
+  }
+  return value;
+}
 
 function optionSchema(game, name) {
   return (game?.options || []).find((o) => o.name === name);
@@ -136,10 +145,13 @@ function renderOptions(game) {
               e.target.value = n;
               form.options.players = n;
               resizeSeats();
+              renderOptions(game);
               renderSeats(game);
             },
           })),
       );
+    } else if (option.seats) {
+      fields.push(seatOption(option, id, label));
     } else if (option.type === "bool") {
       fields.push(
         h("div", { class: "field check" },
@@ -154,8 +166,9 @@ function renderOptions(game) {
           }),
           h("label", { for: id }, label)),
       );
-    } else if (typeof option.type === "string" && option.type.includes("|")) {
-      const choices = option.type.split("|");
+    } else if (Array.isArray(option.choices)) {
+      // The option's values as the server lists them, typed: the one chosen is sent as it is.
+      const choices = option.choices;
       fields.push(
         h("div", { class: "field" },
           h("label", { for: id }, label),
@@ -163,10 +176,9 @@ function renderOptions(game) {
             id,
             "data-testid": `option-${option.name}`,
             onchange: (e) => {
-              const raw = e.target.value;
-              form.options[option.name] = typeof option.default === "number" ? Number(raw) : raw;
+              form.options[option.name] = choices[e.target.selectedIndex];
             },
-          }, choices.map((c) => h("option", { value: c, selected: String(value) === c }, c)))),
+          }, choices.map((c) => h("option", { value: String(c), selected: value === c }, choiceLabel(option.name, String(c)))))),
       );
     } else {
       const numeric = option.type === "int" || option.type === "float";
@@ -185,7 +197,62 @@ function renderOptions(game) {
       );
     }
   }
+  // Not a rule of the game: a practice table shows each human player the odds of his decisions.
+  fields.push(
+    h("div", { class: "field check" },
+      h("input", {
+        id: "option-practice",
+        type: "checkbox",
+        checked: Boolean(form.practice),
+        "data-testid": "option-practice",
+        onchange: (e) => {
+          form.practice = e.target.checked;
+        },
+      }),
+      h("label", { for: "option-practice" }, t("web.lobby.practice"))),
+  );
   fill(els.options, fields);
+}
+
+/** An option that names seats, offered as the seats themselves (« Joueur 2 »), never as the
+ * numbers the option writes: `indices` (seats from 0, comma-separated) as one box per seat,
+ * `number` (a player's number from 1, 0 for nobody) as a list. */
+function seatOption(option, id, label) {
+  const seats = form.seats.map((seat, i) => `${i + 1}. ${seat.name.trim() || defaultName(i, seat)}`);
+  if (option.seats === "indices") {
+    const chosen = new Set(String(form.options[option.name] || "").split(",").filter((x) => x.trim() !== "").map(Number));
+    const write = () => {
+      form.options[option.name] = [...chosen].filter((i) => i < seats.length).sort((a, b) => a - b).join(",");
+    };
+    return h("fieldset", { class: "field seat-set", "data-testid": `option-${option.name}` },
+      h("legend", {}, label),
+      seats.map((text, i) =>
+        h("div", { class: "check" },
+          h("input", {
+            id: `${id}-${i}`,
+            type: "checkbox",
+            checked: chosen.has(i),
+            "data-testid": `option-${option.name}-${i}`,
+            onchange: (e) => {
+              if (e.target.checked) chosen.add(i);
+              else chosen.delete(i);
+              write();
+            },
+          }),
+          h("label", { for: `${id}-${i}` }, text))));
+  }
+  const value = Number(form.options[option.name]) || 0;
+  return h("div", { class: "field" },
+    h("label", { for: id }, label),
+    h("select", {
+      id,
+      "data-testid": `option-${option.name}`,
+      onchange: (e) => {
+        form.options[option.name] = Number(e.target.value);
+      },
+    },
+    h("option", { value: "0", selected: value === 0 }, t("web.lobby.nobody")),
+    seats.map((text, i) => h("option", { value: String(i + 1), selected: value === i + 1 }, text))));
 }
 
 function renderSeats(game) {
@@ -203,6 +270,7 @@ function renderSeats(game) {
           "data-testid": `seat-kind-${i}`,
           onchange: (e) => {
             seat.kind = e.target.value;
+            renderOptions(game);
             renderSeats(game);
           },
         },
@@ -229,6 +297,7 @@ function renderSeats(game) {
           "data-testid": `seat-name-${i}`,
           oninput: (e) => {
             seat.name = e.target.value;
+            renderOptions(game); // the options that name seats name them as the form does
           },
         }),
       ),
@@ -243,9 +312,16 @@ async function submit(event) {
   createError = null;
   // `players` is the number of seats: the server derives it from the seat list and refuses it as an option.
   const { players: _players, ...options } = form.options;
+  for (const option of game.options || []) {
+    // Seats ticked before the table shrank are no longer there.
+    if (option.seats === "indices" && typeof options[option.name] === "string") {
+      options[option.name] = options[option.name].split(",").filter((x) => x !== "" && Number(x) < form.seats.length).join(",");
+    }
+  }
   const body = {
     game: game.id,
     options,
+    practice: Boolean(form.practice),
     seats: form.seats.map((seat, i) => {
       const out = { kind: seat.kind, name: seat.name.trim() || defaultName(i, seat) };
       if (seat.kind === "bot") out.bot = seat.bot;
@@ -377,7 +453,7 @@ function resultLine(table) {
   // What the ranking ordered: the scores of a game that keeps a score sheet, else the money.
   const scores = Array.isArray(result.scores) ? result.scores : null;
   const basis = scores || result.money || [];
-  const shown = (p) => (scores ? t("web.standing.points", { value: scores[p] }) : String(basis[p]));
+  const shown = (p) => (scores ? tn("web.standing.points", scores[p], { value: scores[p] }) : String(basis[p]));
   return h(
     "ol",
     { class: "result" },

@@ -1,6 +1,7 @@
 // The websocket client of one seat (or of a spectator) at a table.
 //
-// Protocol (docs/web.md): the server sends `state` on connect (with the whole event log) and after
+// Protocol (docs/web.md): the first message says who is connecting, `join` with the seat's token
+// (null for a spectator): the token never goes in the URL, which servers and proxies log. The server sends `state` on connect (with the whole event log) and after
 // every change (with the new events only), `error` when the last message was refused, `stale` before
 // a fresh `state` when an action was sent against an old version, and `pong`. Resync after a lost
 // connection needs nothing special: the server sends a full `state` on every connect, so the first
@@ -35,8 +36,7 @@ export class TableConnection {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
   open() {
@@ -53,6 +53,7 @@ export class TableConnection {
     this.awaitingFullState = true;
     socket.addEventListener("open", () => {
       if (socket !== this.socket) return;
+      socket.send(JSON.stringify({ type: "join", token: this.token }));
       this.retryMs = RETRY_FIRST_MS;
       this.setStatus("open");
       clearInterval(this.pingTimer);

@@ -4,7 +4,7 @@
 // Used by the table page and the replay page.
 
 import { fill, h, seatColour, seatNames } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { lang, pick, t, tn } from "./i18n.js";
 
 /** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
 export function seatsToAct(msg) {
@@ -28,11 +28,11 @@ function standingText(msg, seat) {
   const c = msg?.context;
   const value = c?.standings?.[seat];
   if (value === undefined || value === null) return "";
-  return c.ranking_basis === "scores" ? t("web.standing.points", { value }) : String(value);
+  return c.ranking_basis === "scores" ? tn("web.standing.points", value, { value }) : String(value);
 }
 
 /** The players: colour, name, kind, connection, money (`money-<seat>`), a mark on whose move it is. */
-export function renderPlayers(container, msg, { onTakeover = null } = {}) {
+export function renderPlayers(container, msg, { onTakeover = null, levels = [] } = {}) {
   const seats = msg?.seats || [];
   const money = msg?.observation?.money;
   const acting = new Set(msg?.status === "finished" ? [] : seatsToAct(msg));
@@ -47,7 +47,8 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
       "li",
       { class: "player" + (acting.has(i) ? " acting" : "") + (mine ? " mine" : ""), style: `--seat:${seatColour(i)}` },
       h("span", { class: "player-turn", "aria-hidden": "true" }, acting.has(i) ? "▶" : ""),
-      h("span", { class: "seat-dot", "aria-hidden": "true" }, names[i].charAt(0).toUpperCase()),
+      // The seat's number, not an initial: "Bot 2", "Bot 3" and "Bob" would all read B.
+      h("span", { class: "seat-dot", "aria-hidden": "true" }, String(i + 1)),
       h(
         "span",
         { class: "player-name" },
@@ -66,7 +67,8 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
         h(
           "span",
           { class: "money", "data-testid": `money-${i}`, "aria-label": t("web.money_of", { name: names[i] }) },
-          Array.isArray(money) ? String(money[i]) : "",
+          // On a score sheet the money is not the standing: say what it is (points in hand).
+          Array.isArray(money) ? (basis === "scores" ? tn("web.standing.in_hand", money[i], { value: money[i] }) : String(money[i])) : "",
         ),
         // The standing the ranking orders, with its place: the money itself, or the score sheet.
         basis === "scores"
@@ -75,14 +77,10 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
         places[i] ? h("small", { class: "place", "data-testid": `place-${i}` }, t(`web.ordinal.${places[i]}`)) : null,
       ),
       acting.has(i) ? h("span", { class: "visually-hidden" }, t("web.to_play")) : null,
-      // A seated player may hand an absent player's seat to a bot (the server enforces the timeout).
+      // A seated player may hand an absent player's seat to a bot of the level he picks (the server
+      // enforces the timeout).
       onTakeover && seat.kind !== "bot" && !connected && !mine && msg.status !== "finished"
-        ? h("button", {
-            type: "button",
-            class: "small takeover",
-            "data-testid": `takeover-${i}`,
-            onclick: () => onTakeover(i),
-          }, t("web.takeover"))
+        ? takeoverControl(i, levels, onTakeover)
         : null,
     );
   });
@@ -91,6 +89,27 @@ export function renderPlayers(container, msg, { onTakeover = null } = {}) {
     h("h2", {}, t("web.players")),
     basis ? h("p", { class: "ranking-basis", "data-testid": "ranking-basis" }, t(`web.ranked_by.${basis}`)) : null,
     h("ul", { class: "players" }, items),
+  );
+}
+
+/** The level of the bot that takes an absent seat (easy, medium, ...), and the button that hands it. */
+function takeoverControl(i, levels, onTakeover) {
+  const offered = levels.length ? levels : ["heuristic"];
+  const level = h(
+    "select",
+    { class: "small", "data-testid": `takeover-level-${i}`, "aria-label": t("web.takeover_level") },
+    ...offered.map((b) => h("option", { value: b, selected: b === "heuristic" }, t(`web.bot.${b}`))),
+  );
+  return h(
+    "span",
+    { class: "takeover" },
+    level,
+    h("button", {
+      type: "button",
+      class: "small",
+      "data-testid": `takeover-${i}`,
+      onclick: () => onTakeover(i, level.value),
+    }, t("web.takeover")),
   );
 }
 
@@ -103,7 +122,11 @@ export function renderLog(list, events, { current = null } = {}) {
     events.map((event, i) =>
       h(
         "li",
-        { class: "event" + (current && current.has(i) ? " current" : ""), "data-key": event.key },
+        {
+          class: "event" + (current && current.has(i) ? " current" : ""),
+          "data-key": event.key,
+          hidden: Boolean(event.quiet), // told later in a summary (a dealt card, with the whole hand)
+        },
         pick(event.text) || event.key,
       ),
     ),
@@ -145,5 +168,72 @@ export function renderGameOver(container, msg) {
         ),
       ),
     ),
+  );
+}
+
+/** A practice table's odds for this seat's decision (`odds` messages, computed by the server with
+ * `hippodrome odds`): each choice with the money it is expected to bring and its 95% interval, the
+ * best first, and the horses' chances of winning. Shown only when the odds are of the position on
+ * the board. */
+export function renderOdds(container, msg, odds) {
+  const playing = Boolean(msg?.practice) && Number.isInteger(msg?.seat) && msg?.status === "running";
+  container.hidden = !playing;
+  if (!playing) {
+    fill(container);
+    return;
+  }
+  const title = h("h2", {}, t("web.odds.title"));
+  const deciding = (msg.legal || []).length > 0;
+  if (!deciding) {
+    fill(container, title, h("p", { class: "muted small" }, t("web.odds.waiting")));
+    return;
+  }
+  const report = odds && odds.version === msg.version ? odds.odds : null;
+  if (!report) {
+    fill(container, title, h("p", { class: "muted small", "data-testid": "odds-computing" }, t("web.odds.computing")));
+    return;
+  }
+  const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(Math.round(x));
+  // Choices not simulated yet (the server's time ran out first) come last, without figures.
+  const known = (c) => c.money.mean !== null && c.money.mean !== undefined;
+  const choices = [...report.choices].sort((a, b) => (known(b) - known(a)) || (b.money.mean - a.money.mean));
+  const rows = choices.map((choice, i) => {
+    const [low, high] = known(choice) ? choice.money.interval : [0, 0];
+    const win = choice.win && choice.win.p !== null ? `${Math.round(choice.win.p * 100)} %` : "";
+    return h(
+      "tr",
+      { class: i === 0 ? "best" : "", "data-notation": choice.action },
+      h("td", {}, pick(choice.label) || choice.action),
+      h("td", { class: "num" }, known(choice) ? signed(choice.money.mean) : "…"),
+      h("td", { class: "num muted" }, known(choice) ? `±${Math.round((high - low) / 2)}` : ""),
+      report.horizon === "game" ? h("td", { class: "num" }, win) : null,
+    );
+  });
+  const horses = Object.entries(report.horses || {}).slice(0, 4).map(([horse, chances]) =>
+    h("li", {}, `${pick(report.horse_names?.[horse]) || horse} ${Math.round(((chances["1"]?.p) || 0) * 100)} %`),
+  );
+  const n = report.horizon === "race" ? report.race_simulations : report.simulations;
+  fill(
+    container,
+    title,
+    h(
+      "table",
+      { class: "odds-table", "data-testid": "odds-table", "data-version": String(msg.version) },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, t("web.odds.choice")),
+          h("th", { class: "num", colspan: "2" }, t(`web.odds.money_${report.horizon}`)),
+          report.horizon === "game" ? h("th", { class: "num" }, t("web.odds.win")) : null,
+        ),
+      ),
+      h("tbody", {}, rows),
+    ),
+    horses.length ? h("p", { class: "small" }, t("web.odds.horses_first")) : null,
+    horses.length ? h("ul", { class: "odds-horses small" }, horses) : null,
+    h("p", { class: "muted small" }, t(`web.odds.basis_${report.horizon}`, { n: Number(n).toLocaleString(lang()) })),
   );
 }

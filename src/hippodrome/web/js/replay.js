@@ -103,7 +103,9 @@ function render() {
   els.first.disabled = els.prev.disabled = index === 0;
   els.last.disabled = els.next.disabled = index === n - 1;
   let move;
-  if (step.move) move = step.move;
+  // The move as a player says it (« Parier 2 sur Othello »); its notation only if no label came.
+  if (step.label) move = pick(step.label);
+  else if (step.move) move = step.move;
   else if (index === 0) move = t("web.replay_start");
   else move = t("web.replay_hidden_move");
   els.position.textContent = t("web.replay_position", { step: index, total: n - 1, move });

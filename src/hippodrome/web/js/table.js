@@ -9,7 +9,7 @@ import { loadBoardModule } from "./boards/index.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { TableConnection } from "./net.js";
-import { renderGameOver, renderLog, renderPlayers, seatsToAct } from "./panels.js";
+import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -27,8 +27,11 @@ const els = {
   gameOver: $("game-over"),
   board: $("board"),
   players: $("players"),
+  odds: $("odds"),
   log: $("log"),
   cover: $("cover"),
+  sound: $("sound"),
+  refused: $("refused"),
   coverButton: $("pass-device"),
   replay: $("replay-link"),
 };
@@ -41,11 +44,16 @@ class View {
     this.log = [];
     this.error = null; // the last `error` message, until the next action or change
     this.inFlight = null; // the version an action was sent against, until the answer
+    this.odds = null; // practice tables: the last `odds` message for this seat
+    this.closeCode = null; // why the server closed this connection for good (4404: no table)
     this.conn = new TableConnection({
       tableId,
       token,
       onMessage: (message) => this.receive(message),
-      onStatus: () => renderConnection(),
+      onStatus: (status, conn, detail) => {
+        if (status === "closed" && detail?.code) this.closeCode = detail.code;
+        renderConnection();
+      },
     });
   }
 
@@ -80,6 +88,10 @@ class View {
         this.inFlight = null;
         showNotice(t("web.stale"));
         break;
+      case "odds":
+        this.odds = message;
+        render();
+        break;
       default:
         break; // pong
     }
@@ -98,7 +110,9 @@ let confirmedSeat = null; // hot-seat: the seat whose player last confirmed hold
 let coverSeat = null;
 let shownView = null;
 let gameTitles = {};
+let gameBots = {};
 let noticeTimer = null;
+let refusedReason = null; // set once the page shows that its link opens nothing
 
 // -- which view is shown ----------------------------------------------------------------------------
 
@@ -119,11 +133,92 @@ function chooseView() {
 
 // -- rendering ---------------------------------------------------------------------------------------
 
+function heading(game) {
+  return `${gameTitle(game)} · ${t("web.table_n", { id: tableId })}`;
+}
+
+/** The tab's title, marked while a seat of this page has a decision (seen from another tab); with
+ * the sound on, a short chime when a decision comes. */
+function renderTitle(view) {
+  const game = view?.msg?.game;
+  const base = game ? heading(game) : t("web.brand");
+  const deciding = seatViews().some((v) => v.needsAction());
+  document.title = deciding ? `● ${t("web.title.your_turn")} — ${base}` : base;
+  if (deciding && !wasDeciding) chime();
+  wasDeciding = deciding;
+}
+
+// -- the turn's chime (off unless the player turns it on; remembered by the browser) -----------------
+
+const SOUND_KEY = "hippodrome.sound";
+let wasDeciding = false;
+let audio = null;
+
+function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+function chime() {
+  if (!soundOn() || !audio) return; // the browser plays sound only after a click on the page
+  const now = audio.currentTime;
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.setValueAtTime(880, now);
+  tone.frequency.setValueAtTime(1320, now + 0.12);
+  gain.gain.setValueAtTime(0.0001, now);
+  gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.35);
+  tone.connect(gain).connect(audio.destination);
+  tone.start(now);
+  tone.stop(now + 0.4);
+}
+
+function markSound() {
+  els.sound.setAttribute("aria-pressed", String(soundOn()));
+}
+
+els.sound.addEventListener("click", () => {
+  try {
+    localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+  } catch {
+    // Not remembered: the chime stays off.
+  }
+  markSound();
+  if (soundOn() && !audio && window.AudioContext) audio = new AudioContext();
+  if (soundOn()) chime();
+});
+// A sound remembered on plays after the page's first click (the browser's rule for sound).
+document.addEventListener("pointerdown", () => {
+  if (soundOn() && !audio && window.AudioContext) audio = new AudioContext();
+}, { once: true });
+markSound();
+
+/** Whether `view`'s seat may have something to hide from the player still holding the device (a
+ * hand, a bet laid face down): the engine says whether the game hides anything at this point
+ * (`hidden_information`); in doubt, it has. Toques et Casques, or Royal Turf with open bets, hide
+ * nothing, and the device passes without a cover. */
+function hasSecrets(view) {
+  return view.msg?.hidden_information !== false;
+}
+
 function render() {
-  const view = chooseView();
-  if (hotSeat && view && view.token !== null && view.seat !== confirmedSeat) {
-    showCover(view);
+  if (refusedReason) {
+    showRefused(refusedReason); // re-drawn in the language just chosen
     return;
+  }
+  const view = chooseView();
+  renderTitle(view);
+  if (hotSeat && view && view.token !== null && view.seat !== confirmedSeat) {
+    // The device changes hands behind a cover only when the next seat has something to hide.
+    if (hasSecrets(view)) {
+      showCover(view);
+      return;
+    }
+    confirmedSeat = view.seat;
   }
   hideCover();
   shownView = view;
@@ -135,11 +230,14 @@ function render() {
   }
   ensureBoard(msg.game);
   if (board) board.update(msg, view.log);
-  document.title = `${gameTitle(msg.game)} · ${t("web.table_n", { id: tableId })}`;
-  els.title.textContent = `${gameTitle(msg.game)} · ${t("web.table_n", { id: tableId })}`;
+  els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);
   els.viewing.textContent = viewingText(view);
-  renderPlayers(els.players, msg, { onTakeover: view.token === null ? null : (index) => takeover(view, index) });
+  renderPlayers(els.players, msg, {
+    onTakeover: view.token === null ? null : (index, level) => takeover(view, index, level),
+    levels: gameBots[msg?.game] || [],
+  });
+  renderOdds(els.odds, msg, view.odds);
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
   renderError(view);
@@ -156,6 +254,8 @@ function statusText(msg) {
   if (line) parts.push(line);
   if (msg.status === "finished" || msg.context?.over) {
     parts.push(t("web.status.finished"));
+  } else if (msg.status === "expired") {
+    parts.push(t("web.status.expired"));
   } else if (msg.can_roll) {
     parts.push(t("web.status.your_roll", { name: names[msg.seat] }));
   } else if ((msg.legal || []).length) {
@@ -208,10 +308,36 @@ function renderConnection() {
   else if (statuses.some((x) => x !== "open")) key = statuses.every((x) => x === "connecting") && !views.some((v) => v.msg) ? "web.connecting" : "web.conn.reconnecting";
   els.conn.textContent = t(key);
   els.conn.dataset.state = key.split(".").pop();
-  if (views.some((v) => v.conn.gone) && !pageError) {
+  const gone = views.find((v) => v.conn.gone);
+  if (gone && [4403, 4404].includes(gone.closeCode)) showRefused(gone.closeCode === 4404 ? "no_table" : "bad_seat");
+  else if (gone && !pageError) {
     pageError = { key: "web.error.link_refused", params: {} };
     renderError(shownView);
   }
+}
+
+/** A link that opens nothing (no such table, or a seat key the table does not know): a page that
+ * says what happened and where to go, in place of an empty table. */
+function showRefused(reason) {
+  const first = refusedReason === null;
+  refusedReason = reason;
+  if (first) for (const view of views) view.conn.close(); // nothing to retry: the link opens nothing
+  els.app.hidden = true;
+  els.cover.hidden = true;
+  els.refused.hidden = false;
+  els.refused.dataset.reason = reason;
+  const id = tableId || "";
+  const spectate = reason === "bad_seat" ? `/table/${encodeURIComponent(id)}` : null;
+  document.title = `${t(`web.refused.${reason}.title`)} — ${t("web.brand")}`;
+  fill(
+    els.refused,
+    h("h2", {}, t(`web.refused.${reason}.title`)),
+    h("p", {}, t(`web.refused.${reason}.what`, { id })),
+    h("p", {}, t(`web.refused.${reason}.next`)),
+    h("p", { class: "refused-links" },
+      spectate ? h("a", { href: spectate, class: "button-link", "data-testid": "refused-spectate" }, t("web.refused.spectate")) : null,
+      h("a", { href: "/", class: "button-link", "data-testid": "refused-lobby" }, t("web.refused.lobby"))),
+  );
 }
 
 function showNotice(text) {
@@ -278,11 +404,11 @@ function sendFromShownView(message) {
 }
 
 /** Hand an absent player's seat to a bot; the server answers 409 (with the time left) if too early. */
-async function takeover(view, index) {
+async function takeover(view, index, level) {
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${index}/bot`, {
       method: "POST",
-      body: { bot: "heuristic" },
+      body: { bot: level },
       headers: { "X-Seat-Token": view.token },
     });
     view.error = null;
@@ -314,14 +440,14 @@ async function start() {
     if (!els.cover.hidden && coverSeat !== null) render();
   });
   if (!tableId) {
-    pageError = { key: "web.error.no_table", params: {} };
-    renderError(null);
+    showRefused("no_table");
     return;
   }
   els.replay.href = `/table/${encodeURIComponent(tableId)}/replay${tokens.length === 1 ? `#token=${encodeURIComponent(tokens[0])}` : ""}`;
   api("/api/games")
     .then((games) => {
       gameTitles = Object.fromEntries(games.map((g) => [g.id, g.titles]));
+      gameBots = Object.fromEntries(games.map((g) => [g.id, g.bots || []]));
       render();
     })
     .catch(() => {});

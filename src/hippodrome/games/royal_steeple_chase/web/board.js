@@ -8,6 +8,7 @@
 // rule.
 
 import { coursePatterns, fill, h, legalMoves, moveLabel, s, seatColour } from "/static/js/dom.js";
+import { tn } from "/static/js/i18n.js";
 
 const NS = "web.royal_steeple_chase";
 const GAME = "royal_steeple_chase";
@@ -28,17 +29,6 @@ function inkOn(hex) {
   if (v.length !== 6) return "#111";
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(v.slice(i, i + 2), 16) / 255);
   return 0.299 * r + 0.587 * g + 0.114 * b > 0.55 ? "#111" : "#fff";
-}
-
-// -- the notation, read (actions.py): never a rule, only what the server's strings say ---------------
-
-/** A half (coup) as written: `3v` → {kind: "3", colour: "v"}; `R` → {kind: "R", colour: null}. */
-function parseHalf(text) {
-  return { text, kind: text.charAt(0), colour: text.length > 1 ? text.charAt(1) : null };
-}
-
-function halvesOf(card) {
-  return String(card).split("/").map(parseHalf);
 }
 
 /** A legal action as this board offers it, read from the engine's typed form (`{kind, args,
@@ -64,7 +54,9 @@ function readMove(move) {
     case "throw":
       return { type: "throw", card: a.card };
     case "propose":
-      return { type: "propose", seat: a.target, card: a.card };
+      return { type: "propose", seat: a.target, card: a.card, points: a.points || 0 };
+    case "ask_card":
+      return { type: "ask", card: a.card };
     case "counter":
       return { type: "counter", card: a.card, points: a.points };
     case "play_card":
@@ -77,6 +69,10 @@ function readMove(move) {
       return { type: "bet", horses: a.horses, stake: a.stake };
     case "incident_choice":
       return { type: "incident", horse: a.horse, square: a.gap };
+    case "call":
+      return { type: "call", horse: Number.isInteger(a.horse) && a.horse >= 0 ? a.horse : null, bid: a.bid || null };
+    case "eliminate":
+      return { type: "eliminate", card: a.card };
     case "play_half":
       return { type: "half", half: a.half, use: a.use, horses: a.horses, remove: a.remove, square: a.gap };
     default:
@@ -169,6 +165,14 @@ function gapBar(gap, length, widthShare = 1) {
 export function createBoard(container, { boardData, t, lang, send = null, readOnly = false }) {
   const interactive = !readOnly && typeof send === "function";
   const colours = boardData.colours || ["r", "b", "j", "v"];
+  /** A coup as the engine's deck describes it (board data `halves`): `{text, kind, horse}`, the
+   * horse a lane index for a coloured coup, else null. */
+  const halfOf = (text) => {
+    const half = boardData.halves?.[text];
+    return { text, kind: half?.kind ?? text, horse: Number.isInteger(half?.horse) ? half.horse : null };
+  };
+  /** A card's two coups, as the engine's deck lists them (board data `card_halves`). */
+  const halvesOf = (card) => (boardData.card_halves?.[card] || [card]).map(halfOf);
   const rivers = new Set(boardData.rivers || []);
   const redSquares = new Set(boardData.incident_squares || []);
 
@@ -187,7 +191,13 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const legal = () => (interactive ? legalMoves(msg).map((m) => m.notation) : []);
   const isLegal = (action) => interactive && legalMoves(msg).some((m) => m.notation === action);
   const parsed = () => (interactive ? legalMoves(msg) : []).map((m) => ({ action: m.notation, ...readMove(m) })).filter((x) => x.type);
-  const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });
+  // « avec un mort »: the observation names the dummy "dummy" where it names a seat; it is no seat.
+  const DUMMY = "dummy";
+  const isPlace = (p) => p === DUMMY || (Number.isInteger(p) && p >= 0);
+  const seatName = (i) => (i === DUMMY ? t(`${NS}.dummy`) : msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 }));
+  const placeColour = (p) => (p === DUMMY ? "#777" : seatColour(p));
+  /** Whether this seat is taking the dummy's turn now: the legal moves are then the dummy's. */
+  const forDummy = () => Boolean(obs()?.dummy?.to_play) && obs().dummy.partner === mySeat();
   const horseName = (i) => {
     const key = `${GAME}.horse.${i}`;
     const text = t(key);
@@ -226,8 +236,11 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const spreadSection = h("section", { class: "rsc-spread panel", "data-testid": "rsc-spread" });
   const seatsSection = h("section", { class: "rsc-seats panel", "data-testid": "rsc-seats" });
   const scoreSection = h("section", { class: "rsc-score panel", "data-testid": "rsc-score" });
+  // The bridge players' variants: the table with the partners facing each other, the dummy's open
+  // hand at its place, and the bidding box.
+  const bridgeSection = h("section", { class: "rsc-bridge panel", "data-testid": "rsc-bridge-table" });
   const lower = h("div", { class: "rsc-lower" }, spreadSection, seatsSection, scoreSection);
-  root.append(svg, legend, controls, handSection, lower);
+  root.append(svg, legend, controls, bridgeSection, handSection, lower);
   fill(container, root);
 
   function drawDefs() {
@@ -294,8 +307,14 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     return laneView.gaps[(square - 1 + laneView.gaps.length) % laneView.gaps.length];
   }
 
+  /** The gap after `square`, as the engine writes it (board data `gaps`: `7-8`, the line `21-1`). */
   function gapText(square) {
-    return `${square}-${(square % (boardData.squares || 21)) + 1}`;
+    return boardData.gaps?.[square - 1] ?? String(square);
+  }
+
+  /** The two squares a gap lies between, as a sentence names them: « entre {square} et {next} ». */
+  function between(square) {
+    return { square, next: (square % (boardData.squares || 21)) + 1 };
   }
 
   function drawHurdles() {
@@ -305,7 +324,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       for (const square of horse.central || []) {
         const gap = gapOf(lane, square);
         if (!gap) continue;
-        const label = t(`${NS}.central_at`, { horse: horseName(lane), gap: gapText(square) });
+        const label = t(`${NS}.central_at`, { horse: horseName(lane), ...between(square) });
         parts.push(
           s("path", { class: "rsc-central", d: gapBar(gap, 9, 1.05), "data-testid": "central-hurdle", "data-lane": colours[lane], "data-gap": gapText(square) }, s("title", {}, label)),
         );
@@ -313,7 +332,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       for (const square of horse.hurdles || []) {
         const gap = gapOf(lane, square);
         if (!gap) continue;
-        const label = t(`${NS}.hurdle_at`, { horse: horseName(lane), gap: gapText(square) });
+        const label = t(`${NS}.hurdle_at`, { horse: horseName(lane), ...between(square) });
         parts.push(
           s("path", { class: "rsc-hurdle", d: gapBar(gap, 7, 0.95), "data-testid": "mobile-hurdle", "data-lane": colours[lane], "data-gap": gapText(square) }, s("title", {}, label)),
         );
@@ -332,7 +351,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function ownerText(lane) {
     const owner = obs()?.horses?.[lane]?.owner;
-    return Number.isInteger(owner) && owner >= 0 ? seatName(owner) : t(`${NS}.no_owner`);
+    return isPlace(owner) ? seatName(owner) : t(`${NS}.no_owner`);
   }
 
   function horseLabel(lane) {
@@ -344,10 +363,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const parts = [];
     const r = view.laneWidth * 0.4;
     (o.horses || []).forEach((horse, lane) => {
-      const c = view.lanes[lane]?.cells[(horse.square || 21) - 1];
+      const c = view.lanes[lane]?.cells[horse.square - 1];
       if (!c) return;
       const colour = horseColour(lane);
-      const owner = Number.isInteger(horse.owner) && horse.owner >= 0 ? horse.owner : null;
+      const owner = isPlace(horse.owner) ? horse.owner : null;
       const mine = lane === myHorse();
       const g = s("g", {
         class: "rsc-horse" + (horse.finished ? " finished" : "") + (mine ? " mine" : ""),
@@ -358,11 +377,11 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       g.append(
         s("title", {}, horseLabel(lane) + (mine ? ` · ${t(`${NS}.your_horse`)}` : "")),
         mine ? s("circle", { class: "rsc-mine-ring", r: fmt(r * 1.45) }) : null,
-        s("circle", { class: "rsc-horse-body", r: fmt(r), fill: colour, stroke: owner === null ? "#333" : seatColour(owner) }),
+        s("circle", { class: "rsc-horse-body", r: fmt(r), fill: colour, stroke: owner === null ? "#333" : placeColour(owner) }),
         s(
           "text",
           { class: "rsc-horse-text", fill: inkOn(colour), "font-size": fmt(r * 1.1) },
-          owner === null ? "·" : seatName(owner).charAt(0).toUpperCase(),
+          owner === null ? "·" : owner === DUMMY ? t(`${NS}.dummy_initial`) : String(owner + 1),
         ),
       );
       if (horse.finished) {
@@ -387,7 +406,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       return parsed().filter((x) => x.type === "half" && x.half === half && x.use === "H" && x.square !== null);
     }
     if (o.phase === "race" && ownHurdle) return parsed().filter((x) => x.type === "own_hurdle");
-    if (o.phase === "solo_hurdles") return parsed().filter((x) => x.type === "own_hurdle");
+    if (o.phase === "solo_hurdles" || o.phase === "own_hurdles") return parsed().filter((x) => x.type === "own_hurdle");
     if (o.phase === "incident") return parsed().filter((x) => x.type === "incident" && x.square !== null);
     return [];
   }
@@ -404,7 +423,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       if (!gap) continue;
       const label = t(choice.remove ? `${NS}.remove_hurdle_at` : `${NS}.put_hurdle_at`, {
         horse: horseName(lane),
-        gap: gapText(choice.square),
+        ...between(choice.square),
       });
       const g = s("g", {
         class: "rsc-gap-target" + (choice.remove ? " remove" : ""),
@@ -435,16 +454,16 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function halfTitle(half) {
     const word = kindWord(half.kind);
-    return half.colour ? t(`${NS}.half_coloured`, { kind: word, horse: horseName(colours.indexOf(half.colour)) }) : t(`${NS}.half_white`, { kind: word });
+    return half.horse !== null ? t(`${NS}.half_coloured`, { kind: word, horse: horseName(half.horse) }) : t(`${NS}.half_white`, { kind: word });
   }
 
   function halfNode(half, { played = false } = {}) {
-    const lane = half.colour ? colours.indexOf(half.colour) : -1;
-    const bg = lane >= 0 ? horseColour(lane) : "#fff";
+    const coloured = half.horse !== null;
+    const bg = coloured ? horseColour(half.horse) : "#fff";
     return h(
       "span",
       {
-        class: `rsc-half kind-${half.kind}` + (lane >= 0 ? " coloured" : " white") + (played ? " played" : ""),
+        class: `rsc-half kind-${half.kind}` + (coloured ? " coloured" : " white") + (played ? " played" : ""),
         style: `background:${bg};color:${inkOn(bg)}`,
         title: halfTitle(half),
       },
@@ -484,8 +503,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function textCard(card) {
     return h("span", { class: "rsc-mini-card", title: cardLabel(card) }, halvesOf(card).map((half) => {
-      const lane = half.colour ? colours.indexOf(half.colour) : -1;
-      const bg = lane >= 0 ? horseColour(lane) : "#fff";
+      const bg = half.horse !== null ? horseColour(half.horse) : "#fff";
       return h("span", { class: "rsc-mini-half", style: `background:${bg};color:${inkOn(bg)}` }, KIND_SYMBOLS[half.kind] || half.kind);
     }));
   }
@@ -525,7 +543,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   }
 
   function optionText(choice) {
-    const half = parseHalf(choice.half);
+    const half = halfOf(choice.half);
     const royal = half.kind === "R";
     let text;
     if (choice.use === "0") {
@@ -551,7 +569,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const left = [...(o.card.halves || [])];
     const mine = interactive && legal().length > 0;
     const chosen = currentHalf();
-    const all = card ? halvesOf(card) : left.map(parseHalf);
+    const all = card ? halvesOf(card) : left.map(halfOf);
     const remaining = [...left];
     const coups = all.map((half) => {
       const k = remaining.indexOf(half.text);
@@ -616,15 +634,49 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const o = obs();
     const tr = o.trade;
     if (!tr) return null;
+    if (!tr.offered) {
+      // A named card asked for (« B (vert) demande un 4 / 3v »): who asked, who answers now.
+      return h(
+        "div",
+        { class: "rsc-trade", "data-testid": "rsc-trade" },
+        t(`${NS}.asks_for`, { asker: seatName(tr.proposer) }),
+        " ",
+        textCard(tr.asked),
+        " · ",
+        h("span", { class: "muted" }, t(`${NS}.to_answer`, { name: seatName(tr.target) })),
+      );
+    }
     return h(
       "div",
       { class: "rsc-trade", "data-testid": "rsc-trade" },
       t(`${NS}.offer`, { proposer: seatName(tr.proposer), target: seatName(tr.target) }),
       " ",
       textCard(tr.offered),
+      tr.given ? [" ", t(`${NS}.plus_points`, { points: tr.given })] : null,
       tr.counter
         ? [" ", t(`${NS}.counter_with`), " ", textCard(tr.counter), tr.points ? [" ", t(`${NS}.plus_points`, { points: tr.points })] : null]
         : [" ", h("span", { class: "muted" }, t(`${NS}.awaiting_counter`))],
+    );
+  }
+
+  /** A list of the points one may add to an offer; the chosen amount filters the offers drawn. */
+  function pointsPicker(points, testid, label) {
+    return h(
+      "label",
+      { class: "rsc-opening" },
+      label,
+      " ",
+      h(
+        "select",
+        {
+          "data-testid": testid,
+          onchange: (e) => {
+            bidChoice = Number(e.target.value);
+            drawAll();
+          },
+        },
+        points.map((n) => h("option", { value: String(n), selected: n === bidChoice }, String(n))),
+      ),
     );
   }
 
@@ -661,7 +713,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (o.trade) nodes.push(tradeNode());
     if (phase === "throw" && o.taken) nodes.push(h("div", {}, t(`${NS}.taken`), " ", textCard(o.taken)));
     const buttons = [];
-    if (interactive && choices.length) {
+    // Every legal move gets a control, those this board does not draw as labelled buttons (below).
+    if (interactive && legal().length) {
       if (phase === "horses") {
         for (let lane = 0; lane < colours.length; lane++) {
           const free = choices.find((x) => x.type === "horse" && x.horse === lane && !x.bid);
@@ -714,9 +767,42 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
       if (phase === "trade" && tradeCard) {
         const offers = choices.filter((x) => x.type === "propose" && x.card === tradeCard);
+        const points = [...new Set(offers.map((x) => x.points))].sort((a, b) => a - b);
+        if (!points.includes(bidChoice)) bidChoice = points[0] ?? 0;
         if (offers.length) {
           buttons.push(h("span", { class: "rsc-offer-to" }, t(`${NS}.offer_card_to`), " ", textCard(tradeCard)));
-          for (const offer of offers) buttons.push(button(seatName(offer.seat), offer.action, { cls: "rsc-offer", testid: "offer-to" }));
+          if (points.length > 1) buttons.push(pointsPicker(points, "offer-points", t(`${NS}.offer_points`)));
+          for (const offer of offers.filter((x) => x.points === bidChoice)) {
+            buttons.push(button(seatName(offer.seat), offer.action, { cls: "rsc-offer", testid: "offer-to" }));
+          }
+        }
+      }
+      if (phase === "trade") {
+        // Asking the others for a named card: one list of the cards that may be asked for.
+        const asks = choices.filter((x) => x.type === "ask");
+        if (asks.length) {
+          const select = h(
+            "select",
+            { class: "rsc-bid-select", "aria-label": t(`${NS}.ask_card`), "data-testid": "ask-card-select" },
+            asks.map((x) => h("option", { value: x.action }, cardLabel(x.card))),
+          );
+          buttons.push(
+            h(
+              "span",
+              { class: "rsc-bid-more" },
+              t(`${NS}.ask_card`),
+              " ",
+              select,
+              h("button", { type: "button", class: "rsc-choice", "data-testid": "ask-card", onclick: () => act(select.value) }, t(`${NS}.ask`)),
+            ),
+          );
+        }
+      }
+      if (phase === "trade_ask") {
+        // The card asked for, offered to the player who asked (with points if one likes), or silence.
+        for (const offer of choices.filter((x) => x.type === "propose")) {
+          const label = offer.points ? t(`${NS}.offer_it_points`, { points: offer.points }) : t(`${NS}.offer_it`);
+          buttons.push(button([label, " ", textCard(offer.card)], offer.action, { cls: "rsc-offer", testid: "offer-asked" }));
         }
       }
       if (phase === "trade_counter") {
@@ -748,7 +834,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         const half = currentHalf();
         for (const choice of choices) {
           if (choice.type === "void" && choice.half === half) {
-            buttons.push(button(t(`${NS}.opt_void`, { coup: halfTitle(parseHalf(half)) }), choice.action, { cls: "rsc-option void", testid: "coup-option" }));
+            buttons.push(button(t(`${NS}.opt_void`, { coup: halfTitle(halfOf(half)) }), choice.action, { cls: "rsc-option void", testid: "coup-option" }));
           }
           if (choice.type === "half" && choice.half === half && choice.use !== "H") {
             buttons.push(button(optionText(choice), choice.action, { cls: "rsc-option", testid: "coup-option" }));
@@ -810,7 +896,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
       const contre = choices.find((x) => x.type === "contrer");
       if (contre) buttons.push(button(t(`${NS}.contrer`), contre.action, { cls: "rsc-contre", testid: "contrer" }));
+      // The calls and the bidding: the pass is the bidding box's (below the board).
+      const boxed = Boolean(o.contract) && ["calls", "bidding"].includes(phase);
       for (const type of ["accepte", "refuse", "passe"]) {
+        if (boxed && type === "passe") continue;
         const choice = choices.find((x) => x.type === type);
         if (choice) buttons.push(button(t(`${NS}.${type}`), choice.action, { cls: type === "accepte" ? "primary" : "", testid: type }));
       }
@@ -842,6 +931,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         return t(tradeCard ? `${NS}.hint_trade_seat` : `${NS}.hint_trade`);
       case "trade_counter":
         return t(`${NS}.hint_counter`);
+      case "trade_ask":
+        return t(`${NS}.hint_trade_ask`);
       case "trade_decide":
         return t(`${NS}.hint_decide`);
       case "race":
@@ -849,7 +940,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       case "halves": {
         const half = currentHalf();
         const gaps = gapChoices().length;
-        const text = t(`${NS}.hint_coup`, { coup: half ? halfTitle(parseHalf(half)) : "" });
+        const text = t(`${NS}.hint_coup`, { coup: half ? halfTitle(halfOf(half)) : "" });
         const others = (o.card?.halves || []).length > 1 ? ` ${t(`${NS}.hint_order`)}` : "";
         return text + (gaps ? ` ${t(`${NS}.hint_gap`)}` : "") + others;
       }
@@ -857,6 +948,14 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         return t(`${NS}.hint_bets`);
       case "solo_hurdles":
         return t(`${NS}.hint_solo`);
+      case "own_hurdles":
+        return t(`${NS}.hint_own_hurdles`);
+      case "calls":
+        return t(`${NS}.hint_calls`);
+      case "bidding":
+        return t(`${NS}.hint_bidding`);
+      case "discard":
+        return t(`${NS}.hint_discard`);
       case "incident": {
         const kind = o.incidents?.current;
         const text = kind ? t(`${GAME}.incident.${kind}`) : "";
@@ -879,13 +978,15 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     handSection.hidden = false;
     const choices = parsed();
     const byCard = (type) => new Map(choices.filter((x) => x.type === type).map((x) => [x.card, x.action]));
-    const plays = byCard("play");
+    // Taking the dummy's turn, the cards to play are the dummy's, drawn at its place.
+    const plays = forDummy() ? new Map() : byCard("play");
+    const eliminations = forDummy() ? new Map() : byCard("eliminate");
     const throws = byCard("throw");
     const counters = new Map(choices.filter((x) => x.type === "counter" && x.points === bidChoice).map((x) => [x.card, x.action]));
     const offerable = new Set(choices.filter((x) => x.type === "propose").map((x) => x.card));
     if (tradeCard && !offerable.has(tradeCard)) tradeCard = null;
     const cards = o.hand.map((card) => {
-      const action = (!ownHurdle && plays.get(card)) || throws.get(card) || counters.get(card) || null;
+      const action = (!ownHurdle && plays.get(card)) || eliminations.get(card) || throws.get(card) || counters.get(card) || null;
       if (action) return cardNode(card, { action, testid: "hand-card" });
       if (offerable.has(card)) {
         return cardNode(card, {
@@ -901,7 +1002,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     });
     fill(
       handSection,
-      h("h2", {}, t(`${NS}.hand_title`, { count: o.hand.length })),
+      h("h2", {}, tn(`${NS}.hand_title`, o.hand.length, { count: o.hand.length })),
       h("div", { class: "rsc-cards" }, cards.length ? cards : h("span", { class: "muted" }, t(`${NS}.no_cards`))),
     );
   }
@@ -940,7 +1041,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         h(
           "tr",
           { class: "rsc-seat-row" + (active.has(p) ? " acting" : "") + (p === mySeat() ? " mine" : ""), "data-testid": `rsc-seat-${p}` },
-          h("td", { class: "rsc-seat-name" }, h("span", { class: "seat-dot", style: `--seat:${seatColour(p)}`, "aria-hidden": "true" }, seatName(p).charAt(0).toUpperCase()), " ", seatName(p), p === o.dealer ? h("span", { class: "rsc-dealer", title: t(`${NS}.dealer`) }, " D") : null),
+          h("td", { class: "rsc-seat-name" }, h("span", { class: "seat-dot", style: `--seat:${seatColour(p)}`, "aria-hidden": "true" }, String(p + 1)), " ", seatName(p), p === o.dealer ? h("span", { class: "rsc-dealer", title: t(`${NS}.dealer`) }, " D") : null),
           h("td", {}, lane >= 0 ? horseChip(lane) : h("span", { class: "muted" }, "—")),
           h("td", { class: "num", "data-testid": `rsc-chips-${p}` }, String(o.chips[p])),
           h("td", { class: "num" }, String(o.hand_sizes?.[p] ?? "")),
@@ -974,12 +1075,215 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     );
   }
 
+  /** The bridge players' variants: the rubber and its camps, the contract under way. */
+  function bridgeLines(o) {
+    if (!o.rubber) return null;
+    const partners = o.partners || [];
+    const pairs = partners
+      .map((mate, p) => (mate === DUMMY || p < mate ? `${seatName(p)} – ${seatName(mate)}` : null))
+      .filter(Boolean)
+      .join(" · ");
+    const lines = [h("p", { "data-testid": "rsc-rubber" }, t(`${NS}.rubber`, { rubber: o.rubber, pairs })), campSheet(o)];
+    const c = o.contract;
+    if (c) {
+      const text = c.call
+        ? t(`${NS}.contract_line`, {
+            call: t(`${GAME}.call.${c.call}`),
+            declarer: seatName(c.declarer),
+            doubled: c.doubled ? t(`${NS}.doubled.${c.doubled}`) : "",
+          })
+        : t(`${NS}.no_contract`);
+      lines.push(h("p", { "data-testid": "rsc-contract" }, text));
+    }
+    return lines;
+  }
+
+  /** The bridge sheet, one line per camp of the rubber under way: the honours above the line, the
+   * game points toward the game below it, the games made (the camp's marks are on both partners'
+   * lines, D64, so the first partner's are read). */
+  function campSheet(o) {
+    const score = o.score || {};
+    const partners = o.partners || [];
+    const camps = partners.map((mate, p) => (mate === DUMMY || (Number.isInteger(mate) && p < mate) ? [p, mate] : null)).filter(Boolean);
+    if (!camps.length) return null;
+    return h(
+      "table",
+      { class: "rsc-table rsc-camps", "data-testid": "rsc-camps" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, t(`${NS}.col_camp`)),
+          h("th", { scope: "col" }, t(`${NS}.col_above`)),
+          h("th", { scope: "col" }, t(`${NS}.col_below_line`)),
+          h("th", { scope: "col" }, t(`${NS}.col_games`)),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        camps.map(([p, mate]) =>
+          h(
+            "tr",
+            { "data-testid": "rsc-camp" },
+            h("td", {}, `${seatName(p)} – ${seatName(mate)}`),
+            h("td", { class: "num" }, String(score.honours?.[p] ?? 0)),
+            h("td", { class: "num below-line" }, String(score.toward?.[p] ?? 0)),
+            h("td", { class: "num" }, String(score.games?.[p] ?? 0)),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** The places round the table from this seat's: itself south, its partner north (facing it), the
+   * next to play west and the other east, in the rubber's seating (D80; the dummy named DUMMY). */
+  function compass(o) {
+    const seats = (o.chips || []).map((_, p) => p);
+    const round = o.seating || (o.dummy ? [...seats, DUMMY] : seats);
+    const mateOf = (p) => (p === DUMMY ? o.dummy.partner : o.partners?.[p]);
+    const south = mySeat() ?? 0;
+    const north = mateOf(south);
+    const k = round.indexOf(south);
+    const after = [...round.slice(k + 1), ...round.slice(0, k)].filter((p) => p !== north);
+    return { south, north, west: after[0], east: after[1] };
+  }
+
+  function placeNode(o, p, where) {
+    if (p === undefined || p === null) return null;
+    const lane = (o.horses || []).findIndex((x) => x.owner === p);
+    const acting = (o.active || []).includes(p) && !(o.dummy?.to_play && o.dummy.partner === p);
+    const dummyTurn = p === DUMMY && o.dummy?.to_play;
+    const items = [
+      h(
+        "div",
+        { class: "rsc-place-name" },
+        h("span", { class: "seat-dot", style: `--seat:${placeColour(p)}`, "aria-hidden": "true" }, p === DUMMY ? t(`${NS}.dummy_initial`) : String(p + 1)),
+        " ",
+        seatName(p),
+        p === o.dealer ? h("span", { class: "rsc-dealer", title: t(`${NS}.dealer`) }, " D") : null,
+        lane >= 0 ? [" ", horseChip(lane)] : null,
+      ),
+    ];
+    if (p === DUMMY) {
+      const d = o.dummy;
+      items.push(h("div", { class: "muted" }, t(`${NS}.dummy_played_by`, { name: seatName(d.partner) })));
+      if (d.open) {
+        const mine = forDummy();
+        const choices = mine ? parsed() : [];
+        const byCard = new Map(choices.filter((x) => x.type === "play" || x.type === "eliminate").map((x) => [x.card, x.action]));
+        items.push(
+          h(
+            "div",
+            { class: "rsc-cards rsc-dummy-hand", "data-testid": "rsc-dummy-hand" },
+            d.hand.length ? d.hand.map((card) => cardNode(card, { action: byCard.get(card) || null, testid: "dummy-card", small: true })) : h("span", { class: "muted" }, t(`${NS}.no_cards`)),
+          ),
+        );
+      } else {
+        items.push(h("div", { class: "muted" }, tn(`${NS}.dummy_closed`, d.hand_size, { count: d.hand_size })));
+      }
+    } else {
+      items.push(h("div", { class: "muted" }, tn(`${NS}.cards_in_hand`, o.hand_sizes?.[p] ?? 0, { count: o.hand_sizes?.[p] ?? 0 })));
+    }
+    return h(
+      "div",
+      { class: `rsc-place ${where}` + (acting || dummyTurn ? " acting" : ""), "data-testid": `rsc-place-${where}`, "data-place": String(p) },
+      items,
+    );
+  }
+
+  /** A call of the bidding as words: the colour asked for, the step of the ladder, or a pass. */
+  function saidNode(said) {
+    const parts = [];
+    if (Number.isInteger(said.horse)) parts.push(horseChip(said.horse));
+    if (said.call === "passe") parts.push(t(`${NS}.said_pass`));
+    else if (said.call) parts.push(t(`${GAME}.call.${said.call}`));
+    return parts.map((x, i) => [i ? " " : "", x]);
+  }
+
+  /** The bidding box: the ladder of calls, each step with the calls open to this seat (alone or with
+   * a colour), the current call marked; the colours alone in the colour rounds; double, redouble and
+   * pass; and the bidding so far. Every button is a legal move the server sent. */
+  function biddingBox(o) {
+    const c = o.contract;
+    if (!c || !["calls", "bidding"].includes(o.phase)) return null;
+    const calls = parsed().filter((x) => x.type === "call");
+    const ladder = boardData.ladder || [];
+    const current = c.call ? ladder.indexOf(c.call) : -1;
+    const callButton = (choice, text) => button(text, choice.action, { cls: "rsc-call", testid: "bid-box-call" });
+    const colours = calls.filter((x) => x.horse !== null && !x.bid);
+    const rows = ladder.map((step, i) => {
+      const mine = calls.filter((x) => x.bid === step);
+      const plain = mine.find((x) => x.horse === null);
+      const withColour = mine.filter((x) => x.horse !== null);
+      return h(
+        "tr",
+        { class: "rsc-ladder-step" + (i === current ? " current" : i < current ? " below" : ""), "data-testid": "bid-box-step", "data-step": step },
+        h("th", { scope: "row" }, t(`${GAME}.call.${step}`), i === current ? h("span", { class: "rsc-tag" }, t(`${NS}.current_call`)) : null),
+        h(
+          "td",
+          {},
+          plain ? callButton(plain, t(`${GAME}.call.${step}`)) : null,
+          withColour.map((x) => button([horseChip(x.horse)], x.action, { cls: "rsc-call colour", testid: "bid-box-call" })),
+        ),
+      );
+    });
+    const doubles = calls.filter((x) => x.bid === "contre" || x.bid === "surcontre");
+    const pass = parsed().find((x) => x.type === "passe");
+    const history = (c.bidding || []).map((said) => h("li", {}, h("strong", {}, seatName(said.seat)), " : ", saidNode(said)));
+    return h(
+      "div",
+      { class: "rsc-bid-box", "data-testid": "rsc-bid-box" },
+      h("h3", {}, t(`${NS}.bid_box_title`)),
+      colours.length
+        ? h("p", { class: "rsc-bid-colours" }, t(`${NS}.ask_colour`), " ", colours.map((x) => button([horseChip(x.horse)], x.action, { cls: "rsc-call colour", testid: "bid-box-colour" })))
+        : null,
+      h("table", { class: "rsc-table rsc-ladder" }, h("tbody", {}, rows)),
+      h(
+        "p",
+        { class: "rsc-bid-doubles" },
+        doubles.map((x) => button(t(`${GAME}.call.${x.bid}`), x.action, { cls: "rsc-call", testid: "bid-box-double" })),
+        pass ? button(t(`${NS}.passe`), pass.action, { cls: "rsc-call", testid: "bid-box-pass" }) : null,
+      ),
+      h("h3", {}, t(`${NS}.bidding_title`)),
+      history.length ? h("ol", { class: "rsc-bidding", "data-testid": "rsc-bidding" }, history) : h("p", { class: "muted", "data-testid": "rsc-bidding" }, t(`${NS}.no_bidding`)),
+    );
+  }
+
+  function drawBridge() {
+    const o = obs();
+    if (!o.rubber) {
+      fill(bridgeSection);
+      bridgeSection.hidden = true;
+      return;
+    }
+    bridgeSection.hidden = false;
+    const where = compass(o);
+    fill(
+      bridgeSection,
+      h("h2", {}, t(`${NS}.table_title`)),
+      h(
+        "div",
+        { class: "rsc-compass" },
+        placeNode(o, where.north, "north"),
+        placeNode(o, where.west, "west"),
+        h("div", { class: "rsc-compass-middle" }, forDummy() ? h("strong", {}, t(`${NS}.you_play_dummy`)) : null),
+        placeNode(o, where.east, "east"),
+        placeNode(o, where.south, "south"),
+      ),
+      biddingBox(o),
+    );
+  }
+
   function drawScore() {
     const o = obs();
     const score = o.score || {};
     const n = (o.chips || []).length;
     const scoring = score.scoring || "bridge";
-    const bridge = scoring === "bridge";
+    // The bridge players' variants keep the same sheet: honours, game points, games made.
+    const bridge = ["bridge", "auction", "contract", "dummy"].includes(scoring);
     const rows = [];
     for (let p = 0; p < n; p++) {
       const tags = [];
@@ -1007,6 +1311,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       scoreSection,
       h("h2", {}, t(`${NS}.score_title`)),
       h("p", { class: "muted" }, t(`${NS}.scoring.${scoring}`), " · ", t(`${NS}.races`, { count: score.races ?? 0 })),
+      bridgeLines(o),
       h(
         "table",
         { class: "rsc-table" },
@@ -1064,6 +1369,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     drawSpread();
     drawSeats();
     drawScore();
+    drawBridge();
   }
 
   // -- input ---------------------------------------------------------------------------------------

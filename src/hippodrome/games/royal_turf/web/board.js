@@ -139,7 +139,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const initial = (id) => (horseInfo.get(id)?.name || id).charAt(0).toUpperCase();
   const faceName = (face) => t(`royal_turf.face.${face}`);
   const seatName = (i) => msg?.seats?.[i]?.name || t("web.seat_n", { n: i + 1 });
-  const squareCentre = (n) => (squares - n + 0.5) * step;
+  const startSquares = new Set(boardData.start_squares || []);
+  // Squares are numbered in the running direction from the line (D1): square 1 just past it, square
+  // 33 just behind it, where the first horse drawn starts.
+  const squareCentre = (n) => (n - 0.5) * step;
 
   // -- skeleton ---------------------------------------------------------------------------------------
 
@@ -177,6 +180,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   cardsSection.append(cardsTitle, cardsHead, cardsList);
 
   const payout = h("details", { class: "rt-payout", open: true });
+  const paceNote = h("p", { class: "note", "data-testid": "pace-note" });
   const lower = h("div", { class: "rt-lower" }, cardsSection, payout);
 
   root.append(svg, controls, lower);
@@ -203,7 +207,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   // -- the static track ----------------------------------------------------------------------------
 
   function cellPath(n) {
-    const k = squares - n;
+    const k = n - 1;
     const d0 = k * step;
     const d1 = (k + 1) * step;
     const points = [];
@@ -232,9 +236,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }),
       s("path", { class: "rt-infield", d: stadiumPath(RADIUS - HALF_WIDTH - 3) }),
     );
-    for (let n = squares; n >= 1; n--) {
+    for (let n = 1; n <= squares; n++) {
       const cls = ["rt-cell", n % 2 ? "odd" : "even"];
       if (n === paceSquare) cls.push("pace");
+      if (startSquares.has(n)) cls.push("start");
       parts.push(s("path", { class: cls.join(" "), d: cellPath(n), "data-square": n }));
       const [x, y] = pos(squareCentre(n), RADIUS + HALF_WIDTH + NUM_GAP);
       parts.push(
@@ -244,7 +249,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     // Pace label inside the track, by square 18.
     const [px, py] = pos(squareCentre(paceSquare), RADIUS - HALF_WIDTH - 12);
     parts.push(s("text", { class: "rt-pace-label", x: fmt(px), y: fmt(py) }, t("web.royal_turf.pace")));
-    // The start and finishing line, between square 1 and square 33.
+    // The start and finishing line, between square 33 (behind it) and square 1 (past it).
     parts.push(
       s("rect", {
         class: "rt-line",
@@ -257,7 +262,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       s("text", { class: "rt-line-label", x: CX, y: CY + RADIUS - HALF_WIDTH - 12 }, t("web.royal_turf.line")),
       s("path", {
         class: "rt-direction",
-        d: `M${CX + 40} ${CY + RADIUS - HALF_WIDTH - 16}h34l-6 -5M${CX + 74} ${CY + RADIUS - HALF_WIDTH - 16}l-6 5`,
+        d: `M${CX + 80} ${CY + RADIUS - HALF_WIDTH - 16}h34l-6 -5M${CX + 114} ${CY + RADIUS - HALF_WIDTH - 16}l-6 5`,
       }),
     );
     // Podium: places 1, 2, 3 and the last horse.
@@ -375,7 +380,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function pawnLabel(id, { moved, pace, place }) {
     const bits = [horseName(id)];
-    if (place) bits.push(t("web.royal_turf.place_n", { place }));
+    if (place) bits.push(t("web.royal_turf.place_n", { place: t(`web.ordinal.${place}`) }));
     if (moved) bits.push(t("web.royal_turf.moved"));
     if (pace) bits.push(t("web.royal_turf.pace_holder"));
     return bits.join(", ");
@@ -490,7 +495,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (!land) return "";
     const name = horseName(id);
     if (land.end === 0) {
-      return t("web.royal_turf.preview_cross", { horse: name, start: land.start, place: land.place });
+      return t("web.royal_turf.preview_cross", { horse: name, start: land.start, place: t(`web.ordinal.${land.place}`) });
     }
     if (land.moved < land.rolled) {
       return t("web.royal_turf.preview_blocked", { horse: name, start: land.start, end: land.end, rolled: land.rolled, moved: land.moved });
@@ -567,7 +572,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         h("span", { class: "c-pawn", "aria-hidden": "true" },
           h("span", { class: "mini-pawn", style: `background:${colour};color:${inkOn(colour)}` }, initial(info.id))),
         h("span", { class: "c-name" }, horseName(info.id), pace ? h("span", { class: "pace-badge", title: t("web.royal_turf.pace_holder") }, "P") : null),
-        h("span", { class: "c-square" }, where),
+        h("span", { class: "c-square", title: horse.to_go ? t("web.royal_turf.to_go", { n: horse.to_go }) : null }, where),
         faces.map((face) =>
           h("span", { class: "c-face" + (rolled === face ? " rolled" : "") }, horse.values ? String(horse.values[face]) : "·"),
         ),
@@ -581,6 +586,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function cardLabel(id, index, horse, where, bets, pace, { movable, bettable }) {
     const bits = [`${index + 1}. ${horseName(id)}`];
     if (horse.square !== null || horse.place) bits.push(`${t("web.royal_turf.square")} ${where}`);
+    if (horse.to_go) bits.push(t("web.royal_turf.to_go", { n: horse.to_go }));
     if (horse.values) bits.push(faces.map((f) => `${faceName(f)} ${horse.values[f]}`).join(", "));
     if (horse.moved && !horse.place) bits.push(t("web.royal_turf.moved"));
     if (pace) bits.push(t("web.royal_turf.pace_holder"));
@@ -696,9 +702,17 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           h("tr", {}, h("th", { scope: "row" }, String(u)), h("td", {}, String(p.first[i])), h("td", {}, String(p.second[i])), h("td", {}, String(p.third[i]))))),
       ),
       h("p", { class: "note" }, t("web.royal_turf.payout_note", { multiplier: boardData.final_race_multiplier, races: boardData.races })),
-      h("p", { class: "note" }, t("web.royal_turf.pace_note", { amount: boardData.pace_per_unit })),
+      paceNote,
       h("p", { class: "note" }, t("web.royal_turf.last_note", { amount: boardData.last_penalty_per_unit })),
     );
+    drawPaceNote();
+  }
+
+  /** When the pace bonus is paid is the table's option, which the observation carries (D13). */
+  function drawPaceNote() {
+    const anyPlace = Boolean(obs()?.pace_bonus_any_place);
+    const key = anyPlace ? "web.royal_turf.pace_note_any_place" : "web.royal_turf.pace_note";
+    paceNote.textContent = t(key, { amount: boardData.pace_per_unit });
   }
 
   function drawAll() {
@@ -709,6 +723,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     drawPreview();
     drawCards();
     drawControls();
+    drawPaceNote();
   }
 
   // -- input ---------------------------------------------------------------------------------------

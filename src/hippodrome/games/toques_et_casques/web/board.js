@@ -10,8 +10,6 @@ import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/s
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
 const SLOT_MAX = 34; // the largest slot of the arrival board and the eliminated box, in user units
-const OUT = new Set(["fallen", "straggler", "disqualified"]);
-const HARNESS = "A"; // seed 03-01: category A is harness trot (horses with a sulky)
 const NS = "web.toques_et_casques";
 
 const fmt = (n) => String(Math.round(n * 10) / 10);
@@ -30,8 +28,9 @@ function inkOn(hex) {
 // -- the track as drawn: engine geometry, mirrored (clockwise races) and turned (narrow screens) -------
 
 /** The drawing of one hippodrome: every cell's polygon in SVG user units, its centre, the heading of
- * a horse standing on it, and the cells of each station ("<segment>.<rank>", one per lane). Only
- * coordinates are transformed, never the SVG itself, so every text stays upright and readable. */
+ * a horse standing on it, and the cells of each station (by the station the engine names each
+ * straight's cell with, one per lane). Only coordinates are transformed, never the SVG itself, so
+ * every text stays upright and readable. */
 function buildView(geometry, { mirror, rotate }) {
   const [minx, miny, maxx, maxy] = geometry.bounds;
   const flip = (x, y) => {
@@ -63,9 +62,9 @@ function buildView(geometry, { mirror, rotate }) {
   });
   const stations = new Map();
   for (const c of cells) {
-    const key = `${c.segment}.${c.offset}`;
-    if (!stations.has(key)) stations.set(key, []);
-    stations.get(key)[c.lane] = c;
+    if (c.station === null || c.station === undefined) continue; // a turn's cell: no station
+    if (!stations.has(c.station)) stations.set(c.station, []);
+    stations.get(c.station)[c.lane] = c;
   }
   const lane = (k) => cells.filter((c) => c.lane === k).sort((a, b) => a.index - b.index);
   const rail = lane(0).flatMap((c) => c.pts.slice(0, c.pts.length / 2));
@@ -80,6 +79,11 @@ function buildView(geometry, { mirror, rotate }) {
     width: (x1 - x0 + 2 * MARGIN) * U,
     height: (y1 - y0 + 2 * MARGIN) * U,
   };
+}
+
+/** The cells across the track at rank `offset` of segment `segment` (a straight), or undefined. */
+function rowAt(view, segment, offset) {
+  return view.stations.get(view.cells.find((c) => c.segment === segment && c.offset === offset)?.station);
 }
 
 /** The quadrilateral a station covers (all six lanes of one rank of a straight), or null. */
@@ -239,7 +243,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     const horse = horseOf(n);
     return horse && horse.owner !== null && horse.owner !== undefined ? seatName(horse.owner) : t(`${NS}.no_jockey`);
   };
-  const harness = () => obs()?.course?.category === HARNESS;
+  const harness = () => Boolean(obs()?.course?.harness);
 
   // -- skeleton ---------------------------------------------------------------------------------------
 
@@ -299,7 +303,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     for (const seg of [0, 4]) {
       const length = view.segments[seg]?.lengths?.[0] || 0;
       for (const offset of [1, length - 2]) {
-        const row = view.stations.get(`${seg}.${offset}`);
+        const row = rowAt(view, seg, offset);
         if (!row || offset < 1) continue;
         row.forEach((c, lane) => {
           parts.push(s("text", { class: "tc-lane-num", x: fmt(c.at[0]), y: fmt(c.at[1]) }, String(lane + 1)));
@@ -308,8 +312,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     }
     // The running direction (« le sens de la course », 04-02), outside the start straight's far end.
     const length = view.segments[0]?.lengths?.[0] || 0;
-    const at = stationLabel(view, `0.${Math.max(0, length - 4)}`, 1, { distance: 1.0 });
-    const row = view.stations.get(`0.${Math.max(0, length - 4)}`);
+    const row = rowAt(view, 0, Math.max(0, length - 4));
+    const at = row ? stationLabel(view, row[0].station, 1, { distance: 1.0 }) : null;
     if (at && row) {
       const rad = (row[0].angle * Math.PI) / 180;
       const [dx, dy] = [Math.cos(rad) * U, Math.sin(rad) * U];
@@ -370,9 +374,11 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   // -- what the observation says, drawn ------------------------------------------------------------
 
+  /** A station named for the player: its straight and rank, read from the cells the engine names. */
   function stationText(station) {
-    const [seg, rank] = String(station).split(".");
-    return t(`${NS}.station`, { segment: t(`${NS}.segment.${seg}`), rank, station });
+    const c = view?.stations.get(station)?.[0];
+    if (!c) return String(station);
+    return t(`${NS}.station`, { segment: t(`${NS}.segment.${c.segment}`), rank: c.offset, station });
   }
 
   function drawCourse() {
@@ -403,36 +409,30 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         parts.push(labelText({ ...at, x: (at.x + at2.x) / 2, y: (at.y + at2.y) / 2 }, "tc-plaque-label river", t(`${NS}.river`)));
       }
     }
-    // Hurdles: two adjacent ones are a double hurdle (13-01), labelled once.
-    const rankOf = (station) => station.split(".").map(Number);
-    const hurdles = [...(o.hurdles || [])].sort((a, b) => rankOf(a)[0] - rankOf(b)[0] || rankOf(a)[1] - rankOf(b)[1]);
-    const seen = new Set();
-    for (const station of hurdles) {
-      if (seen.has(station)) continue;
-      const [seg, rank] = rankOf(station);
-      const next = `${seg}.${rank + 1}`;
-      const double = hurdles.includes(next);
-      seen.add(station);
-      if (double) seen.add(next);
-      const a = stationLabel(view, station, 1);
-      const b = stationLabel(view, double ? next : station, 1);
+    // The hurdles as the engine groups them (13-01: two one after the other are a double hurdle),
+    // each labelled once.
+    for (const run of o.hurdle_runs || []) {
+      const stations = run.stations || [];
+      if (!stations.length) continue;
+      const a = stationLabel(view, stations[0], 1);
+      const b = stationLabel(view, stations[stations.length - 1], 1);
       if (a && b) {
-        const text = t(double ? `${NS}.double_hurdle` : `${NS}.hurdle`);
+        const text = t(run.double ? `${NS}.double_hurdle` : `${NS}.hurdle`);
         parts.push(labelText({ ...a, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, "tc-plaque-label hurdle", text));
       }
     }
     // The start plaque (rank 0 of the start straight) until it is lifted after the first round (09-05),
     // and the finish plaque: announced before the start, laid only for the last lap (10-03).
-    const start = course.start || "0.0";
+    const start = course.start;
     const placed = Boolean(o.finish_placed);
     const finishText = t(placed ? `${NS}.finish` : `${NS}.finish_announced`);
     if (o.start_plaque) {
       const poly = stationPolygon(view, start);
       if (poly) parts.push(s("path", { class: "tc-start", d: pathOf(poly), "data-testid": "start-plaque" }));
-      // 06-02: place N°1 is at the rail, or outside when running the other way round.
-      (view.stations.get(start) || []).forEach((c, lane) => {
-        const place = o.clockwise ? view.lanes - lane : lane + 1;
-        parts.push(s("text", { class: "tc-place-num", x: fmt(c.at[0]), y: fmt(c.at[1]) }, String(place)));
+      // The places on the plaque, N°1 first, on the cells the engine puts them (06-02).
+      (o.start_places || []).forEach((cell, k) => {
+        const c = view.cells[cell];
+        if (c) parts.push(s("text", { class: "tc-place-num", x: fmt(c.at[0]), y: fmt(c.at[1]) }, String(k + 1)));
       });
     }
     const finish = stationPolygon(view, course.finish);
@@ -560,7 +560,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         if (slot) parts.push(horseGlyph(number, { x: slot[0], y: slot[1] + 3.5, size: infield.arrival.size * 0.55, bare: true }));
       });
       for (const horse of o.horses) {
-        if (!OUT.has(horse.status)) continue;
+        if (!horse.eliminated) continue;
         const slot = infield.eliminated?.slots[numbers.indexOf(horse.number)];
         if (!slot) continue;
         const g = horseGlyph(horse.number, { x: slot[0], y: slot[1] + 3.5, size: infield.eliminated.size * 0.55, bare: true });
@@ -690,9 +690,12 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   }
 
   function stepLabel(action, cell) {
-    const station = `${cell.segment}.${cell.offset}`;
-    if (action === "avant") return t(`${NS}.avant_to`, { lane: cell.lane + 1, station: stationText(station) });
-    return t(`${NS}.ecart_to`, { lane: cell.lane + 1, station: stationText(station) });
+    // A straight's length names its station; a turn's length only its turn and rank.
+    const where = cell.station
+      ? stationText(cell.station)
+      : t(`${NS}.length_of`, { segment: t(`${NS}.segment.${cell.segment}`), rank: cell.offset });
+    if (action === "avant") return t(`${NS}.avant_to`, { lane: cell.lane + 1, station: where });
+    return t(`${NS}.ecart_to`, { lane: cell.lane + 1, station: where });
   }
 
   // -- the controls under the track -----------------------------------------------------------------
@@ -715,7 +718,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     for (const n of numbers) {
       const horse = horseOf(n);
       const colour = colourOf(n);
-      const out = horse && (OUT.has(horse.status) || horse.status === "placed");
+      const out = horse && (horse.eliminated || horse.status === "placed");
       chips.push(
         h(
           "span",
@@ -858,7 +861,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       return h(
         "tr",
         {
-          class: "tc-horse-row" + (o.current === n && o.phase !== "over" ? " current" : "") + (horse && OUT.has(horse.status) ? " out" : ""),
+          class: "tc-horse-row" + (o.current === n && o.phase !== "over" ? " current" : "") + (horse?.eliminated ? " out" : ""),
           "data-testid": `tc-horse-${n}`,
         },
         h("td", {}, h("span", { class: "tc-chip", style: `background:${colour};color:${inkOn(colour)}` }, String(n))),
@@ -866,7 +869,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           "td",
           { class: "tc-jockey" },
           owner !== null && owner !== undefined
-            ? [h("span", { class: "seat-dot", style: `--seat:${seatColour(owner)}`, "aria-hidden": "true" }, seatName(owner).charAt(0).toUpperCase()), " ", seatName(owner)]
+            ? [h("span", { class: "seat-dot", style: `--seat:${seatColour(owner)}`, "aria-hidden": "true" }, String(owner + 1)), " ", seatName(owner)]
             : h("span", { class: "muted" }, t(`${NS}.no_jockey`)),
         ),
         h("td", { class: "tc-where" }, whereText(horse)),

@@ -1,0 +1,53 @@
+"""ISMCTS iterations per second in each registered game: the bot thinks ``--ms`` at a few decision
+points of a random game (default options), and the iterations it ran are counted.
+
+    PYTHONPATH=src python scripts/ismcts_speed.py [--ms 200] [--positions 5] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from hippodrome.bots import RandomBot
+from hippodrome.bots.ismcts import Budget, ISMCTSBot
+from hippodrome.engine.bot import SeatView
+from hippodrome.games import load_game, playable_ids
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="ISMCTS iterations per second in each game")
+    parser.add_argument("--ms", type=float, default=200.0)
+    parser.add_argument("--positions", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for game_id in playable_ids():
+        game = load_game(game_id)
+        rng = random.Random(args.seed)
+        state = game.new_initial_state()
+        iterations = 0
+        seconds = 0.0
+        asked = 0
+        while not state.is_terminal() and asked < args.positions:
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            for player in list(state.active_players()):
+                view = SeatView(state, player)
+                if len(view.legal_actions()) > 1 and asked < args.positions:
+                    bot = ISMCTSBot(Budget(seconds=args.ms / 1000.0))
+                    start = time.perf_counter()
+                    bot.choose(view, random.Random(asked))
+                    seconds += time.perf_counter() - start
+                    iterations += bot.last_iterations
+                    asked += 1
+                state.apply(RandomBot().choose(view, rng), player)
+        rate = iterations / seconds if seconds else 0.0
+        print(
+            f"{game_id}: {rate:.0f} iterations/s ({iterations} in {seconds:.2f} s, {asked} moves)"
+        )
+
+
+if __name__ == "__main__":
+    main()

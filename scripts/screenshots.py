@@ -1,0 +1,552 @@
+"""Regenerate the pictures of the README and the docs (``docs/images/*.png``): ``make screenshots``.
+
+The pictures are never drawn by hand. This script starts the real web platform (``create_app``,
+served by uvicorn in a thread, as ``tests/web/conftest.py`` does) on a temporary SQLite file, creates
+tables through the HTTP API (``POST /api/tables``), drives Debian's chromium (``/usr/bin/chromium``,
+through Playwright's ``executable_path``; no browser is ever downloaded) to the table pages, plays
+the one human seat of each table by sending legal actions the page offers
+(``window.hippodromeTable``), chosen by a seeded generator, and photographs each game at a chosen
+moment, at a fixed viewport.
+
+Determinism. The HTTP API takes no seed: a table's secret seed (and its id and tokens) come from
+``secrets``. So that a new run gives the same pictures, this script replaces, in its own process
+only, the ``secrets`` module the table service draws from with a seeded generator. The bots draw from
+the table's seed, and the human seat's moves from the scene's own seeded generator, so each game goes
+the same way every run. The lobby shows when each table last moved: those times are set to one
+fixed instant in the answers the lobby page reads (everything else on the page is the server's).
+Each table page is reloaded once the table stands still and photographed when two shots in a row
+agree, with reduced motion asked for (no spinning rings): two runs on one machine give the same
+files, byte for byte. Another chromium or other fonts may draw a few pixels differently.
+
+PNG files are re-compressed with the standard library (``zlib``, level 9): no image tool is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import re
+import struct
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+from hippodrome.server import service
+from hippodrome.server.settings import Settings
+from hippodrome.server.threaded import ServerNotAnsweringError, serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "images"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Rendering as alike as can be from one run to the next:
+    "--font-render-hinting=none",
+    "--force-color-profile=srgb",
+    "--disable-lcd-text",
+    "--num-raster-threads=1",
+    "--disable-threaded-animation",
+    "--disable-threaded-scrolling",
+]
+VIEWPORT = {"width": 1280, "height": 800}
+FIXED_TIME = "2026-06-14T15:30:00+00:00"
+"""The instant the lobby shows for every table (the real times change at every run)."""
+
+State = dict[str, Any]
+
+
+class SeededSecrets:
+    """Stands in for the ``secrets`` module in the table service: the same ids, tokens and table
+    seeds at every run of this script (and only in its process)."""
+
+    def __init__(self, seed: str) -> None:
+        self._rng = random.Random(seed)
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        return self._rng.randbytes(nbytes).hex()
+
+    def token_urlsafe(self, nbytes: int = 32) -> str:
+        return base64.urlsafe_b64encode(self._rng.randbytes(nbytes)).rstrip(b"=").decode("ascii")
+
+
+# -- the server --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Server:
+    url: str
+    http: httpx.Client
+
+    def create_table(
+        self, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        response = self.http.post(
+            "/api/tables", json={"game": game, "options": options or {}, "seats": seats}
+        )
+        if response.status_code != 201:
+            raise SystemExit(f"POST /api/tables refused {game}: {response.text}")
+        body: dict[str, Any] = response.json()
+        return body
+
+    def table(self, table_id: str) -> dict[str, Any]:
+        body: dict[str, Any] = self.http.get(f"/api/tables/{table_id}").json()
+        return body
+
+
+@contextmanager
+def serve(db: Path, seed: str) -> Iterator[Server]:
+    """The real app on a free port of 127.0.0.1, its tables drawn from `seed`."""
+    service.secrets = SeededSecrets(seed)  # type: ignore[attr-defined,assignment]
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_processes=0)
+    try:
+        with (
+            serve_in_thread(settings, ready_within=30.0) as url,
+            httpx.Client(base_url=url, timeout=30.0, trust_env=False) as http,
+        ):
+            yield Server(url, http)
+    except ServerNotAnsweringError as exc:
+        raise SystemExit(str(exc)) from exc
+
+
+# -- PNG ---------------------------------------------------------------------------------------------
+
+
+def recompress_png(data: bytes) -> bytes:
+    """The same image, its pixel data in one IDAT chunk compressed at zlib's level 9; ancillary
+    chunks (text, times) dropped so that the file depends on the pixels only."""
+    signature = b"\x89PNG\r\n\x1a\n"
+    if not data.startswith(signature):
+        raise ValueError("not a PNG file")
+    pos = len(signature)
+    header = b""
+    idat = bytearray()
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+    raw = zlib.decompress(bytes(idat))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body))
+            + kind
+            + body
+            + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        )
+
+    return (
+        signature
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+# -- playing a seat in the browser -------------------------------------------------------------------
+
+STATE = "() => window.hippodromeTable && window.hippodromeTable.state()"
+# The page has a state newer than `v`, and it asks something of its seat or the game is over.
+READY = """(v) => {
+  const s = window.hippodromeTable && window.hippodromeTable.state();
+  if (!s || s.version <= v) return false;
+  return s.status === "finished" || (s.legal || []).length > 0 || s.can_roll;
+}"""
+
+
+@dataclass
+class Seat:
+    """A human seat played in a page, by a seeded generator (or a scene's own choice)."""
+
+    page: Any  # playwright Page
+    server: Server
+    table_id: str
+    rng: random.Random
+    decisions: int = 0
+    log: list[str] = field(default_factory=list)
+
+    def state(self) -> State:
+        state: State = self.page.evaluate(STATE)
+        return state
+
+    def settle(self, version: int = -1) -> State:
+        """Wait until the page asks something of the seat (or the game is over) and the table no
+        longer moves (no bot still to play), and return the state."""
+        self.page.wait_for_function(READY, arg=version, timeout=60_000)
+        while True:
+            before = self.server.table(self.table_id)["version"]
+            time.sleep(0.15)
+            after = self.server.table(self.table_id)
+            if after["version"] == before:
+                break
+        self.page.wait_for_function(
+            "(v) => window.hippodromeTable.state().version >= v", arg=after["version"]
+        )
+        return self.state()
+
+    def play(
+        self,
+        until: Callable[[State], bool],
+        choose: Callable[[State, random.Random], str] | None = None,
+        limit: int = 2000,
+    ) -> State:
+        """Play the seat until `until(state)` holds at one of its decisions (or the game ends)."""
+        state = self.settle()
+        for _ in range(limit):
+            if until(state) or state["status"] == "finished":
+                return state
+            version = state["version"]
+            if state["legal"]:
+                action = (choose or pick_any)(state, self.rng)
+                self.page.evaluate("(a) => window.hippodromeTable.act(a)", action)
+            else:
+                action = "roll"
+                self.page.evaluate("() => window.hippodromeTable.roll()")
+            self.log.append(action)
+            self.decisions += 1
+            state = self.settle(version)
+        raise SystemExit(f"table {self.table_id}: the moment wanted never came")
+
+
+def pick_any(state: State, rng: random.Random) -> str:
+    notation: str = rng.choice(state["legal"])["notation"]
+    return notation
+
+
+# -- the scenes --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    what: str
+
+
+SHOTS = [
+    Shot("lobby.png", "the lobby: the games, the form to create a table, the tables"),
+    Shot("royal_turf.png", "Royal Turf in the middle of a race, in English"),
+    Shot("royal_steeple_chase.png", "Royal Steeple Chase: a hand and the course, in French"),
+    Shot("toques_et_casques.png", "Toques et Casques: a gallop race with hurdles, in English"),
+    Shot("toques_et_casques-fr.png", "Toques et Casques: the same race, in French"),
+    Shot("ascot.png", "Ascot: the six-lane race course, a horse's squares to choose, in English"),
+    Shot("result.png", "a finished game's result, in French"),
+]
+
+
+class Studio:
+    def __init__(self, server: Server, browser: Any, out: Path) -> None:
+        self.server = server
+        self.browser = browser
+        self.out = out
+        self.written: list[Path] = []
+
+    def page(self, lang: str) -> Any:
+        context = self.browser.new_context(
+            base_url=self.server.url,
+            viewport=VIEWPORT,
+            device_scale_factor=1,
+            locale="fr-FR" if lang == "fr" else "en-GB",
+            timezone_id="Europe/Paris",
+            reduced_motion="reduce",
+        )
+        context.set_default_timeout(30_000)
+        context.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
+        return context.new_page()
+
+    def sit(
+        self, game: str, seats: list[dict[str, Any]], options: dict[str, Any], lang: str, seed: int
+    ) -> Seat:
+        created = self.server.create_table(game, seats, options)
+        page = self.page(lang)
+        page.goto(next(s["invite"] for s in created["seats"] if s["kind"] == "human"))
+        page.wait_for_selector("#board > *")
+        return Seat(page, self.server, created["id"], random.Random(seed))
+
+    def shoot(
+        self,
+        page: Any,
+        name: str,
+        selector: str | None = None,
+        *,
+        full_page: bool = False,
+        reload: bool = True,
+    ) -> None:
+        if "/table/" in page.url and reload:
+            # A fresh page at the settled state: the same pixels at every run, whatever the page
+            # went through before.
+            version = page.evaluate("() => window.hippodromeTable.state().version")
+            page.reload()
+            page.wait_for_function(
+                "(v) => (window.hippodromeTable.state() || {}).version === v", arg=version
+            )
+        page.evaluate("() => document.fonts.ready")
+        page.mouse.move(0, 0)
+        target = page.locator(selector).first if selector else page
+        options: dict[str, Any] = {"animations": "disabled"}
+        if full_page:
+            options["full_page"] = True
+        # Shoot until two shots in a row agree: the page has stopped changing (transitions ended).
+        png = b""
+        for _ in range(10):
+            page.wait_for_timeout(400)
+            again = target.screenshot(**options)
+            if again == png:
+                break
+            png = again
+        path = self.out / name
+        path.write_bytes(recompress_png(png))
+        self.written.append(path)
+
+    # -- one picture each ---------------------------------------------------------------------------
+
+    def royal_turf(self) -> None:
+        """Royal Turf, race 1, a few rounds in: pawns spread on the oval, tokens on the cards."""
+        seat = self.sit(
+            "royal_turf",
+            [
+                {"kind": "human", "name": "Ada"},
+                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
+            ],
+            {},
+            "en",
+            seed=1,
+        )
+        seat.play(
+            lambda s: (
+                s["observation"]["phase"] == "racing"
+                and s["observation"]["round"] >= 4
+                and bool(s["legal"])
+            )
+        )
+        self.shoot(seat.page, "royal_turf.png")
+        seat.page.context.close()
+
+    def royal_steeple_chase(self) -> None:
+        """Royal Steeple Chase, one race at four: Ada's hand and the course, cards played."""
+        seat = self.sit(
+            "royal_steeple_chase",
+            [
+                {"kind": "human", "name": "Ada"},
+                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
+                {"kind": "bot", "bot": "heuristic", "name": "Denis"},
+            ],
+            {"scoring": "race"},
+            "fr",
+            seed=2,
+        )
+        seat.play(lambda s: s["observation"]["phase"] == "race" and seat.decisions >= 30)
+        self.shoot(seat.page, "royal_steeple_chase.png")
+        seat.page.context.close()
+
+    def toques_et_casques(self) -> None:
+        """Toques et Casques, category D (gallop, river, hurdles), horses strung out on the course."""
+        seat = self.sit(
+            "toques_et_casques",
+            [
+                {"kind": "human", "name": "Ada"},
+                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
+            ],
+            {"category": "D"},
+            "en",
+            seed=3,
+        )
+        seat.play(
+            lambda s: (
+                s["observation"]["phase"] == "race"
+                and s["context"]["round"] >= 9
+                and bool(s["legal"])
+            )
+        )
+        self.shoot(seat.page, "toques_et_casques.png")
+        self.french(seat.page)
+        self.shoot(seat.page, "toques_et_casques-fr.png", reload=False)
+        seat.page.context.close()
+
+    def ascot(self) -> None:
+        """Ascot at three, well into the race: horses strung out on the six lanes, the squares the
+        die lets Ada's horse reach highlighted."""
+        seat = self.sit(
+            "ascot",
+            [
+                {"kind": "human", "name": "Ada"},
+                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
+            ],
+            {},
+            "en",
+            seed=4,
+        )
+        seat.play(lambda s: s["observation"]["phase"] == "move" and far_on(s, 24), ascot_choice)
+        self.shoot(seat.page, "ascot.png")
+        seat.page.context.close()
+
+    def result(self) -> None:
+        """A finished Royal Turf table of three bots, seen by a spectator: the final ranking."""
+        created = self.server.create_table(
+            "royal_turf",
+            [
+                {"kind": "bot", "bot": "heuristic", "name": "Ada"},
+                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                {"kind": "bot", "bot": "random", "name": "Chloé"},
+            ],
+        )
+        deadline = time.monotonic() + 120
+        while self.server.table(created["id"])["status"] != "finished":
+            if time.monotonic() > deadline:
+                raise SystemExit("the bots' Royal Turf table did not finish within 2 minutes")
+            time.sleep(0.2)
+        page = self.page("fr")
+        page.goto(created["spectate"])
+        page.wait_for_selector('[data-testid="game-over"]:not([hidden])')
+        self.shoot(page, "result.png")
+        page.context.close()
+
+    def lobby(self) -> None:
+        """The lobby, in English, with the tables made above (and one still open)."""
+        self.server.create_table(
+            "royal_steeple_chase",
+            [
+                {"kind": "human", "name": "Eve"},
+                {"kind": "human", "name": "Fanny"},
+                {"kind": "bot", "bot": "heuristic", "name": "Gaston"},
+            ],
+            {"scoring": "race"},
+        )
+        page = self.page("en")
+        page.route(re.compile(r".*/api/tables(\?.*)?$"), fixed_times)
+        page.goto("/")
+        page.wait_for_selector("#tables-finished li")
+        self.shoot(page, "lobby.png", full_page=True)
+        page.context.close()
+
+    @staticmethod
+    def french(page: Any) -> None:
+        page.get_by_test_id("lang-fr").click()
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+
+
+def far_on(state: State, square: int) -> bool:
+    """Some horse of the race has reached ``square`` of its lane, and the seat has squares to pick."""
+    at = state["observation"]["race"]["at"].values()
+    reached = any("." in where and int(where.split(".")[1]) >= square for where in at)
+    return reached and any(m["kind"] == "move" and m["args"]["lane"] for m in state["legal"])
+
+
+def ascot_choice(state: State, rng: random.Random) -> str:
+    """A calm Ascot player: passes at the sale, makes no offer, enters and backs a horse with the
+    smallest stake, takes the extra lengths, and otherwise picks any legal action."""
+    legal = state["legal"]
+    kinds = {m["kind"] for m in legal}
+    if "place_bet" in kinds and state["observation"]["called"] in {
+        f"h{h}" for h in state["observation"]["runners"][state["seat"]]
+    }:
+        notation: str = min(
+            (m for m in legal if m["kind"] == "place_bet"), key=lambda m: m["args"]["stake"]
+        )["notation"]
+        return notation
+    for preferred in ("pass", "done", "keep", "refuse", "decline", "run", "extra", "advantage"):
+        found = [m for m in legal if m["kind"] == preferred or m["notation"] == preferred]
+        if found:
+            return str(found[0]["notation"])
+    calm = [m for m in legal if m["kind"] not in ("bid", "offer", "place_bet")]
+    return str(rng.choice(calm or legal)["notation"])
+
+
+def fixed_times(route: Any) -> None:
+    """The lobby's list of tables, every time set to FIXED_TIME (see the module's docstring)."""
+    response = route.fetch()
+    body = response.json()
+    if isinstance(body, list):
+        for table in body:
+            for key in ("created", "updated"):
+                if key in table:
+                    table[key] = FIXED_TIME
+    route.fulfill(response=response, body=json.dumps(body))
+
+
+SCENES: dict[str, Callable[[Studio], None]] = {
+    "royal_turf": Studio.royal_turf,
+    "royal_steeple_chase": Studio.royal_steeple_chase,
+    "toques_et_casques": Studio.toques_et_casques,
+    "ascot": Studio.ascot,
+    "result": Studio.result,
+    "lobby": Studio.lobby,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=(
+            "Regenerate the screenshots of the README and the docs (docs/images/*.png) from the real "
+            "web platform, played in Debian's chromium at a fixed viewport "
+            f"({VIEWPORT['width']}x{VIEWPORT['height']})."
+        ),
+        epilog="Pictures: " + "; ".join(f"{s.name}: {s.what}" for s in SHOTS),
+    )
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help=f"where the PNG files go (default: {OUT})"
+    )
+    parser.add_argument(
+        "--only",
+        choices=sorted(SCENES),
+        action="append",
+        help="make only this scene's pictures (repeatable); every scene without it",
+    )
+    parser.add_argument("--seed", default="hippodrome-screenshots", help="the run's seed")
+    args = parser.parse_args(argv)
+    if not CHROMIUM.exists():
+        print(f"no chromium at {CHROMIUM}: apt-get install chromium", file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    with (
+        tempfile.TemporaryDirectory(prefix="hippodrome-shots-") as tmp,
+        serve(Path(tmp) / "hippodrome.db", args.seed) as server,
+        sync_playwright() as driver,
+    ):
+        browser = driver.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        studio = Studio(server, browser, args.out)
+        try:
+            for name, scene in SCENES.items():
+                if args.only and name not in args.only:
+                    continue
+                scene(studio)
+        finally:
+            browser.close()
+    for path in studio.written:
+        print(
+            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: "
+            f"{path.stat().st_size // 1024} KiB"
+        )
+    print(f"{len(studio.written)} pictures in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,276 @@
+"""Information-set Monte Carlo tree search, for any registered game and any number of players.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012), through the engine protocol only:
+
+- every iteration searches one determinization, ``SeatView.determinize`` (the game's
+  ``resample_for``): a full state consistent with what the bot's seat knows, so the search never uses
+  another seat's secret;
+- chance nodes (dice, draws, lots) are sampled from the determinization's own chance outcomes
+  (``sample_chance``), never read from a hidden future, and branch the tree by outcome;
+- a node where several seats answer at once and in secret (sealed bids, hidden bets) is a
+  simultaneous node: each seat picks its action from its own statistics (decoupled UCT), none
+  seeing the others' choices, and the child is the joint choice;
+- actions that exist in some determinizations only are scored with availability counts (UCB over
+  the number of times an action was available, not over the parent's visits);
+- where a seat has many legal actions (auction amounts, bets), progressive widening lets a node try
+  new actions only as its visits grow (``widen_c * visits ** widen_alpha``);
+- rollouts play the game's heuristic bot or random moves to the end, or, with a depth cap, stop and
+  score the standings as they are (the leaders share the win, as ``Outcome`` scores a finished game);
+  with the heuristic, a node tries the heuristic's own choice before the others.
+
+The budget is a number of iterations (reproducible: same generator, same move) or a time per move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.errors import OptionsError
+from hippodrome.engine.game import State
+from hippodrome.engine.types import Player
+
+Key = tuple[tuple[Player, Action], ...]
+"""A decision child: every seat that acted at the node and its action (one pair at a turn)."""
+
+
+class _Stat:
+    __slots__ = ("available", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class _Node:
+    __slots__ = ("chance", "children", "stats", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.stats: dict[tuple[Player, Action], _Stat] = {}
+        """Per seat and action: how often chosen here, available here, and the seat's reward."""
+        self.children: dict[Key, _Node] = {}
+        self.chance: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long the bot thinks per move: ``iterations`` (reproducible) or ``seconds``."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise OptionsError("error.bot_budget", budget=str(self))
+        if (self.iterations is not None and self.iterations <= 0) or (
+            self.seconds is not None and self.seconds <= 0
+        ):
+            raise OptionsError("error.bot_budget", budget=str(self))
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``500ms``, ``2s`` or ``2000it``."""
+        raw = text.strip().lower()
+        try:
+            if raw.endswith("ms"):
+                return cls(seconds=float(raw[:-2]) / 1000.0)
+            if raw.endswith("it"):
+                return cls(iterations=int(raw[:-2]))
+            if raw.endswith("s"):
+                return cls(seconds=float(raw[:-1]))
+        except ValueError:
+            pass
+        raise OptionsError("error.bot_budget", budget=text)
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return f"{self.iterations}it"
+        return f"{round((self.seconds or 0.0) * 1000)}ms"
+
+
+DEFAULT_BUDGET = Budget(seconds=0.5)
+"""The budget of a bare ``ismcts`` (the server's hard level)."""
+
+Policy = Callable[[State, Player, random.Random], Action]
+
+ROLLOUTS = ("random", "heuristic")
+"""The rollout policies a bot spec may name (``ismcts:200ms:heuristic``)."""
+
+
+def random_policy(state: State, player: Player, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions(player))
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """A rollout policy that asks ``bot`` (a game's heuristic) with the seat's view of the
+    determinization being played out."""
+
+    def policy(state: State, player: Player, rng: random.Random) -> Action:
+        return bot.choose(SeatView(state, player), rng)
+
+    return policy
+
+
+class ISMCTSBot:
+    """Chance-aware multi-player ISMCTS with a time or iteration budget."""
+
+    kind: ClassVar[str] = "ismcts"
+    slow: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        budget: Budget = DEFAULT_BUDGET,
+        *,
+        rollout: Policy = random_policy,
+        rollout_depth: int | None = None,
+        exploration: float = 0.7,
+        widen_above: int = 8,
+        widen_c: float = 2.0,
+        widen_alpha: float = 0.5,
+    ) -> None:
+        self.budget = budget
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.widen_above = widen_above
+        self.widen_c = widen_c
+        self.widen_alpha = widen_alpha
+        self.last_iterations = 0
+        """How many iterations the last ``choose`` ran (for reports of speed)."""
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = list(view.legal_actions())
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = _Node()
+        me = view.player
+        deadline = None
+        if self.budget.seconds is not None:
+            deadline = time.perf_counter() + self.budget.seconds
+        limit = self.budget.iterations
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, view.determinize(rng), rng)
+            done += 1
+        self.last_iterations = done
+
+        def score(action: Action) -> tuple[int, float]:
+            stat = root.stats.get((me, action))
+            if stat is None or stat.visits == 0:
+                return (0, 0.0)
+            return (stat.visits, stat.reward / stat.visits)
+
+        return max(legal, key=score)
+
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+        path: list[tuple[_Node, Key]] = []
+        node = root
+        expanded = False
+        while not expanded and not state.is_terminal():
+            if state.is_chance_node():
+                outcome = state.sample_chance(rng)
+                state.apply_unchecked(outcome)
+                child = node.chance.get(outcome)
+                if child is None:
+                    child = node.chance[outcome] = _Node()
+                node = child
+                continue
+            key, expanded = self._select(node, state, rng)
+            for player, action in key:
+                state.apply_unchecked(action, player)
+            path.append((node, key))
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                expanded = True
+            node = child
+        returns = self._play_out(state, rng)
+        for visited, key in path:
+            visited.visits += 1
+            for player, action in key:
+                stat = visited.stats[(player, action)]
+                stat.visits += 1
+                stat.reward += returns[player]
+
+    def _select(self, node: _Node, state: State, rng: random.Random) -> tuple[Key, bool]:
+        """Each seat acting here picks its action from its own statistics (several seats: each in
+        secret, as the rules have them answer); True when one of them tries an action anew."""
+        chosen: list[tuple[Player, Action]] = []
+        fresh = False
+        log_c = self.exploration
+        for player in list(state.active_players()):
+            legal = state.legal_actions(player)
+            stats = node.stats
+            untried: list[Action] = []
+            tried: list[tuple[Action, _Stat]] = []
+            for action in legal:
+                stat = stats.get((player, action))
+                if stat is None:
+                    stat = stats[(player, action)] = _Stat()
+                stat.available += 1
+                if stat.visits == 0:
+                    untried.append(action)
+                else:
+                    tried.append((action, stat))
+            if untried and (
+                not tried
+                or len(legal) <= self.widen_above
+                or len(tried) < self.widen_c * (node.visits + 1) ** self.widen_alpha
+            ):
+                pick = None
+                if self.rollout is not random_policy:
+                    # A guided rollout's choice is tried first: with few iterations the search
+                    # plays like its guide, and refines it as the visits grow.
+                    pick = self.rollout(state, player, rng)
+                chosen.append((player, pick if pick in untried else rng.choice(untried)))
+                fresh = True
+                continue
+            best: Action | None = None
+            best_value = -math.inf
+            for action, stat in tried:
+                value = stat.reward / stat.visits + log_c * math.sqrt(
+                    math.log(stat.available) / stat.visits
+                )
+                if value > best_value:
+                    best, best_value = action, value
+            assert best is not None
+            chosen.append((player, best))
+        return tuple(chosen), fresh
+
+    def _play_out(self, state: State, rng: random.Random) -> Sequence[float]:
+        depth = self.rollout_depth
+        steps = 0
+        policy = self.rollout
+        while not state.is_terminal():
+            if depth is not None and steps >= depth:
+                return standings_returns(state.standings())
+            if state.is_chance_node():
+                state.apply_unchecked(state.sample_chance(rng))
+            else:
+                for player in list(state.active_players()):
+                    state.apply_unchecked(policy(state, player, rng), player)
+            steps += 1
+        return state.returns()
+
+
+def standings_returns(values: Sequence[int]) -> tuple[float, ...]:
+    """The leaders share 1, everyone else gets 0: a finished game's returns, from standings now."""
+    top = max(values)
+    leaders = sum(1 for v in values if v == top)
+    return tuple(1.0 / leaders if v == top else 0.0 for v in values)

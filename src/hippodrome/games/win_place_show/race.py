@@ -1,0 +1,230 @@
+"""The race on the oval (seed §6 « La course », §7 « La ligne d'arrivée »), as plain functions.
+
+The rules (``rules.py``), the heuristic rider and the odds calibration all move horses through
+:func:`destinations`, so a move is computed in one place. A horse stands on a cell of the engine's
+lane track (``material.track()``) in a lap; how far it has run is the track's ``progress`` in ticks,
+which compares across lanes (an outer lane is longer round a turn).
+
+A move of ``total`` squares is a path of steps, each ``forward`` along the lane or ``diagonal`` into
+the next lane (« Un cheval va toujours tout droit, directement ou en diagonale »):
+
+- no lane change from a cell in a turn (« Quand un cheval est dans un virage il ne peut plus changer de
+  ligne tant qu'il n'a pas quitté ce tournant »);
+- a veteran changes lane at most twice in a move, either way (so he may come back to his lane); an
+  apprentice once (D5: « Un vétéran peut changer de deux lignes pendant un tour et revenir sur sa
+  ligne originelle. Un apprenti ne peut changer que d'une ligne sans pouvoir revenir »);
+- a step never enters a cell another horse holds, except once, straight ahead in its own lane, for a
+  horse that began its move on a passing space (« peut traverser une case occupée par un autre cheval
+  [...] si le cheval est sur la même ligne. Il ne peut le faire que pour un cheval »);
+- a move never ends on another horse nor on the cell just in front of one (D6: « Un cheval ne peut
+  pas passer sur la case qui est juste en face d'un autre concurrent »);
+- the move is the whole total, or up to three squares short to stop on a passing space (D7: « Un
+  cheval a le droit de s'arrêter 3 cases avant le total de son mouvement afin de s'arrêter sur un
+  passing space »: up to three); a horse that cannot make its total goes as far as it can (D8), and
+  one that cannot move at all loses its turn (« si un cheval ne peut pas bouger il perd son tour »);
+- reaching the finish line ends the move: the horse is home (``HOME``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from typing import Final
+
+from hippodrome.engine.lanetrack import INWARD, NO_CELL, OUTWARD, LaneTrack
+from hippodrome.games.win_place_show.material import Race, material, track
+
+T: Final[LaneTrack] = track()
+M: Final = material()
+HOME: Final = -2
+"""The destination of a move that crosses the finish line."""
+SHORT_FOR_SPACE: Final = 3
+"""§6: a horse may stop up to three squares short of its total to take a passing space."""
+FORWARD: Final = T.forward
+WRAPS: Final = T.wraps
+LAP: Final = T.lap_ticks
+STARTS: Final = tuple(c.start for c in T.cells)
+IN_TURN: Final = tuple(T.is_turn(c) for c in range(len(T)))
+PASSING: Final = tuple(bool(T.features["passing_space"].get(c)) for c in range(len(T)))
+LANE: Final = tuple(c.lane for c in T.cells)
+DIAGONALS: Final = tuple(
+    tuple(d for d in (T.diagonal(c, INWARD), T.diagonal(c, OUTWARD)) if d != NO_CELL)
+    if not T.is_turn(c)
+    else ()
+    for c in range(len(T))
+)
+"""The lane changes open from each cell (the cells a diagonal step enters): none in a turn (§6)."""
+PER_SQUARE: Final = T.ticks_per_length
+
+
+def finish_tick(race: Race) -> int:
+    """The progress at which a horse of ``race`` crosses the line: the start plus the distance."""
+    return FINISH[race.number - 1]
+
+
+FINISH: Final = tuple(T.station_start(r.start) + r.distance * PER_SQUARE for r in M.races)
+
+
+def start_cells(race: Race) -> list[tuple[int, int]]:
+    """Each horse's (cell, lap) at the start (``[start_positions]``): positions 1 to 5 abreast one
+    square past the race's start mark, the sixth on the mark behind the third."""
+    line = T.station_cells(race.start)
+    placed: list[tuple[int, int]] = []
+    for horse in race.horses:
+        lane = M.start_lanes[horse.start - 1] - 1
+        cell, lap = line[lane], 0
+        for _ in range(M.start_ahead[horse.start - 1]):
+            lap += WRAPS[cell]
+            cell = FORWARD[cell]
+        placed.append((cell, lap))
+    return placed
+
+
+def progress(cell: int, lap: int) -> int:
+    return lap * LAP + STARTS[cell]
+
+
+REACH: Final = 2 * PER_SQUARE
+"""More ground than one step can gain: a line further than ``(steps + 1) * REACH`` is out of reach."""
+MAY_PASS: Final = 0b101010
+"""The path states (bits of a ``paths`` mask) that may still go through a horse."""
+
+
+def paths(
+    cell: int,
+    lap: int,
+    total: int,
+    *,
+    changes: int,
+    occupied: Sequence[bool],
+    finish: int,
+    keep_from: int = 0,
+    short_on_spaces: bool = False,
+) -> tuple[list[dict[int, int]], int]:
+    """Every cell a move from (``cell``, ``lap``) may reach after exactly k steps, for k = 0 to
+    ``total``: ``layers[k]`` maps a reachable cell to its lap (the layers before ``keep_from`` are
+    left empty: a move ends on the last four; with ``short_on_spaces`` the layers before the last
+    keep only passing spaces, the only squares a move may stop short on, D7); and the fewest steps
+    that cross the line (0: never).
+    ``occupied[c]``: another horse stands on ``c``. ``changes``: lane changes allowed. Cells reached
+    only by passing through a horse are kept (the horse stops beyond it).
+
+    A step's frontier maps each cell to the path states it is reached in, as bits: bit ``2 * changes
+    left + may pass`` (one horse may still be passed, from a passing space). Every step gains ground
+    and a move is shorter than a lap, so a cell's lap follows from where it lies."""
+    s0 = STARTS[cell]
+    limit = finish - lap * LAP
+    near = limit - s0 <= (total + 1) * REACH  # the line may be crossed in this move
+    frontier = {cell: 1 << (changes * 2 + (1 if PASSING[cell] else 0))}
+    layers: list[dict[int, int]] = [{cell: lap}]
+    home = 0
+    forward, diagonals, starts, later = FORWARD, DIAGONALS, STARTS, lap + 1
+    spaces_until = total if short_on_spaces else 0
+    for k in range(1, total + 1):
+        nxt: dict[int, int] = {}
+        get = nxt.get
+        for c, states in frontier.items():
+            f = forward[c]
+            if occupied[f]:
+                through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
+                if through:
+                    nxt[f] = get(f, 0) | through
+            else:
+                nxt[f] = get(f, 0) | states
+            if states > 3:  # a lane change left (it spends one)
+                fewer = states >> 2
+                for d in diagonals[c]:
+                    if not occupied[d]:
+                        nxt[d] = get(d, 0) | fewer
+        if near:
+            for c in list(nxt):
+                st = starts[c]
+                if (st + LAP if st <= s0 else st) >= limit:
+                    if not home:
+                        home = k
+                    del nxt[c]
+        frontier = nxt
+        if k < keep_from:
+            layers.append({})
+        elif k < spaces_until:
+            layers.append(
+                {
+                    c: later if starts[c] <= s0 else lap
+                    for c in nxt
+                    if PASSING[c] and not occupied[c]
+                }
+            )
+        else:
+            layers.append({c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]})
+        if not nxt:
+            break
+    while len(layers) < total + 1:
+        layers.append({})
+    return layers, home
+
+
+def destinations(
+    cell: int,
+    lap: int,
+    total: int,
+    *,
+    changes: int,
+    occupied: Sequence[bool],
+    in_front: Container[int],
+    finish: int,
+) -> dict[int, int]:
+    """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
+    can be crossed. Empty: the horse cannot move and loses its turn. ``in_front[c]``: ``c`` is the
+    cell just in front of another horse (no move ends there): a set of cells, or flags."""
+    low = max(1, total - SHORT_FOR_SPACE)
+    layers, home = paths(
+        cell,
+        lap,
+        total,
+        changes=changes,
+        occupied=occupied,
+        finish=finish,
+        keep_from=low,
+        short_on_spaces=True,
+    )
+    ends: dict[int, int] = {}
+    if home:
+        ends[HOME] = 0
+    for c, lp in layers[total].items():
+        if c not in in_front:
+            ends[c] = lp
+    # D7: up to three squares short, to stop on a passing space.
+    for k in range(low, total):
+        for c, lp in layers[k].items():
+            if c not in in_front and c not in ends:  # a passing space (``short_on_spaces``)
+                ends[c] = lp
+    if ends:
+        return ends
+    # D8: a horse that cannot make its total goes as far as it can.
+    layers, _ = paths(cell, lap, total, changes=changes, occupied=occupied, finish=finish)
+    for k in range(total - 1, 0, -1):
+        found = {c: lp for c, lp in layers[k].items() if c not in in_front}
+        if found:
+            return found
+    return {}
+
+
+def best(ends: dict[int, int]) -> int:
+    """The destination a rider who runs to win takes: home, else the farthest, then the innermost
+    lane (the rail is shortest round the next turn). The steward rides unowned horses so, and the
+    claim test (§8) measures a move against it."""
+    if HOME in ends:
+        return HOME
+    top, found = (-1, 0), HOME
+    for c, lp in ends.items():
+        key = (lp * LAP + STARTS[c], -LANE[c])
+        if key > top:
+            top, found = key, c
+    return found
+
+
+def order_of_arrival(crossed: Sequence[tuple[int, bool, int]]) -> list[int]:
+    """The horses that crossed the line in one turn, ranked (§7): they are tied (D9: « égalité » is
+    crossing in the same turn); a veteran beats an apprentice, and between two of a kind « c'est le
+    dernier cheval arrivé qui gagne d'un naseau »: the later mover first. ``crossed``: (horse,
+    veteran, rank of its move in the turn)."""
+    return [h for h, _, _ in sorted(crossed, key=lambda x: (not x[1], -x[2]))]

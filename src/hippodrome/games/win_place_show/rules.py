@@ -1,0 +1,1462 @@
+"""Win, Place & Show's rules: the game and its state.
+
+Section numbers (§1 to §12) are those of the seed, ``shared/seeds/001_d3b3ffa791c90747.txt``: §3 Le
+programme, §6 La course, §7 La ligne d'arrivée, §9 La vente aux enchères, §10 Les paris, §11 Daily
+Double, §12 Version rapide. Every decision taken where the seed is silent or contradicts itself is
+written in ``docs/rules/win_place_show.md`` (D1, D2, ...) with the test that pins it.
+
+Each of the six races: (quick version only, before race 1) each seat's stable by a die; the sale of
+the horses nobody owns (every seat writes a secret bid for each, then they are sold in order of odds,
+a tie reopened as an open auction between the tied seats, a die if none raises: the engine's
+``Auction``); the betting (every seat fills a secret slip of up to three bets, and before race 1 its
+daily doubles: the engine's ``Pool``); then the race, turn by turn: two dice, each horse in the order
+the white die names moving its strength, the white die, its bonus number's three squares; an owner
+chooses the path (``race.destinations``), the steward rides an unsold horse (``race.best``). The
+first four share the purse, the bank pays the bets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from hippodrome.engine.actions import Action
+from hippodrome.engine.auction import Auction, AuctionRecord, Bid, Pass, Stage, TieLot
+from hippodrome.engine.errors import IllegalActionError, OptionsError, message
+from hippodrome.engine.events import Event, apply_money
+from hippodrome.engine.game import Game, Outcome
+from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.pool import PlaceBet, Pool, Slip, SlipPlaced, SlipRecord
+from hippodrome.engine.turnflow import NOBODY, Flow, FlowState
+from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
+from hippodrome.games.win_place_show import events as ev
+from hippodrome.games.win_place_show.actions import (
+    ACCEPT,
+    CLAIM,
+    DECLINE,
+    DICE,
+    DONE,
+    NO_CLAIM,
+    NO_JOCKEY,
+    REJECT,
+    RIDES,
+    SPURT,
+    UPHOLD,
+    Answer,
+    Claim,
+    Dice,
+    Done,
+    Jockey,
+    Line,
+    NoJockey,
+    Ride,
+    Ruling,
+    Sheet,
+    Spurt,
+    Stable,
+    cell_name,
+    parse_action,
+    parse_cell,
+)
+from hippodrome.games.win_place_show.material import Race, digest, material
+from hippodrome.games.win_place_show.phases import DOUBLE, KINDS, PHASES, Phase
+from hippodrome.games.win_place_show.position import POSITION, HorseOnTrack, WinPlaceShowPosition
+from hippodrome.games.win_place_show.race import (
+    FINISH,
+    FORWARD,
+    HOME,
+    LANE,
+    PER_SQUARE,
+    T,
+    best,
+    destinations,
+    order_of_arrival,
+    progress,
+    start_cells,
+)
+
+if TYPE_CHECKING:
+    import random
+
+M: Final = material()
+RACES: Final = M.races
+PLACES_PAID: Final = {"win": 1, "place": 2, "show": 3}
+"""D2: a place bet pays on a horse first or second, a show bet on the first three."""
+DICE_OUTCOMES: Final = tuple((DICE[w][o], 1 / 36) for w in range(6) for o in range(6))
+CELLS: Final = len(T)
+SALE_PHASES: Final = (1, 2, 3)
+"""The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class WinPlaceShowOptions(GameOptions):
+    players: int = option(4, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
+    quick: bool = option(
+        False,
+        en="Quick version: $20,000 each and a stable drawn by die",
+        fr="Version rapide : 20 000 $ chacun et une écurie tirée au dé",
+    )
+    steward: int = option(
+        0,
+        en="Steward: the number of the player who holds the office (0: nobody, the table keeps the books)",
+        fr="Responsable : le numéro du joueur qui tient la charge (0 : personne, la table tient les comptes)",
+        seats="number",
+    )
+
+
+class WinPlaceShow(Game[WinPlaceShowOptions]):
+    id: ClassVar[str] = "win_place_show"
+    titles: ClassVar[dict[str, str]] = {"en": "Win, Place & Show", "fr": "Win, Place & Show"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    max_choices: ClassVar[int] = 8192
+    """The written bids: every multiple of $500 up to a player's money (§9), over 3,000 at once."""
+    rules_version: ClassVar[int] = 2
+    options_type: ClassVar[type[GameOptions]] = WinPlaceShowOptions
+
+    def __init__(self, options: WinPlaceShowOptions) -> None:
+        super().__init__(options)
+        if not 0 <= options.steward <= options.players:
+            raise OptionsError(
+                "error.option_type",
+                option="steward",
+                value=options.steward,
+                expected=f"0 (the engine) or a seat from 1 to {options.players}",
+            )
+
+    @property
+    def steward(self) -> Player:
+        """The seat that holds the steward's office (§4, D26), or ``NOBODY``: the engine."""
+        return self.options.steward - 1 if self.options.steward else NOBODY
+
+    @property
+    def data_digest(self) -> str:
+        return digest()
+
+    def new_initial_state(self) -> WinPlaceShowState:
+        return WinPlaceShowState.initial(self)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def position_from_json(self, position: JSONObject) -> WinPlaceShowState:
+        return WinPlaceShowState.from_position(self, POSITION.read(position, self))
+
+    def position_schema(self) -> JSONObject:
+        return POSITION.schema(self, title="Win, Place & Show position")
+
+
+def sale_order(race: Race) -> tuple[int, ...]:
+    """§9: « le cheval ayant la plus petite côte en premier »; equal odds by program number."""
+    return tuple(sorted(range(len(race.horses)), key=lambda h: (race.horses[h].odds, h)))
+
+
+def bet_pays(slip: Slip, place: int, odds: int) -> Money:
+    """What the bank pays a win, place or show slip on a horse of ``odds`` that finished ``place``
+    (0: unplaced): the stake back and the odds, halved for place, a third for show (D2, D3)."""
+    if not 1 <= place <= PLACES_PAID[slip.kind]:
+        return 0
+    unit = M.payout_rounding
+    profit = slip.stake * odds // M.divisors[slip.kind] // unit * unit
+    return slip.stake + profit
+
+
+class WinPlaceShowState(FlowState):
+    __slots__ = (
+        "asked",
+        "auction",
+        "cell",
+        "claims",
+        "crossed",
+        "dd",
+        "dice",
+        "ends",
+        "finish",
+        "fouls",
+        "gone",
+        "jockey",
+        "lap",
+        "lines",
+        "lots",
+        "money_",
+        "movers",
+        "moving",
+        "occupied",
+        "out",
+        "owner",
+        "pool",
+        "race_index",
+        "request",
+        "results",
+        "rulings",
+        "sale_at",
+        "sheets",
+        "spurt_used",
+        "spurting",
+        "stables",
+        "turn_no",
+        "window",
+    )
+
+    game: WinPlaceShow
+
+    def __init__(self, game: WinPlaceShow) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self.flow: Flow[Phase] = Flow(PHASES, Phase.STABLE, n)
+        self.money_: list[Money] = [M.quick_money if game.options.quick else M.money] * n
+        self.out: list[bool] = [False] * n
+        self.stables: list[int] = [0] * n
+        """Quick version: each seat's horse number in every race (0: none)."""
+        self.race_index = 0
+        self.owner: list[Player] = [NOBODY] * 6
+        self.sheets: list[list[Money]] = [[] for _ in range(n)]
+        """Each seat's written bids, in sale order, for the horses on sale."""
+        self.lots: list[int] = []
+        """The horses on sale this race, in sale order (§9), as the sheets list them."""
+        self.sale_at = 0
+        self.auction: Auction | None = None
+        self.pool = new_pool()
+        self.dd = new_pool()
+        self.lines: list[tuple[str, tuple[str, ...]] | None] = [None] * n
+        """Each seat's line of the slip begun, its stake still to write."""
+        self.cell: list[int] = [0] * 6
+        self.lap: list[int] = [0] * 6
+        self.gone: list[bool] = [False] * 6
+        """The horses home, this turn or before (off the oval)."""
+        self.occupied: list[bool] = [False] * CELLS
+        self.spurt_used: list[bool] = [False] * 6
+        self.spurting = False
+        self.turn_no = 0
+        self.dice: tuple[int, int] | None = None
+        self.movers: list[int] = []
+        """The horses still to move this turn, in order."""
+        self.moving = NOBODY
+        self.ends: dict[int, int] = {}
+        """The legal destinations of the horse moving now."""
+        self.crossed: list[tuple[int, bool, int]] = []
+        """Horses home this turn: (horse, veteran, rank of its move)."""
+        self.finish: list[int] = []
+        self.claims: list[tuple[Player, int, Player]] = []
+        """This race's claims: (claimant, horse, owner)."""
+        self.window = NOBODY
+        """The horse whose move may be claimed against now."""
+        self.results: list[list[int]] = []
+        """Each race run: its finishing order (the first four)."""
+        self.jockey: list[Player] = [NOBODY] * 6
+        """§10: the seat out of the game that rides each horse this race for its owner (D23)."""
+        self.asked: list[bool] = [False] * n
+        """§10: the owners who have had their say on a jockey this race."""
+        self.request: tuple[int, Player] | None = None
+        """The horse an owner asks a seat out of the game to ride, and that seat."""
+        self.fouls: list[tuple[int, int, int, int]] = []
+        """This race's moves below the horse's best (D21): (horse, where it went, its best, the
+        squares it gave up by it)."""
+        self.rulings: dict[int, bool] = {}
+        """A steward seat's rulings (D27): horse -> the claims against it are justified."""
+        self._to_the_start()
+
+    # -- the race in play ---------------------------------------------------------------------------
+
+    @property
+    def race(self) -> Race:
+        return RACES[self.race_index]
+
+    @classmethod
+    def initial(cls, game: WinPlaceShow) -> WinPlaceShowState:
+        state = cls(game)
+        if game.options.quick:
+            state.flow.enter(Phase.STABLE, turn=0)
+        else:
+            state._call_race()
+        return state
+
+    def clone(self) -> WinPlaceShowState:
+        new = WinPlaceShowState.__new__(WinPlaceShowState)
+        new.game = self.game
+        new.history = self.history.copy()
+        new.events = self.events.copy()
+        new.flow = self.flow.copy()
+        new.money_ = self.money_.copy()
+        new.out = self.out.copy()
+        new.stables = self.stables.copy()
+        new.race_index = self.race_index
+        new.owner = self.owner.copy()
+        new.sheets = [s.copy() for s in self.sheets]
+        new.lots = self.lots.copy()
+        new.sale_at = self.sale_at
+        new.auction = None if self.auction is None else self.auction.copy()
+        new.pool = self.pool.copy()
+        new.dd = self.dd.copy()
+        new.lines = self.lines.copy()
+        new.cell = self.cell.copy()
+        new.lap = self.lap.copy()
+        new.gone = self.gone.copy()
+        new.occupied = self.occupied.copy()
+        new.spurt_used = self.spurt_used.copy()
+        new.spurting = self.spurting
+        new.turn_no = self.turn_no
+        new.dice = self.dice
+        new.movers = self.movers.copy()
+        new.moving = self.moving
+        new.ends = self.ends.copy()
+        new.crossed = self.crossed.copy()
+        new.finish = self.finish.copy()
+        new.claims = self.claims.copy()
+        new.window = self.window
+        new.results = [r.copy() for r in self.results]
+        new.jockey = self.jockey.copy()
+        new.asked = self.asked.copy()
+        new.request = self.request
+        new.fouls = self.fouls.copy()
+        new.rulings = self.rulings.copy()
+        return new
+
+    def _record(self, events: Sequence[Event]) -> None:
+        apply_money(self.money_, events)
+        self.events.extend(events)
+
+    def _call_race(self) -> None:
+        """A race is called: its horses to their owners (quick version's stables), the rest for
+        sale, the horses to the start."""
+        race = self.race
+        self.events.append(ev.RaceCalled(race.number, race.miles, race.purse))
+        self.owner = [NOBODY] * 6
+        for seat, number in enumerate(self.stables):
+            if number and not self.out[seat]:
+                self.owner[number - 1] = seat
+        self.pool = new_pool()
+        self.finish, self.crossed, self.turn_no = [], [], 0
+        self.claims, self.window = [], NOBODY
+        self.fouls, self.rulings = [], {}
+        self.jockey, self.request = [NOBODY] * 6, None
+        self.asked = [False] * self.game.num_players
+        self.dice, self.movers, self.moving, self.ends = None, [], NOBODY, {}
+        self.spurt_used = [False] * 6
+        self.spurting = False
+        self._to_the_start()
+        self.sale_at = 0
+        self.auction = None
+        self.sheets = [[] for _ in range(self.game.num_players)]
+        self.lots = [h for h in sale_order(race) if self.owner[h] == NOBODY]
+        writers = [p for p in range(self.game.num_players) if self._may_buy(p)]
+        if self.lots and writers:
+            self.flow.enter(Phase.SHEET, waiting=writers)
+        else:
+            self._engage()
+
+    def _to_the_start(self) -> None:
+        """§6: « ils doivent démarrer à la position indiquée par le programme »."""
+        self.occupied = [False] * CELLS
+        self.gone = [False] * 6
+        for h, (cell, lap) in enumerate(start_cells(self.race)):
+            self.cell[h], self.lap[h] = cell, lap
+            self.occupied[cell] = True
+
+    def _horses_of(self, seat: Player) -> int:
+        return sum(1 for o in self.owner if o == seat)
+
+    def _may_buy(self, seat: Player) -> bool:
+        return (
+            not self.out[seat]
+            and self.money_[seat] >= M.bid_unit
+            and self._horses_of(seat) < M.horses_per_owner
+        )
+
+    # -- who acts and what they may do ----------------------------------------------------------
+
+    def has_hidden_information(self) -> bool:
+        return True
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        phase = self.flow.phase
+        if phase is Phase.DICE:
+            return DICE_OUTCOMES
+        if phase is Phase.LOT and self.auction is not None:
+            return self.auction.chance_outcomes()
+        if phase is Phase.STABLE:
+            free = self._free_stables()
+            return [(Stable(n), 1 / len(free)) for n in free]
+        return ()
+
+    def _free_stables(self) -> list[int]:
+        # D11: a number another seat already rolled is rolled again: each seat's stable is uniform
+        # over the numbers still free.
+        return [n for n in range(1, 7) if n not in self.stables]
+
+    def _legal_actions(self, player: Player) -> Sequence[Action]:
+        phase = self.flow.phase
+        if phase is Phase.RIDING:
+            found: list[Action] = [RIDES[c] for c in self.ends]
+            if self._may_spurt():
+                found.append(SPURT)
+            return found
+        if phase is Phase.SHEET:
+            horse = self.race.horses[self.lots[len(self.sheets[player])]].id
+            return _amounts(
+                _SHEETS, horse, low=0, top=self.money_[player], unit=M.bid_unit, make=Sheet
+            )
+        if phase is Phase.BIDDING:
+            assert self.auction is not None
+            return self.auction.legal_actions(player, self.money_[player])
+        if phase is Phase.JOCKEY:
+            ids = self.race.horses
+            return [
+                NO_JOCKEY,
+                *(
+                    Jockey(ids[h].id, q)
+                    for h in self._unridden(player)
+                    for q in self._free_jockeys()
+                ),
+            ]
+        if phase is Phase.CLAIM:
+            # « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel
+            # il a misé. »
+            hid = RACES[self.race_index].horses[self.window].id
+            if any(s.player == player and hid in s.horses for s in self.pool.slips):
+                return _CLAIM_OR_NOT
+            return _NO_CLAIM_ONLY
+        if phase is Phase.ANSWER:
+            return _ANSWERS
+        if phase is Phase.RULING:
+            return _RULINGS
+        if phase is Phase.BETTING:
+            line = self.lines[player]
+            if line is not None:
+                top = self._left_to_bet(player)
+                if line[0] == DOUBLE:
+                    top = min(top, M.double_max)
+                return _amounts(
+                    _STAKES, line, low=M.bet_unit, top=top, unit=M.bet_unit, make=_stake
+                )
+            return [DONE, *self._lines(player)]
+        return []
+
+    def _may_spurt(self) -> bool:
+        h = self.moving
+        return (
+            not self.spurting
+            and not self.spurt_used[h]
+            and not self.race.horses[h].veteran
+            and HOME not in self.ends
+        )
+
+    def _left_to_bet(self, player: Player) -> Money:
+        written = sum(s.stake for s in self.pool.slips_of(player))
+        written += sum(s.stake for s in self.dd.slips_of(player) if self.race_index == 0)
+        return self.money_[player] - written
+
+    def _lines(self, player: Player) -> list[Line]:
+        """The lines ``player`` may begin on the slip: a kind not used yet on one horse, up to three
+        bets (§10); before race 1, any number of daily doubles (§11)."""
+        if self._left_to_bet(player) < M.bet_unit:
+            return []
+        mine = self.pool.slips_of(player)
+        kinds = (
+            ()
+            if len(mine) >= M.bets_per_race
+            else tuple(k for k in KINDS if k not in {s.kind for s in mine})
+        )
+        return _lines_for(self.race_index, kinds)
+
+    def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
+        phase = self.flow.phase
+        if player == CHANCE:
+            return IllegalActionError("win_place_show.illegal.not_an_outcome", action=str(action))
+        if isinstance(action, Sheet):
+            if phase is not Phase.SHEET:
+                return IllegalActionError("win_place_show.illegal.no_sale_now")
+            expected = self.race.horses[self.lots[len(self.sheets[player])]].id
+            if action.horse != expected:
+                return IllegalActionError(
+                    "win_place_show.illegal.sheet_order", horse=action.horse, expected=expected
+                )
+            if action.amount % M.bid_unit:
+                return IllegalActionError(
+                    "win_place_show.illegal.bid_unit", amount=action.amount, unit=M.bid_unit
+                )
+            if action.amount > self.money_[player]:
+                return IllegalActionError(
+                    "win_place_show.illegal.bid_funds",
+                    amount=action.amount,
+                    money=self.money_[player],
+                )
+        if isinstance(action, Bid | Pass) and phase is Phase.BIDDING and self.auction is not None:
+            return self.auction.explain(player, action, self.money_[player])
+        if isinstance(action, PlaceBet | Line):
+            if phase is not Phase.BETTING:
+                return IllegalActionError("win_place_show.illegal.betting_closed")
+            line = self.lines[player]
+            if isinstance(action, PlaceBet) and line is None:
+                return IllegalActionError(
+                    "win_place_show.illegal.line_first",
+                    bet=action.bet,
+                    horses="+".join(action.horses),
+                )
+            if isinstance(action, Line) and line is not None:
+                return IllegalActionError("win_place_show.illegal.stake_first")
+            if isinstance(action, PlaceBet) and line != (action.bet, action.horses):
+                return IllegalActionError("win_place_show.illegal.stake_first")
+            bet = (
+                action
+                if isinstance(action, PlaceBet)
+                else PlaceBet(action.bet, action.horses, M.bet_unit)
+            )
+            return self._explain_bet(player, bet)
+        if isinstance(action, Done) and phase is Phase.BETTING:
+            return IllegalActionError("win_place_show.illegal.stake_first")
+        if isinstance(action, Spurt):
+            if phase is not Phase.RIDING:
+                return IllegalActionError("win_place_show.illegal.not_riding")
+            if self.race.horses[self.moving].veteran:
+                return IllegalActionError("win_place_show.illegal.veteran_spurt")
+            return IllegalActionError("win_place_show.illegal.spurt_used")
+        if isinstance(action, Ride):
+            if phase is not Phase.RIDING:
+                return IllegalActionError("win_place_show.illegal.not_riding")
+            return IllegalActionError(
+                "win_place_show.illegal.unreachable",
+                square=self._spot(action.cell),
+                squares=", ".join(f"ride {cell_name(c)}" for c in sorted(self.ends)),
+            )
+        if isinstance(action, Jockey | NoJockey):
+            if phase is not Phase.JOCKEY or self.flow.turn != player:
+                return IllegalActionError("win_place_show.illegal.no_jockey_now")
+            assert isinstance(action, Jockey)
+            ids = [h.id for h in self.race.horses]
+            if action.horse not in ids or ids.index(action.horse) not in self._unridden(player):
+                return IllegalActionError(
+                    "win_place_show.illegal.not_your_horse", horse=action.horse
+                )
+            return IllegalActionError(
+                "win_place_show.illegal.not_a_free_jockey", player=action.player
+            )
+        if isinstance(action, Answer):
+            return IllegalActionError("win_place_show.illegal.nothing_asked")
+        if isinstance(action, Ruling):
+            return IllegalActionError("win_place_show.illegal.no_ruling_now")
+        if isinstance(action, Dice | Stable | TieLot):
+            return IllegalActionError("win_place_show.illegal.chance_action", action=str(action))
+        return IllegalActionError("error.illegal_action", action=str(action))
+
+    @staticmethod
+    def _spot(cell: int) -> JSONObject:
+        """Where a move ends, in words: « on lane 3, square 41 », « across the finish line »."""
+        if cell == HOME:
+            return message("win_place_show.illegal.at_home")
+        info = T.cells[cell]
+        return message(
+            "win_place_show.illegal.at_square", lane=info.lane + 1, square=info.index + 1
+        )
+
+    def _explain_bet(self, player: Player, bet: PlaceBet) -> IllegalActionError:
+        ns = "win_place_show.illegal"
+        mine = self.pool.slips_of(player)
+        if bet.bet == DOUBLE:
+            if self.race_index != 0:
+                return IllegalActionError(f"{ns}.double_closed")
+            if bet.stake > M.double_max:
+                return IllegalActionError(f"{ns}.double_max", stake=bet.stake, most=M.double_max)
+        elif bet.bet in KINDS:
+            if len(mine) >= M.bets_per_race:
+                return IllegalActionError(f"{ns}.three_bets")
+            if any(s.kind == bet.bet for s in mine):
+                return IllegalActionError(f"{ns}.category_used", kind=bet.bet)
+        found = self.pool.explain(player, bet, self._left_to_bet(player))
+        if found is not None:
+            return found
+        return IllegalActionError(f"{ns}.unknown_horse", horses="+".join(bet.horses))
+
+    # -- what happens -----------------------------------------------------------------------------
+
+    def _apply(self, player: Player, action: Action) -> None:
+        kind = type(action)
+        if kind is Ride:
+            self._ride(action.cell)  # type: ignore[attr-defined]
+        elif kind is Dice:
+            self._roll(action.white, action.other)  # type: ignore[attr-defined]
+        elif kind is Line:
+            assert isinstance(action, Line)
+            self.lines[player] = (action.bet, action.horses)
+            self.events.append(ev.LineStarted(player, action.bet, action.horses))
+        elif kind is PlaceBet:
+            assert isinstance(action, PlaceBet)
+            self.lines[player] = None
+            target = self.dd if action.bet == DOUBLE else self.pool
+            self.events.extend(target.place(player, action))
+        elif kind is Done:
+            if self.flow.answered(player):
+                self._off()
+        elif kind is Sheet:
+            assert isinstance(action, Sheet)
+            self.sheets[player].append(action.amount)
+            self.events.append(ev.SheetWritten(player, action.horse, action.amount))
+            if len(self.sheets[player]) == len(self.lots) and self.flow.answered(player):
+                self.events.append(ev.SheetsOpened(self.race.number))
+                self._sell()
+        elif kind is Spurt:
+            self.spurting = True
+            self.spurt_used[self.moving] = True
+            self.events.append(ev.HorseSpurted(self.race.horses[self.moving].id))
+            self.ends = self.destinations_of(self.moving)
+            if self.ends:
+                self.flow.enter(Phase.RIDING, turn=self.rider(self.moving))
+            else:
+                self.events.append(ev.HorseStuck(self.race.horses[self.moving].id))
+                self._next_mover()
+        elif kind is Claim:
+            if action.made:  # type: ignore[attr-defined]
+                h = self.window
+                self.claims.append((player, h, self.owner[h]))
+                self.events.append(ev.ClaimMade(player, self.race.horses[h].id))
+            if self.flow.answered(player):
+                self.window = NOBODY
+                self._next_mover()
+        elif kind is Stable:
+            self._stable(action.number)  # type: ignore[attr-defined]
+        elif kind is Jockey:
+            assert isinstance(action, Jockey)
+            h = [x.id for x in self.race.horses].index(action.horse)
+            self.asked[player] = True
+            self.request = (h, action.player)
+            self.events.append(ev.JockeyAsked(player, action.horse, action.player))
+            self.flow.enter(Phase.ANSWER, turn=action.player)
+        elif kind is NoJockey:
+            self.asked[player] = True
+            self._engage()
+        elif kind is Answer:
+            assert isinstance(action, Answer) and self.request is not None
+            h, rider = self.request
+            self.request = None
+            if action.accept:
+                self.jockey[h] = rider
+            self.events.append(ev.JockeyAnswered(rider, self.race.horses[h].id, action.accept))
+            self._engage()
+        elif kind is Ruling:
+            assert isinstance(action, Ruling)
+            h = self._next_ruling()
+            self.rulings[h] = action.upheld
+            self.events.append(ev.StewardRuled(player, self.race.horses[h].id, action.upheld))
+            self._rule()
+        else:
+            assert self.auction is not None
+            self._record(self.auction.apply(player, action, self.money_))
+            if self._settle_lot():
+                self._sell()
+
+    def _stable(self, number: int) -> None:
+        seat = self.flow.turn
+        self.stables[seat] = number
+        self.events.append(ev.StableDrawn(seat, number))
+        if seat + 1 < self.game.num_players:
+            self.flow.enter(Phase.STABLE, turn=seat + 1)
+        else:
+            self._call_race()
+
+    # -- the sale (§9) ----------------------------------------------------------------------------
+
+    def _sell(self) -> None:
+        """Put the next horse under the hammer with the bids written for it (§9: « On répète la
+        procédure jusqu'au sixième cheval »), then open the betting."""
+        n = self.game.num_players
+        while self.sale_at < len(self.lots):
+            at = self.sale_at
+            horse = self.race.horses[self.lots[at]].id
+            written = [s[at] if at < len(s) else 0 for s in self.sheets]
+            void = [p for p in range(n) if written[p] and not self._bid_counts(p, at)]
+            if void:
+                self.events.append(ev.BidsVoid(horse, tuple(void)))
+            self.auction, events = Auction.sealed(
+                horse,
+                n,
+                floor=M.bid_unit,
+                increment=M.bid_unit,
+                excluded=set(void),
+                written=written,
+                money=self.money_,
+            )
+            self._record(events)
+            if not self._settle_lot():
+                return
+        self._engage()
+
+    def _bid_counts(self, seat: Player, at: int) -> bool:
+        """§9: whether ``seat``'s written bid for the ``at``-th horse on sale stands."""
+        bid = self.sheets[seat][at] if at < len(self.sheets[seat]) else 0
+        if not bid or self.out[seat] or bid > self.money_[seat]:
+            return False  # D12: a bid beyond what the seat has left is void
+        owned = self._horses_of(seat)
+        if owned >= M.horses_per_owner:
+            return (
+                False  # « Une fois qu'un joueur a deux chevaux [...] ses enchères sont ignorées »
+            )
+        # « le reste de ses montants sont invalidés jusqu'à ce que tous les joueurs aient un
+        # cheval » (D10: a seat without a standing bid left does not hold the others up)
+        return not (owned and any(self._wants(p, at) for p in range(self.game.num_players)))
+
+    def _wants(self, seat: Player, at: int) -> bool:
+        """``seat`` owns no horse yet and has a bid it can pay on a horse still to sell."""
+        if self.out[seat] or self._horses_of(seat):
+            return False
+        return any(0 < b <= self.money_[seat] for b in self.sheets[seat][at:])
+
+    def _settle_lot(self) -> bool:
+        """Follow the auction's stage; True when the lot is closed and the sale may go on."""
+        a = self.auction
+        assert a is not None
+        if a.stage is Stage.OPEN:
+            self.flow.enter(Phase.BIDDING, turn=a.bidder)
+            return False
+        if a.stage is Stage.LOT:
+            self.flow.enter(Phase.LOT, turn=self.game.steward)  # the steward rolls the die (§4)
+            return False
+        if a.winner >= 0:
+            self.owner[self.lots[self.sale_at]] = a.winner
+        self.sale_at += 1
+        self.auction = None
+        return True
+
+    # -- the betting (§10, §11) -------------------------------------------------------------------
+
+    # -- jockeys out of the game (§10) ----------------------------------------------------------
+
+    def _engage(self) -> None:
+        """§10: « Un joueur qui n'a plus d'argent est éliminé mais peut servir de jockey si un
+        propriétaire le désire »: once the sale is over, each owner in turn may ask a seat out of
+        the game, not yet riding this race, to ride one of his horses (D23, D24); then the bets."""
+        free = self._free_jockeys()
+        if free:
+            for p in range(self.game.num_players):
+                if not self.asked[p] and not self.out[p] and self._unridden(p):
+                    self.flow.enter(Phase.JOCKEY, turn=p)
+                    return
+        self._open_betting()
+
+    def _free_jockeys(self) -> list[Player]:
+        """The seats out of the game that ride no horse this race (and are not being asked)."""
+        taken = set(self.jockey)
+        if self.request is not None:
+            taken.add(self.request[1])
+        return [p for p in range(self.game.num_players) if self.out[p] and p not in taken]
+
+    def _unridden(self, seat: Player) -> list[int]:
+        """The horses ``seat`` owns this race that no jockey rides for him."""
+        return [h for h in range(6) if self.owner[h] == seat and self.jockey[h] == NOBODY]
+
+    def rider(self, h: int) -> Player:
+        """Who rides horse ``h``: the jockey its owner engaged (§10), else its owner (``NOBODY``:
+        the steward rides it, D13)."""
+        jockey = self.jockey[h]
+        return jockey if jockey != NOBODY else self.owner[h]
+
+    def _open_betting(self) -> None:
+        self.auction = None
+        bettors = [p for p in range(self.game.num_players) if not self.out[p]]
+        self.flow.enter(Phase.BETTING, waiting=bettors)
+        if not bettors:
+            self._off()
+
+    def _off(self) -> None:
+        """« les paris sont clos. Chaque joueur annonce le montant total de ses paris et les paye à
+        la banque. » Then the race is off."""
+        for p in range(self.game.num_players):
+            total = sum(s.stake for s in self.pool.slips_of(p))
+            if self.race_index == 0:
+                total += sum(s.stake for s in self.dd.slips_of(p))
+            if total:
+                self.events.append(ev.BetsClosed(p, total))
+                self.money_[p] -= total
+        self.events.append(ev.Off(self.race.number))
+        self.flow.enter(Phase.DICE, turn=self.game.steward)  # « le départ » (§4)
+
+    # -- the race (§6, §7) --------------------------------------------------------------------------
+
+    def _roll(self, white: int, other: int) -> None:
+        race = self.race
+        self.turn_no += 1
+        self.dice = (white, other)
+        # §6: « Le dé blanc [...] indique le cheval qui joue en premier. Les autres chevaux jouent
+        # dans l'ordre consécutif. »
+        home = set(self.finish)
+        self.movers = [h for k in range(6) if (h := (white - 1 + k) % 6) not in home]
+        bonus = next((h for h in self.movers if race.horses[h].bonus == white + other), NOBODY)
+        self.events.append(
+            ev.DiceRolled(
+                self.turn_no,
+                white,
+                other,
+                race.horses[white - 1].id,
+                race.horses[bonus].id if bonus >= 0 else "none",
+            )
+        )
+        self.crossed = []
+        self._next_mover()
+
+    def move_total(self, h: int) -> int:
+        """§6: « sa Rennstarke, le dé blanc et son Bonus », and the apprentice's two squares."""
+        assert self.dice is not None
+        white, other = self.dice
+        horse = RACES[self.race_index].horses[h]
+        total = horse.strength(self.turn_no) + white
+        if horse.bonus == white + other:
+            total += 3
+        if self.spurting and h == self.moving:
+            total += 2
+        return total
+
+    def destinations_of(self, h: int) -> dict[int, int]:
+        """Where horse ``h`` may end its move now (``race.destinations``)."""
+        occupied, cell, gone = self.occupied, self.cell, self.gone
+        here = cell[h]
+        occupied[here] = False
+        try:
+            in_front = {FORWARD[cell[o]] for o in range(6) if o != h and not gone[o]}
+            return destinations(
+                here,
+                self.lap[h],
+                self.move_total(h),
+                changes=2 if RACES[self.race_index].horses[h].veteran else 1,
+                occupied=occupied,
+                in_front=in_front,
+                finish=FINISH[self.race_index],
+            )
+        finally:
+            occupied[here] = True
+
+    def _next_mover(self) -> None:
+        """The next horse of the turn moves: its owner chooses, the steward rides an unsold horse;
+        a horse that cannot move loses its turn (§6)."""
+        race = self.race
+        while self.movers:
+            h = self.movers.pop(0)
+            self.moving, self.spurting = h, False
+            self.ends = self.destinations_of(h)
+            owner = self.owner[h]
+            if owner == NOBODY:
+                # D13: the steward rides an unsold horse to win: the apprentice's two squares at
+                # once, then the best destination (``race.best``).
+                if self._may_spurt():
+                    self.spurting = self.spurt_used[h] = True
+                    self.events.append(ev.HorseSpurted(race.horses[h].id))
+                    self.ends = self.destinations_of(h)
+                if self.ends:
+                    self._move(h, best(self.ends), NOBODY)
+                else:
+                    self.events.append(ev.HorseStuck(race.horses[h].id))
+                continue
+            if not self.ends and not self._may_spurt():
+                self.events.append(ev.HorseStuck(race.horses[h].id))
+                continue
+            self.flow.enter(Phase.RIDING, turn=self.rider(h))
+            return
+        self.moving, self.ends = NOBODY, {}
+        self._end_of_turn()
+
+    def _ride(self, cell: int) -> None:
+        h, owner = self.moving, self.owner[self.moving]
+        # §8: « la réclamation doit être faite immédiatement après le mouvement du cheval »: a
+        # window opens after a move below the horse's best (D21), to every other seat still in.
+        top = best(self.ends)
+        below = ride_key(cell, self.ends) < ride_key(top, self.ends)
+        self._move(h, cell, owner)
+        seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
+        if below and seats:
+            self.fouls.append((h, cell, top, self._lost(cell, top)))
+            self.window = h
+            self.flow.enter(Phase.CLAIM, waiting=seats)
+            return
+        self._next_mover()
+
+    def _lost(self, went: int, top: int) -> int:
+        """The squares a move to ``went`` gave up against the best, ``top`` (to the line when the
+        best was home); ``self.ends`` still holds the move's destinations."""
+        reach = FINISH[self.race_index] if top == HOME else progress(top, self.ends[top])
+        gone = progress(went, self.ends[went]) if went != HOME else reach
+        return max(0, reach - gone) // PER_SQUARE
+
+    def _move(self, h: int, cell: int, rider: Player) -> None:
+        race = RACES[self.race_index]
+        hid = race.horses[h].id
+        total = self.move_total(h)
+        self.occupied[self.cell[h]] = False
+        if cell == HOME:
+            rank = 6 - len(self.movers)
+            self.crossed.append((h, race.horses[h].veteran, rank))
+            self.gone[h] = True
+            self.cell[h] = 0
+            self.events.append(ev.HorseHome(hid, self.turn_no))
+            return
+        self.cell[h], self.lap[h] = cell, self.ends[cell]
+        self.occupied[cell] = True
+        info = T.cells[cell]
+        self.events.append(ev.HorseMoved(hid, total, info.lane + 1, info.index + 1))
+
+    def _end_of_turn(self) -> None:
+        # §7: the horses home this turn are tied; veterans first, then the later arrival.
+        self.finish += order_of_arrival(self.crossed)
+        self.crossed = []
+        self.dice = None
+        if len(self.finish) >= 4:
+            self._end_race()
+        else:
+            self.flow.enter(Phase.DICE, turn=self.game.steward)
+
+    def _end_race(self) -> None:
+        race = self.race
+        first_four = self.finish[:4]
+        self.results.append(first_four)
+        ids = [h.id for h in race.horses]
+        self.events.append(ev.Finish(race.number, tuple(ids[h] for h in first_four)))
+        # §3: « Börse: total des prix pour les quatre 1ers chevaux » (D1: 60/20/12/8).
+        for place, h in enumerate(first_four, start=1):
+            owner = self.owner[h]
+            if owner >= 0:
+                amount = race.purse * M.purse_split[place - 1] // 100
+                self._record([ev.PursePaid(owner, ids[h], place, amount)])
+        self.events.append(ev.SlipsRevealed(race.number))
+        places = {ids[h]: i + 1 for i, h in enumerate(first_four)}
+        odds = {h.id: h.odds for h in race.horses}
+        self._record(
+            self.pool.settle_fixed(
+                lambda s: bet_pays(s, places.get(s.horses[0], 0), odds[s.horses[0]])
+            )
+        )
+        if self.race_index == 1:
+            self._record(self.dd.settle_fixed(self._double_pays))
+        self._rule()
+
+    def _rule(self) -> None:
+        """§8: « on résout les réclamations à la fin de la course »: a steward seat rules on the
+        claims against each horse in turn (D27); then they are settled and the race closes."""
+        if self._next_ruling() != NOBODY:
+            self.flow.enter(Phase.RULING, turn=self.game.steward)
+            return
+        self._judge_claims(self.results[-1])
+        self._close_race()
+
+    def _next_ruling(self) -> int:
+        """The next horse claimed against that the steward seat rules on, or ``NOBODY``: none is
+        left, the engine is the steward, or he is a party (the owner or a claimant: D28)."""
+        steward = self.game.steward
+        if steward == NOBODY:
+            return NOBODY
+        for _, h, owner in self.claims:
+            if h in self.rulings or steward == owner:
+                continue
+            if all(c != steward for c, x, _ in self.claims if x == h):
+                return h
+        return NOBODY
+
+    def _close_race(self) -> None:
+        for p in range(self.game.num_players):
+            if not self.out[p] and self.money_[p] <= 0:
+                self.out[p] = True  # §5: « si un joueur n'a plus d'argent durant le jeu »
+                self.events.append(ev.PlayerOut(p))
+        if self.race_index + 1 < len(RACES) and not all(self.out):
+            self.race_index += 1
+            self._call_race()
+        else:
+            self.flow.enter(Phase.OVER)
+            top = max(self.money_)
+            winners = tuple(p for p, m in enumerate(self.money_) if m == top)
+            self.events.append(ev.GameOver(winners, top))
+
+    def _judge_claims(self, first_four: list[int]) -> None:
+        """§8, at the end of the race: a claim is upheld when the owner bet on another horse that
+        finished ahead of his (the move was below its best: D21); the claimant gets his stakes on
+        the horse back and half the owner's winnings of the race (D22); else the claimants against
+        the owner of that horse pay him $2,000 between them."""
+        if not self.claims:
+            return
+        race = self.race
+        ids = [h.id for h in race.horses]
+        place = {h: i for i, h in enumerate(first_four)}
+        won = [0] * self.game.num_players
+        start = next(
+            i for i in range(len(self.events) - 1, -1, -1) if isinstance(self.events[i], ev.Finish)
+        )
+        for e in self.events[start:]:
+            for p, delta in e.money_changes().items():
+                won[p] += max(0, delta)
+        judged: dict[int, list[Player]] = {}
+        for claimant, h, _ in self.claims:
+            if claimant not in judged.setdefault(h, []):
+                judged[h].append(claimant)
+        for h, claimants in judged.items():
+            owner = self.owner[h]
+            mine = place.get(h, len(first_four))
+            # « si la réclamation est justifiée (le mouvement du cheval était au détriment de ses
+            # chances de gagner) »: the steward seat's ruling (D27), else the engine's test (D21),
+            # which every claim meets (a window opens only after a move below the best).
+            upheld = self.rulings.get(h, True) and any(
+                s.horses[0] != ids[h] and place.get(ids.index(s.horses[0]), 99) < mine
+                for s in self.pool.slips_of(owner)
+            )
+            for claimant in claimants:
+                stake = sum(s.stake for s in self.pool.slips_of(claimant) if ids[h] in s.horses)
+                if upheld:
+                    share = min(won[owner] // (len(claimants) + 1), self.money_[owner])
+                    self._record([ev.ClaimJudged(claimant, ids[h], owner, True, stake, share)])
+                else:
+                    fine = min(M.claim_fine // len(claimants), self.money_[claimant])
+                    self._record([ev.ClaimJudged(claimant, ids[h], owner, False, 0, fine)])
+
+    def _double_pays(self, slip: Slip) -> Money:
+        """§11: both horses must win their race; D4: the stake times (N1 + 1) x (N2 + 1)."""
+        first, second = RACES[0], RACES[1]
+        w1, w2 = self.results[0][0], self.results[1][0]
+        if slip.horses != (first.horses[w1].id, second.horses[w2].id):
+            return 0
+        return slip.stake * (first.horses[w1].odds + 1) * (second.horses[w2].odds + 1)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        return Outcome.from_money(self.money_)
+
+    def money(self) -> Sequence[Money]:
+        return tuple(self.money_)
+
+    def observation(self, player: Player | None) -> JSONObject:
+        race = self.race
+        phase = self.flow.phase
+        sheets: list[JSON] = []
+        for p, sheet in enumerate(self.sheets):
+            if p == player or phase is not Phase.SHEET:
+                sheets.append(list(sheet))
+            else:
+                sheets.append([None] * len(sheet))
+        horses: list[JSON] = []
+        for h, horse in enumerate(race.horses):
+            home = self.gone[h]
+            info = T.cells[self.cell[h]]
+            horses.append(
+                {
+                    "id": horse.id,
+                    "number": horse.number,
+                    "owner": self.owner[h] if self.owner[h] >= 0 else None,
+                    "lane": None if home else info.lane + 1,
+                    "square": None if home else info.index + 1,
+                    "cell": None if home else self.cell[h],
+                    "home": home,
+                    "spurt_used": self.spurt_used[h],
+                    "jockey": self.jockey[h] if self.jockey[h] >= 0 else None,
+                }
+            )
+        riding = phase is Phase.RIDING
+        steward = self.game.steward
+        request = self.request
+        ruling = self._next_ruling() if phase is Phase.RULING else NOBODY
+        return {
+            "viewer": player,
+            "race": race.number,
+            "races": len(RACES),
+            "phase": phase.name.lower(),
+            "active": list(self.active_players()),
+            "money": list(self.money_),
+            "out": list(self.out),
+            "stables": list(self.stables),
+            "horses": horses,
+            "sale": [race.horses[h].id for h in self.lots] if phase in SALE_PHASES else [],
+            "sheets": sheets,
+            "auction": None if self.auction is None else self.auction.view(player),
+            "slips": self.pool.view(player, revealed=phase is Phase.OVER),
+            "line": None
+            if player is None or self.lines[player] is None
+            else {
+                "bet": self.lines[player][0],  # type: ignore[index]
+                "horses": list(self.lines[player][1]),  # type: ignore[index]
+            },
+            "doubles": self.dd.view(player, revealed=len(self.results) >= 2),
+            "turn": self.turn_no,
+            "dice": list(self.dice) if self.dice else None,
+            "moving": race.horses[self.moving].id if self.moving >= 0 else None,
+            "total": self.move_total(self.moving) if riding else None,
+            "destinations": sorted(cell_name(c) for c in self.ends) if riding else [],
+            "finish": [race.horses[h].id for h in self.finish],
+            "results": [
+                [RACES[r].horses[h].id for h in order] for r, order in enumerate(self.results)
+            ],
+            "steward": steward if steward >= 0 else None,
+            "request": None
+            if request is None
+            else {"horse": race.horses[request[0]].id, "player": request[1]},
+            "claims": [[p, race.horses[h].id] for p, h, _ in self.claims],
+            "ruling": None if ruling < 0 else self._ruling_view(ruling),
+            "window": None
+            if phase is not Phase.CLAIM or not self.fouls
+            else {
+                "horse": race.horses[self.window].id,
+                "owner": self.owner[self.window],
+                "went": cell_name(self.fouls[-1][1]),
+                "best": cell_name(self.fouls[-1][2]),
+                "lost": self.fouls[-1][3],
+            },
+        }
+
+    def _ruling_view(self, h: int) -> JSONObject:
+        """What the steward seat rules on (D27): the horse, its owner, the claimants, and each of
+        its moves below its best: where it went and the best it could reach. The slips of the race
+        are face up by then; the engine checks the owner's bets itself (D28)."""
+        return {
+            "horse": self.race.horses[h].id,
+            "owner": self.owner[h],
+            "claimants": sorted({p for p, x, _ in self.claims if x == h}),
+            "moves": [
+                [cell_name(went), cell_name(top), lost]
+                for x, went, top, lost in self.fouls
+                if x == h
+            ],
+        }
+
+    def resample_for(self, player: Player, rng: random.Random) -> WinPlaceShowState:
+        """The other seats' secrets dealt anew: the bids on their sheets while being written, and
+        their slips (kinds and horses) until the race that settles them is over."""
+        state = self.clone()
+        if self.flow.phase is Phase.SHEET:
+            new = {
+                p: [rng.randrange(0, self.money_[p] // M.bid_unit + 1) * M.bid_unit for _ in s]
+                for p, s in enumerate(self.sheets)
+                if p != player
+            }
+            for p, bids in new.items():
+                state.sheets[p] = bids
+            _rewrite_sheets(state, new)
+        self._resample_slips(state, player, rng)
+        return state
+
+    def _resample_slips(self, state: WinPlaceShowState, player: Player, rng: random.Random) -> None:
+        """Deal the other seats' slips anew (kinds and horses; the stakes were announced in total
+        when the bets closed) while the race that settles them is not over, and their lines begun."""
+        ids = [h.id for h in self.race.horses]
+        firsts, seconds = [h.id for h in RACES[0].horses], [h.id for h in RACES[1].horses]
+        race_open = self.flow.phase is not Phase.OVER
+        doubles_open = len(self.results) < 2
+        new: dict[tuple[bool, int], Slip] = {}
+        pending: dict[int, tuple[str, tuple[str, ...]]] = {}
+        for q in range(self.game.num_players):
+            if q == player:
+                continue
+            kinds = list(KINDS)
+            rng.shuffle(kinds)
+            mine = self.pool.slips_of(q) if race_open else []
+            for s, kind in zip(mine, kinds, strict=False):
+                new[False, s.number] = Slip(s.number, q, kind, (rng.choice(ids),), s.stake)
+            for s in self.dd.slips_of(q) if doubles_open else []:
+                pair = (rng.choice(firsts), rng.choice(seconds))
+                new[True, s.number] = Slip(s.number, q, DOUBLE, pair, s.stake)
+            line = self.lines[q]
+            if line is not None:
+                if line[0] == DOUBLE:
+                    pending[q] = (DOUBLE, (rng.choice(firsts), rng.choice(seconds)))
+                else:
+                    pending[q] = (kinds[len(mine)], (rng.choice(ids),))
+        if not new and not pending:
+            return
+        state.pool.slips = [new.get((False, s.number), s) for s in state.pool.slips]
+        state.dd.slips = [new.get((True, s.number), s) for s in state.dd.slips]
+        for q, line in pending.items():
+            state.lines[q] = line
+        _rewrite_betting(state, new, pending)
+
+    # -- JSON -------------------------------------------------------------------------------------
+
+    def position_json(self) -> JSONObject:
+        return POSITION.write(self.position())
+
+    def position(self) -> WinPlaceShowPosition:
+        """The position as its typed record (what ``position_json`` writes)."""
+        race, flow = self.race, self.flow
+        ids = [h.id for h in race.horses]
+
+        def horse(h: int) -> str | None:
+            return ids[h] if h >= 0 else None
+
+        def seat(p: Player) -> Player | None:
+            return p if p >= 0 else None
+
+        return WinPlaceShowPosition(
+            race=self.race_index + 1,
+            phase=flow.phase,
+            turn_of=seat(flow.turn),
+            waiting=list(flow.waiting),
+            money=list(self.money_),
+            out=list(self.out),
+            stables=list(self.stables),
+            owners=[seat(o) for o in self.owner],
+            jockeys=[seat(j) for j in self.jockey],
+            asked=list(self.asked),
+            request=None if self.request is None else (ids[self.request[0]], self.request[1]),
+            lots=[ids[h] for h in self.lots],
+            sheets=[list(s) for s in self.sheets],
+            lines=[None if x is None else (x[0], list(x[1])) for x in self.lines],
+            sale_at=self.sale_at,
+            auction=None if self.auction is None else AuctionRecord.of(self.auction),
+            slips=[SlipRecord.of(s) for s in self.pool.slips],
+            doubles=[SlipRecord.of(s) for s in self.dd.slips],
+            horses=[
+                HorseOnTrack(
+                    cell_name(self.cell[h]) if self._on_track(h) else "home",
+                    self.lap[h],
+                    self.spurt_used[h],
+                )
+                for h in range(6)
+            ],
+            spurting=self.spurting,
+            turn=self.turn_no,
+            dice=self.dice,
+            movers=[ids[h] for h in self.movers],
+            moving=horse(self.moving),
+            crossed=[(ids[h], rank) for h, _, rank in self.crossed],
+            finish=[ids[h] for h in self.finish],
+            results=[[RACES[r].horses[h].id for h in o] for r, o in enumerate(self.results)],
+            claims=[(p, ids[h], o) for p, h, o in self.claims],
+            window=horse(self.window),
+            fouls=[
+                (ids[h], cell_name(went), cell_name(top), lost) for h, went, top, lost in self.fouls
+            ],
+            rulings={ids[h]: upheld for h, upheld in self.rulings.items()},
+        )
+
+    def _on_track(self, h: int) -> bool:
+        return not self.gone[h]
+
+    @classmethod
+    def from_position(cls, game: WinPlaceShow, p: WinPlaceShowPosition) -> WinPlaceShowState:
+        """The state (without history) of a position already read by ``POSITION.read``."""
+        state = cls(game)
+        state.race_index = p.race - 1
+        race = state.race
+        ids = [h.id for h in race.horses]
+
+        def seat(x: Player | None) -> Player:
+            return NOBODY if x is None else x
+
+        state.flow.enter(p.phase, turn=seat(p.turn_of), waiting=p.waiting)
+        state.money_ = list(p.money)
+        state.out = list(p.out)
+        state.stables = list(p.stables)
+        state.owner = [seat(o) for o in p.owners]
+        state.jockey = [seat(j) for j in p.jockeys]
+        state.asked = list(p.asked)
+        state.request = None if p.request is None else (ids.index(p.request[0]), p.request[1])
+        state.lots = [ids.index(h) for h in p.lots]
+        state.sheets = [list(s) for s in p.sheets]
+        state.lines = [None if x is None else (x[0], tuple(x[1])) for x in p.lines]
+        state.sale_at = p.sale_at
+        state.auction = None if p.auction is None else p.auction.auction()
+        state.pool.slips = [s.slip() for s in p.slips]
+        state.dd.slips = [s.slip() for s in p.doubles]
+        state.occupied = [False] * CELLS
+        for h, horse in enumerate(p.horses):
+            state.gone[h] = horse.cell == "home"
+            state.cell[h] = 0 if horse.cell == "home" else parse_cell(horse.cell)
+            if horse.cell != "home":
+                state.occupied[state.cell[h]] = True
+            state.lap[h] = horse.lap
+            state.spurt_used[h] = horse.spurt_used
+        state.spurting = p.spurting
+        state.turn_no = p.turn
+        state.dice = p.dice
+        state.movers = [ids.index(h) for h in p.movers]
+        state.moving = NOBODY if p.moving is None else ids.index(p.moving)
+        state.crossed = [
+            (ids.index(h), race.horses[ids.index(h)].veteran, rank) for h, rank in p.crossed
+        ]
+        state.finish = [ids.index(h) for h in p.finish]
+        state.results = [
+            [[x.id for x in RACES[r].horses].index(h) for h in order]
+            for r, order in enumerate(p.results)
+        ]
+        state.claims = [(c, ids.index(h), o) for c, h, o in p.claims]
+        state.window = NOBODY if p.window is None else ids.index(p.window)
+        state.fouls = [
+            (ids.index(h), parse_cell(w), parse_cell(b), lost) for h, w, b, lost in p.fouls
+        ]
+        state.rulings = {ids.index(h): upheld for h, upheld in p.rulings.items()}
+        if state.flow.phase is Phase.RIDING:
+            state.ends = state.destinations_of(state.moving)
+        return state
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+
+_SHEETS: dict[Any, list[Any]] = {}
+"""Each horse's written bids made so far, by amount from 0 (actions are values: made once)."""
+_STAKES: dict[Any, list[Any]] = {}
+"""Each line's stakes made so far, by amount from the unit."""
+_LINES: dict[tuple[str, tuple[str, ...]], Line] = {}
+
+
+_CLAIM_OR_NOT: Final = (NO_CLAIM, CLAIM)
+_NO_CLAIM_ONLY: Final = (NO_CLAIM,)
+_ANSWERS: Final = (ACCEPT, DECLINE)
+_RULINGS: Final = (UPHOLD, REJECT)
+"""The choices of a claim window, a jockey's answer and a ruling: the same every time."""
+
+
+def _amounts(
+    made: dict[Any, list[Any]], key: Any, *, low: Money, top: Money, unit: Money, make: Any
+) -> list[Any]:
+    """The actions ``make(key, amount)`` for every amount from ``low`` to ``top`` in steps of
+    ``unit`` (bids in $500, stakes in $1,000), built once and kept in ``made[key]``."""
+    found = made.setdefault(key, [])
+    count = (top - low) // unit + 1 if top >= low else 0
+    while len(found) < count:
+        found.append(make(key, low + len(found) * unit))
+    return found[:count]
+
+
+def _sheet(horse: str, amount: Money) -> Sheet:
+    """The bid ``amount`` (a multiple of the bid unit) on ``horse``: the very action ``_amounts``
+    offers (``_SHEETS``)."""
+    found: list[Sheet] = _SHEETS.setdefault(horse, [])
+    while len(found) <= amount // M.bid_unit:
+        found.append(Sheet(horse, len(found) * M.bid_unit))
+    return found[amount // M.bid_unit]
+
+
+def _stake(line: tuple[str, tuple[str, ...]], stake: Money) -> PlaceBet:
+    return PlaceBet(line[0], line[1], stake)
+
+
+_LINE_LISTS: dict[tuple[int, tuple[str, ...]], list[Line]] = {}
+
+
+def _lines_for(race_index: int, kinds: tuple[str, ...]) -> list[Line]:
+    """The lines a slip may begin in a race, for the kinds of bet still free: one horse each, and
+    before race 1 any daily double (« Un joueur peut faire autant de DD qu'il le veut », « avant le
+    début de la 1ère course »). Made once for each race and set of kinds."""
+    found = _LINE_LISTS.get((race_index, kinds))
+    if found is None:
+        ids = [h.id for h in RACES[race_index].horses]
+        found = [_line(kind, (hid,)) for kind in kinds for hid in ids]
+        if race_index == 0:
+            found += [_line(DOUBLE, (a, b.id)) for a in ids for b in RACES[1].horses]
+        _LINE_LISTS[race_index, kinds] = found
+    return found
+
+
+def _line(kind: str, horses: tuple[str, ...]) -> Line:
+    found = _LINES.get((kind, horses))
+    if found is None:
+        found = _LINES[kind, horses] = Line(kind, horses)
+    return found
+
+
+def ride_key(cell: int, ends: dict[int, int]) -> tuple[int, int]:
+    """How far a move ending on ``cell`` takes the horse (home beyond every square): the claim test
+    compares a move with the best one by it (D21); the lane does not count."""
+    if cell == HOME:
+        return (1, 0)
+    return (0, progress(cell, ends[cell]))
+
+
+def new_pool() -> Pool:
+    """A race's betting slips (§10): win, place, show on one horse, a daily double on two (§11);
+    stakes in thousands, paid when the slips close, sealed until the race is over."""
+    return Pool(
+        {"win": 1, "place": 1, "show": 1, DOUBLE: 2},
+        minimum=M.bet_unit,
+        unit=M.bet_unit,
+        paid=False,
+        hidden=True,
+        hides=("kind", "horses", "stake"),
+    )
+
+
+def _rewrite_sheets(state: WinPlaceShowState, new: dict[int, list[Money]]) -> None:
+    """Keep the history and the events of a determinization in step with its resampled sheets."""
+    counts = {p: len(b) for p, b in new.items()}
+    for i in range(len(state.history) - 1, -1, -1):
+        p, action = state.history[i]
+        if not isinstance(action, Sheet):
+            break
+        if p in counts:
+            counts[p] -= 1
+            state.history[i] = (p, _sheet(action.horse, new[p][counts[p]]))
+    counts = {p: len(b) for p, b in new.items()}
+    for i in range(len(state.events) - 1, -1, -1):
+        e = state.events[i]
+        if isinstance(e, ev.SheetWritten):
+            if e.player in counts and counts[e.player] > 0:
+                counts[e.player] -= 1
+                state.events[i] = ev.SheetWritten(
+                    e.player, e.horse, new[e.player][counts[e.player]]
+                )
+        elif not isinstance(e, (ev.RaceCalled, ev.StableDrawn)):
+            continue
+        else:
+            break
+
+
+_BETTING: Final = (PlaceBet, Line)
+_BETTING_EVENTS: Final = (SlipPlaced, ev.LineStarted)
+
+
+def _rewrite_betting(
+    state: WinPlaceShowState,
+    new: dict[tuple[bool, int], Slip],
+    pending: dict[int, tuple[str, tuple[str, ...]]],
+) -> None:
+    """Keep the history and the events of a determinization in step with its resampled slips:
+    walking back, each seat's latest bets are its latest slips of each pool, each preceded by the
+    line that began it; a seat's pending line is its latest line."""
+    queues: dict[tuple[int, bool], list[Slip]] = {}
+    for (double, _), slip in sorted(new.items(), key=lambda x: x[0][1]):
+        queues.setdefault((slip.player, double), []).append(slip)
+
+    def walk(items: list[Any], marks: Iterator[int], read: Any, bet: Any, line: Any) -> None:
+        """Rewrite ``items`` walking back over ``marks`` (the indices, latest first, of its bets
+        and lines), until nothing is left to rewrite. ``read(item)``: its
+        seat, whether it is a daily double, whether it is a bet (else a line); ``bet(item, slip)``
+        and ``line(item, kind, horses)``: the item rewritten."""
+        left = {k: v.copy() for k, v in queues.items()}
+        awaiting: dict[int, Slip] = {}
+        to_do = set(pending)
+        queued = sum(len(v) for v in left.values())
+        for i in marks:
+            if not queued and not to_do and not awaiting:
+                break  # nothing left to rewrite: the rest of the record stays as it is
+            item = items[i]
+            q, double, is_bet = read(item)
+            if is_bet:
+                queue = left.get((q, double))
+                if queue:
+                    slip = queue.pop()
+                    queued -= 1
+                    items[i] = bet(item, slip)
+                    awaiting[q] = slip
+            elif q in to_do:
+                to_do.discard(q)
+                kind, horses = pending[q]
+                items[i] = line(item, kind, horses)
+            elif q in awaiting and (awaiting[q].kind == DOUBLE) == double:
+                slip = awaiting.pop(q)
+                items[i] = line(item, slip.kind, slip.horses)
+
+    history, events = state.history, state.events
+    walk(
+        history,
+        reversed([i for i, (_, a) in enumerate(history) if isinstance(a, _BETTING)]),
+        lambda item: (item[0], item[1].bet == DOUBLE, isinstance(item[1], PlaceBet)),
+        lambda item, s: (item[0], PlaceBet(s.kind, s.horses, s.stake)),
+        lambda item, kind, horses: (item[0], _line(kind, horses)),
+    )
+    walk(
+        events,
+        reversed([i for i, e in enumerate(events) if isinstance(e, _BETTING_EVENTS)]),
+        lambda e: (
+            e.player,
+            (e.kind if isinstance(e, SlipPlaced) else e.bet) == DOUBLE,
+            isinstance(e, SlipPlaced),
+        ),
+        lambda e, s: SlipPlaced(
+            e.player, e.number, s.kind, s.horses, e.stake, e.paid, e.hidden, e.hides
+        ),
+        lambda e, kind, horses: ev.LineStarted(e.player, kind, horses),
+    )
+
+
+__all__ = ["LANE", "Phase", "WinPlaceShow", "WinPlaceShowOptions", "WinPlaceShowState"]

@@ -1,0 +1,98 @@
+"""Tournaments: every seating in turn, the same figures in one process or several, honest ratings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.command import run
+
+from hippodrome.analysis.tournament import GameResult, elo_ratings, seatings, tournament
+from hippodrome.engine.errors import OptionsError
+
+SPECS = ["heuristic", "random", "ismcts:3it"]
+
+
+def test_every_seating_is_played_in_turn_and_each_bot_sits_every_seat() -> None:
+    result = tournament("royal_turf", {"players": 3}, SPECS, games=6, seed=3)
+    assert [r.seating for r in result.results] == seatings(3)
+    data = result.to_json()
+    assert data["games"] == 6 and data["seatings"] == 6
+    assert sum(e["win_rate"] for e in data["entrants"]) == pytest.approx(1.0)
+    assert sum(s["win_rate"] for s in data["seats"]) == pytest.approx(1.0)
+    for e in data["entrants"]:
+        low, high = e["win_rate_ci"]
+        assert 0.0 <= low <= e["win_rate"] <= high <= 1.0
+        assert e["decisions"] > 0
+    assert data["first_seat"]["even_share"] == pytest.approx(1 / 3)
+
+
+def test_several_processes_give_the_same_games_as_one() -> None:
+    one = tournament("royal_turf", {"players": 2}, ["heuristic", "random"], games=4, seed=8)
+    two = tournament(
+        "royal_turf", {"players": 2}, ["heuristic", "random"], games=4, seed=8, workers=2
+    )
+    strip = [(r.seating, r.returns, r.money, r.places, r.length) for r in one.results]
+    assert strip == [(r.seating, r.returns, r.money, r.places, r.length) for r in two.results]
+
+
+def _result(seating: tuple[int, ...], places: tuple[int, ...]) -> GameResult:
+    n = len(seating)
+    return GameResult(0, seating, (0.0,) * n, (0.0,) * n, places, 1, (0.0,) * n, (0,) * n)
+
+
+def test_elo_orders_the_stronger_first_and_keeps_the_mean() -> None:
+    results = [_result((0, 1, 2), (0, 1, 2)), _result((2, 1, 0), (2, 1, 0))] * 10
+    elo = elo_ratings(3, results)
+    assert elo[0] > elo[1] > elo[2]
+    assert sum(elo) / 3 == pytest.approx(1500.0)
+    even = elo_ratings(2, [_result((0, 1), (0, 1)), _result((0, 1), (1, 0))] * 5)
+    assert even[0] == pytest.approx(even[1])
+
+
+@pytest.mark.parametrize(
+    ("specs", "games", "workers"),
+    [
+        (["heuristic", "random", "random"], 2, 0),
+        (["heuristic", "random", "random"], 0, 1),
+        (["heuristic", "random", "ismcts:0it"], 2, 1),
+        (["heuristic", "random"], 2, 1),
+    ],
+)
+def test_bad_input_is_refused(specs: list[str], games: int, workers: int) -> None:
+    with pytest.raises(OptionsError):
+        tournament("royal_turf", {"players": 3}, specs, games=games, workers=workers)
+
+
+def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "royal_turf", "--seat", "heuristic", "--seat", "ismcts:2it"]
+    code, out, _ = run([*argv, "--games", "2", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert [e["bot"] for e in data["entrants"]] == ["heuristic", "ismcts:2it"]
+    assert data["games"] == 2 and "elo" in data["entrants"][0]
+
+
+def test_the_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "royal_turf", "--seat", "heuristic", "--seat", "random"]
+    code, out, _ = run([*argv, "--games", "2"], capsys)
+    assert code == 0
+    assert "Elo" in out and "First seat" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        (["--workers", "0"], "--workers 0"),
+        (["--games", "0"], "--games 0"),
+        (["--seat", "random", "--seat", "ismcts:0it"], "ismcts:0it"),
+        (["--seat", "random", "--seat", "human"], "bots only"),
+    ],
+)
+def test_the_command_names_bad_input_without_a_traceback(
+    extra: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["tournament", "royal_turf", *extra], capsys)
+    assert code != 0
+    assert named in out + err
+    assert "Traceback" not in out + err

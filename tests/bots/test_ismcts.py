@@ -1,0 +1,160 @@
+"""The ISMCTS bot: legal and reproducible in every game and variant, blind to other seats' secrets."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from hippodrome.bots import RandomBot, make_bot
+from hippodrome.bots.ismcts import Budget, ISMCTSBot, standings_returns
+from hippodrome.engine.bot import SeatView
+from hippodrome.engine.errors import OptionsError
+from hippodrome.engine.game import Game, State
+from hippodrome.games import entry, load_game, playable_ids
+
+DECISIONS = (0, 4, 15, 40)
+"""The decision points of a random game where the bot is asked (besides any secret answers)."""
+
+
+def _cases() -> list[Any]:
+    params = []
+    for game_id in playable_ids():
+        for options in entry(game_id).conformance_options():
+            label = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+            params.append(pytest.param(game_id, options, id=f"{game_id}-{label}"))
+    return params
+
+
+def positions(game: Game[Any], seed: int) -> list[State]:
+    """Positions of a random game where some seat has a choice: a few decision points, and the
+    first positions where several seats answer at once."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[State] = []
+    decisions = 0
+    simultaneous = 0
+    bot = RandomBot()
+    while not state.is_terminal() and decisions <= DECISIONS[-1]:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        active = list(state.active_players())
+        if any(len(state.legal_actions(p)) > 1 for p in active):
+            if decisions in DECISIONS or (len(active) > 1 and simultaneous < 2):
+                found.append(state.clone())
+                simultaneous += len(active) > 1
+            decisions += 1
+        for p in active:
+            state.apply(bot.choose(SeatView(state, p), rng), p)
+    return found
+
+
+def tiny_bot() -> ISMCTSBot:
+    return ISMCTSBot(Budget(iterations=4), rollout_depth=40)
+
+
+@pytest.mark.parametrize(("game_id", "options"), _cases())
+def test_ismcts_plays_a_legal_move_and_the_same_one_from_the_same_seed(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    game = load_game(game_id, **options)
+    states = positions(game, seed=11)
+    assert states, f"{game_id} {options}: no decision in a random game"
+    for state in states:
+        for player in state.active_players():
+            legal = state.legal_actions(player)
+            view = SeatView(state, player)
+            first = tiny_bot().choose(view, random.Random(5))
+            again = tiny_bot().choose(view, random.Random(5))
+            assert first in legal, f"{game_id} {options}: {first} is not legal for seat {player}"
+            assert first == again, f"{game_id} {options}: seed 5 chose {first}, then {again}"
+
+
+def test_the_search_runs_the_iterations_asked() -> None:
+    game = load_game("royal_turf", players=3)
+    state = positions(game, seed=2)[0]
+    bot = ISMCTSBot(Budget(iterations=25))
+    bot.choose(SeatView(state, state.active_players()[0]), random.Random(1))
+    assert bot.last_iterations == 25
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    game = load_game("royal_turf", players=3)
+    state = positions(game, seed=2)[0]
+    bot = ISMCTSBot(Budget(seconds=0.02))
+    bot.choose(SeatView(state, state.active_players()[0]), random.Random(1))
+    assert bot.last_iterations >= 1
+
+
+def hidden_positions(game_id: str, options: dict[str, Any]) -> list[tuple[State, int]]:
+    """Positions of a random game where the seat to act cannot see everything."""
+    game = load_game(game_id, **options)
+    found = []
+    for seed in range(6):
+        for state in positions(game, seed):
+            for player in state.active_players():
+                if state.has_hidden_information() and len(state.legal_actions(player)) > 1:
+                    found.append((state, player))
+    return found
+
+
+def test_changing_what_the_seat_cannot_see_changes_none_of_its_moves() -> None:
+    # Royal Turf with face-down tokens: another state consistent with everything the seat knows
+    # (the other seats' tokens dealt anew) must give the very same moves from the same seeds, since
+    # the search sees only determinizations drawn from the seat's knowledge.
+    cases = hidden_positions("royal_turf", {"players": 4, "hidden_bets": True})
+    differing = 0
+    for state, player in cases:
+        other = state.resample_for(player, random.Random(99))
+        if other.to_json() == state.to_json():
+            continue
+        differing += 1
+        assert other.observation(player) == state.observation(player)
+        for seed in range(3):
+            a = ISMCTSBot(Budget(iterations=30)).choose(
+                SeatView(state, player), random.Random(seed)
+            )
+            b = ISMCTSBot(Budget(iterations=30)).choose(
+                SeatView(other, player), random.Random(seed)
+            )
+            assert a == b, f"seat {player} chose {a} in the real state but {b} in the other"
+    assert differing >= 3, "too few positions with a secret to change"
+
+
+def test_the_bot_is_made_by_name_with_its_budget() -> None:
+    bot = make_bot("ismcts:2000it", "toques_et_casques")
+    assert isinstance(bot, ISMCTSBot) and bot.budget == Budget(iterations=2000)
+    bot = make_bot("ismcts:500ms", "toques_et_casques")
+    assert isinstance(bot, ISMCTSBot) and bot.budget == Budget(seconds=0.5)
+    bot = make_bot("ismcts", "royal_turf")
+    assert isinstance(bot, ISMCTSBot) and bot.budget.seconds is not None
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:0it", "ismcts:-5ms", "ismcts:fast", "ismcts:10it:clever", "random:10it", "wise"],
+)
+def test_a_bad_bot_spec_is_refused_naming_it(spec: str) -> None:
+    with pytest.raises(OptionsError) as caught:
+        make_bot(spec, "royal_turf")
+    assert spec.rsplit(":", maxsplit=1)[-1] in str(caught.value) or spec in str(caught.value)
+
+
+def test_a_cut_rollout_scores_the_leaders_as_sharing_the_win() -> None:
+    assert standings_returns([5, 9, 9]) == (0.0, 0.5, 0.5)
+    assert standings_returns([7, 2]) == (1.0, 0.0)
+
+
+def test_a_guided_search_tries_its_guide_s_choice_first() -> None:
+    game = load_game("toques_et_casques", players=3)
+    for state in positions(game, seed=4):
+        player = state.active_players()[0]
+        legal = state.legal_actions(player)
+
+        def last(s: State, p: int, rng: random.Random) -> Any:
+            return s.legal_actions(p)[-1]
+
+        bot = ISMCTSBot(Budget(iterations=1), rollout=last)
+        assert bot.choose(SeatView(state, player), random.Random(0)) == legal[-1]

@@ -176,8 +176,14 @@ def test_the_api_never_answers_500_on_postgresql(pg_url: str) -> None:
 def websocket_messages() -> st.SearchStrategy[str]:
     """A client message: the protocol's types with any fields, any JSON, or any text."""
     typed = st.fixed_dictionaries(
-        {"type": st.sampled_from(["act", "roll", "ping", "join", "dance"])},
-        optional={"action": short_text, "version": scalars, "token": short_text},
+        {"type": st.sampled_from(["act", "roll", "ping", "join", "say", "dance"])},
+        optional={
+            "action": short_text,
+            "version": scalars,
+            "token": short_text,
+            "text": short_text,
+            "name": short_text,
+        },
     )
     return st.one_of(typed.map(json.dumps), json_values.map(json.dumps), short_text)
 
@@ -201,7 +207,7 @@ def test_no_websocket_message_drops_the_connection(db_url: str) -> None:
                 ws.send_json({"type": "ping"})
                 for _ in range(50):
                     message = ws.receive_json()
-                    assert message["type"] in ("state", "error", "stale", "pong"), message
+                    assert message["type"] in ("state", "error", "stale", "chat", "pong"), message
                     if message["type"] == "pong":
                         return
                 raise AssertionError(f"no answer to the ping after {text!r}")

@@ -75,12 +75,16 @@ class ChatLine:
         )
 
 
+LONGEST = 2000
+"""What the store's column holds: the longest line whatever the setting (0 included)."""
+
+
 class ChatStore:
     """The chat lines of every table, over the tables' database."""
 
     def __init__(self, engine: Engine, *, max_length: int, history: int) -> None:
         self.engine = engine
-        self.max_length = max_length
+        self.max_length = max_length if 0 < max_length <= LONGEST else LONGEST
         self.history = history
 
     def say(self, table: LiveTable, seat: int | None, text: str, name: str | None) -> ChatLine:
@@ -89,7 +93,7 @@ class ChatStore:
         text = text.strip()
         if not text:
             raise ServerError(400, "error.chat_empty")
-        if 0 < self.max_length < len(text):
+        if len(text) > self.max_length:
             raise ServerError(400, "error.chat_too_long", length=len(text), limit=self.max_length)
         if table.status == TableStatus.EXPIRED:
             raise ServerError(409, "error.table_expired", table=table.id)

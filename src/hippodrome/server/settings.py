@@ -50,7 +50,7 @@ class Settings:
 
     # -- the chat (docs/web.md, "Chat") ------------------------------------------------------------
     chat_max_length: int = 500
-    """The longest line one may say, in characters."""
+    """The longest line one may say, in characters (at most 2000, what the store keeps)."""
     chat_history: int = 100
     """Lines of a table's chat a page gets when it (re)connects."""
 

@@ -17,7 +17,6 @@ from hippodrome.server.dependencies import (
     SettingsDep,
     TableQuotaDep,
 )
-from hippodrome.server.limits import QuotaError
 from hippodrome.server.schemas import (
     CreatedTable,
     CreateTableRequest,
@@ -49,7 +48,6 @@ async def create_table(
     request: CreateTableRequest,
     service: ServiceDep,
     runtime: RuntimeDep,
-    settings: SettingsDep,
     quota: TableQuotaDep,
     address: ClientAddress,
 ) -> CreatedTable:
@@ -66,14 +64,7 @@ async def create_table(
         )
         for s in request.seats
     ]
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_tables",
-            wait,
-            limit=settings.tables_per_address,
-            minutes=round(settings.tables_window / 60),
-        )
+    quota.charge(address, "error.too_many_tables")
     try:
         table, tokens = service.create(
             request.game,
@@ -187,7 +178,6 @@ async def take_seat(
     request: TakeSeatRequest,
     service: ServiceDep,
     runtime: RuntimeDep,
-    settings: SettingsDep,
     quota: SeatQuotaDep,
     address: ClientAddress,
 ) -> TakenSeat:
@@ -195,14 +185,7 @@ async def take_seat(
     table). The answer shows the seat's new secret token, this once only. One client address takes
     at most ``seats_per_address`` seats in ``tables_window`` seconds."""
     service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_seats",
-            wait,
-            limit=settings.seats_per_address,
-            minutes=round(settings.tables_window / 60),
-        )
+    quota.charge(address, "error.too_many_seats")
     async with runtime.lock(table_id):
         table = service.get(table_id)
         try:

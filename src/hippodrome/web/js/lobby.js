@@ -205,35 +205,25 @@ function renderOptions(game) {
       );
     }
   }
-  // Not a rule of the game: a practice table shows each human player the odds of his decisions.
-  fields.push(
-    h("div", { class: "field check" },
-      h("input", {
-        id: "option-practice",
-        type: "checkbox",
-        checked: Boolean(form.practice),
-        "data-testid": "option-practice",
-        onchange: (e) => {
-          form.practice = e.target.checked;
-        },
-      }),
-      h("label", { for: "option-practice" }, t("web.lobby.practice"))),
-  );
-  // Who may take the free seats: anyone from the lobby (public), or whoever has the link (private).
-  fields.push(
-    h("div", { class: "field check" },
-      h("input", {
-        id: "option-private",
-        type: "checkbox",
-        checked: Boolean(form.private),
-        "data-testid": "option-private",
-        onchange: (e) => {
-          form.private = e.target.checked;
-        },
-      }),
-      h("label", { for: "option-private" }, t("web.lobby.private"))),
-  );
+  // Not rules of the game: a practice table shows each human player the odds of his decisions; a
+  // private table's free seats go to whoever has its link, a public one's to anyone in the lobby.
+  fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
   fill(els.options, fields);
+}
+
+/** A choice about the table itself (not the game's), a checkbox bound to `form[name]`. */
+function tableChoice(name, label) {
+  return h("div", { class: "field check" },
+    h("input", {
+      id: `option-${name}`,
+      type: "checkbox",
+      checked: Boolean(form[name]),
+      "data-testid": `option-${name}`,
+      onchange: (e) => {
+        form[name] = e.target.checked;
+      },
+    }),
+    h("label", { for: `option-${name}` }, t(label)));
 }
 
 /** An option that names seats, offered as the seats themselves (« Joueur 2 »), never as the

@@ -98,3 +98,26 @@ def test_the_creator_lands_at_his_seat_and_a_stranger_takes_a_free_seat_from_the
     stranger.wait_for_function("() => window.hippodromeTable?.state()?.seat === 1")
     expect(creator.locator("#players")).to_contain_text("Zoé")
     expect(creator.get_by_test_id("join")).to_be_hidden()  # no free seat left
+
+
+def test_a_friend_with_a_private_table_s_link_takes_its_free_seat(
+    live_server: LiveServer, new_context: Callable[[], BrowserContext]
+) -> None:
+    response = live_server.http.post(
+        "/api/tables",
+        json={
+            "game": "royal_turf",
+            "private": True,
+            "seats": [{**HUMANS[0], "mine": True}, HUMANS[1]],
+        },
+    )
+    table = response.json()
+    assert table["id"] not in {t["id"] for t in live_server.http.get("/api/tables").json()}
+    friend = new_context().new_page()
+    friend.goto(table["spectate"])  # the link the creator sends
+    join = friend.get_by_test_id("join")
+    expect(join).to_be_visible()
+    expect(join.get_by_test_id("take-seat-0")).to_have_count(0)
+    join.get_by_test_id("take-seat-1").click()
+    friend.wait_for_function("() => window.hippodromeTable?.state()?.seat === 1")
+    expect(friend.get_by_test_id("join")).to_be_hidden()

@@ -52,7 +52,8 @@ class TableStatus(StrEnum):
     """Its stored actions no longer replay (the game's data or rules changed)."""
     EXPIRED = "expired"
     """Left untouched too long (open: its players never all came; running: nobody played on).
-    Kept, and readable by its id, but no longer listed unless asked for, and closed to play."""
+    Kept, and readable by its id (its replay too), but no longer listed unless asked for, and closed
+    to play, to chat and to joining: the lobby calls it archived."""
 
 
 class SeatKind(StrEnum):

@@ -50,6 +50,7 @@ export function createChat(container, { tableId, send }) {
   const list = h("ol", { class: "chat-lines", "data-testid": "chat-lines", "aria-live": "polite", tabindex: "0" });
   const mutedRow = h("p", { class: "chat-muted small", "data-testid": "chat-muted", hidden: true });
   const nameInput = h("input", {
+    id: "chat-name",
     type: "text",
     class: "chat-name",
     maxlength: 40,
@@ -57,7 +58,6 @@ export function createChat(container, { tableId, send }) {
     value: stored(NAME_KEY, ""),
   });
   const nameLabel = h("label", { class: "visually-hidden", for: "chat-name" });
-  nameInput.id = "chat-name";
   const textInput = h("input", {
     id: "chat-text",
     type: "text",
@@ -113,7 +113,10 @@ export function createChat(container, { tableId, send }) {
 
   function mine(line) {
     if (!msg) return false;
-    return Number.isInteger(msg.seat) ? line.seat === msg.seat : line.seat === null && line.name === nameInput.value.trim();
+    if (Number.isInteger(msg.seat)) return line.seat === msg.seat;
+    // A spectator is known by the name he gives; nameless spectators cannot be told apart.
+    const name = nameInput.value.trim();
+    return Boolean(name) && line.seat === null && line.name === name;
   }
 
   function lineItem(line) {

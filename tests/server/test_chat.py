@@ -4,12 +4,14 @@ carrying nothing of the game but how many events had happened; every bad line a 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from tests.server.conftest import make_client, table_socket
+from tests.server.test_abuse import BAD_TEXTS
 from tests.server.test_api import create, receive_until
 
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
@@ -34,9 +36,7 @@ def refusal(ws: WebSocketTestSession, message: Any) -> dict[str, Any]:
         ws.send_text(message)
     else:
         ws.send_json(message)
-    answer = receive_until(ws, lambda m: m["type"] in ("chat", "error"))
-    assert answer["type"] == "error", f"the line was taken: {answer}"
-    return answer
+    return refusal_received(ws)
 
 
 def test_players_talk_among_themselves_and_spectators_hear_them_but_not_back(
@@ -120,6 +120,33 @@ def test_bad_lines_are_named_errors_and_change_nothing(db_url: str) -> None:
         with table_socket(client, table["id"]) as fan:
             lines = receive_until(fan, is_chat)["lines"]
             assert [x["text"] for x in lines] == ["y" * 20]
+
+
+def test_text_no_database_can_hold_is_refused_by_name(any_db: str) -> None:
+    """NUL, control characters and lone surrogates, in the line or in a spectator's name, on SQLite
+    and on PostgreSQL: each a named error, the connection kept, nothing stored."""
+    with make_client(any_db) as client:
+        table = create(client, HUMANS)
+        with table_socket(client, table["id"]) as fan:
+            receive_until(fan, lambda m: m["type"] == "state")
+            for text in BAD_TEXTS:
+                for message in (
+                    {"type": "say", "text": text},
+                    {"type": "say", "text": "hi", "name": text},
+                ):
+                    fan.send_text(json.dumps(message))
+                    error = refusal_received(fan)
+                    assert error["key"] == "error.bad_message", (message, error)
+            assert said(fan, "toujours là")["text"] == "toujours là"
+        with table_socket(client, table["id"]) as fan:
+            lines = receive_until(fan, is_chat)["lines"]
+            assert [x["text"] for x in lines] == ["toujours là"]
+
+
+def refusal_received(ws: WebSocketTestSession) -> dict[str, Any]:
+    answer = receive_until(ws, lambda m: m["type"] in ("chat", "error"))
+    assert answer["type"] == "error", f"the line was taken: {answer}"
+    return answer
 
 
 def test_chat_spends_the_connections_message_budget(db_url: str) -> None:

@@ -3,7 +3,7 @@
 // table's page (the link a private table's creator sends his friends). Taking a seat answers its
 // secret token once; the page then opens the table as that seat.
 
-import { api, fill, h, seatColour } from "./dom.js";
+import { api, copyButton, fill, h, seatColour } from "./dom.js";
 import { pick, t } from "./i18n.js";
 
 const NAME_KEY = "hippodrome.join.name";
@@ -80,7 +80,7 @@ export function renderJoin(container, msg, { tableId, seated }) {
     h("h2", {}, t("web.join.title")),
     seated
       ? [h("p", { class: "small" }, t("web.join.share")),
-        h("p", { class: "url", "data-testid": "join-link" }, link)]
+        h("p", { class: "join-link" }, h("span", { class: "url", "data-testid": "join-link" }, link), " ", copyButton(link))]
       : [h("p", { class: "small" }, t("web.join.free")),
         h("div", { class: "take-seats" }, freeSeatButtons(tableId, msg.seats, showError))],
     error,

@@ -2,7 +2,7 @@
 // The form is generated from each game's `options` schema (GET /api/games), so a new game or a new
 // variant needs no change here.
 
-import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
 
@@ -378,21 +378,6 @@ async function submit(event) {
 
 function absolute(path) {
   return new URL(path, location.origin).href;
-}
-
-function copyButton(text) {
-  return h("button", {
-    type: "button",
-    class: "small",
-    onclick: async (e) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        e.target.textContent = t("web.copied");
-      } catch {
-        e.target.textContent = t("web.copy_failed");
-      }
-    },
-  }, t("web.copy"));
 }
 
 function renderCreated() {

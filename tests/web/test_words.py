@@ -158,6 +158,8 @@ def test_the_lobby_offers_each_game_s_options_in_its_own_words(
             expect(handicap.locator("label")).to_have_count(4)
             expect(handicap.locator("label").first).to_have_text("1. Joueur 1")
             page.get_by_test_id("option-handicap-1").check()
+            # No seat kept as the creator's: the page stays on the lobby, with the invitations.
+            page.get_by_test_id("seat-mine-0").uncheck()
             page.get_by_test_id("create-button").click()
             expect(page.locator("#created")).to_contain_text("est prête")
             created = page.locator("#created h3").inner_text().split()[2]

@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.table_quota = AddressQuota(settings.tables_per_address, settings.tables_window)
+    app.state.seat_quota = AddressQuota(settings.seats_per_address, settings.tables_window)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
 
     # -- errors: always JSON, always named --------------------------------------------------------

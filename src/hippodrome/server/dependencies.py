@@ -37,6 +37,11 @@ def get_table_quota(connection: HTTPConnection) -> AddressQuota:
     return quota
 
 
+def get_seat_quota(connection: HTTPConnection) -> AddressQuota:
+    quota: AddressQuota = connection.app.state.seat_quota
+    return quota
+
+
 def get_client_address(connection: HTTPConnection) -> str:
     return client_address(connection.scope)
 
@@ -45,6 +50,7 @@ ServiceDep = Annotated[TableService, Depends(get_service)]
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 TableQuotaDep = Annotated[AddressQuota, Depends(get_table_quota)]
+SeatQuotaDep = Annotated[AddressQuota, Depends(get_seat_quota)]
 ClientAddress = Annotated[str, Depends(get_client_address)]
 """The client's address, which the quotas count by."""
 SeatToken = Annotated[

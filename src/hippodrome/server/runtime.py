@@ -33,6 +33,7 @@ from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
+from hippodrome.server.chat import ChatLine, ChatStore, readable
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
@@ -79,8 +80,17 @@ class PingMessage(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage] = TypeAdapter(
-    Annotated[ActMessage | RollMessage | PingMessage, Field(discriminator="type")]
+class SayMessage(BaseModel):
+    """A line of chat; its length is judged by the server's setting (``error.chat_too_long``)."""
+
+    type: Literal["say"]
+    text: str = Field(pattern=PLAIN_TEXT)
+    name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
+    """A spectator's name (a player speaks under his seat's)."""
+
+
+ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage | SayMessage] = TypeAdapter(
+    Annotated[ActMessage | RollMessage | PingMessage | SayMessage, Field(discriminator="type")]
 )
 """A message is read by its ``type``: a refusal names the field of that message that is wrong."""
 
@@ -141,6 +151,12 @@ def state_message(
     }
 
 
+def chat_message(lines: Sequence[ChatLine], *, history: bool) -> JSONObject:
+    """Chat lines for one connection: its channels' recent history on (re)connecting (``history``:
+    they replace what the page held), else a line just said."""
+    return {"type": "chat", "history": history, "lines": [line.to_json() for line in lines]}
+
+
 @dataclass(eq=False)
 class Connection:
     websocket: WebSocket
@@ -164,6 +180,9 @@ class Runtime:
     def __init__(self, service: TableService, settings: Settings) -> None:
         self.service = service
         self.settings = settings
+        self.chat = ChatStore(
+            service.engine, max_length=settings.chat_max_length, history=settings.chat_history
+        )
         self.connections: dict[str, set[Connection]] = {}
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
@@ -280,6 +299,9 @@ class Runtime:
                 conn.queue.put_nowait(
                     state_message(table, seat, table.state.events, self.connected_seats(table_id))
                 )
+                recent = self.chat.recent(table_id, seat)
+                if recent:  # none: the page's chat starts empty with the full state
+                    conn.queue.put_nowait(chat_message(recent, history=True))
                 self.advise(table)
         except WebSocketDisconnect:
             return
@@ -387,6 +409,9 @@ class Runtime:
         if isinstance(message, PingMessage):
             conn.queue.put_nowait({"type": "pong"})
             return
+        if isinstance(message, SayMessage):
+            self.say(conn, message)
+            return
         started = time.perf_counter()
         try:
             async with self.lock(conn.table_id):
@@ -426,6 +451,25 @@ class Runtime:
             return
         self.latencies.append(time.perf_counter() - started)
         self.kick(conn.table_id)
+
+    def say(self, conn: Connection, message: SayMessage) -> None:
+        """A line of chat: stored, then sent to every connection that reads its channel."""
+        try:
+            table = self.service.get(conn.table_id)
+            line = self.chat.say(table, conn.seat, message.text, message.name)
+        except HippodromeError as exc:
+            conn.queue.put_nowait(error_message(exc))
+            return
+        except Exception:
+            log.exception("table %s: a chat line could not be stored", conn.table_id)
+            conn.queue.put_nowait(
+                error_message(ServerError(503, "error.store", table=conn.table_id))
+            )
+            return
+        told = chat_message([line], history=False)
+        for other in self.connections.get(conn.table_id, set()):
+            if line.channel in readable(other.seat):
+                other.queue.put_nowait(told)
 
     async def play(self, table: LiveTable, player: int, action: Action) -> list[Event]:
         """Play an action (the caller holds the table's lock) and store it before anyone is told.
@@ -562,7 +606,9 @@ class Runtime:
         """At start: drive every running table again (a restart loses no game)."""
         offset = 0
         while True:
-            page = self.service.list_tables(TableStatus.RUNNING, limit=500, offset=offset)
+            page = self.service.list_tables(
+                TableStatus.RUNNING, limit=500, offset=offset, private=True
+            )
             for summary in page:
                 self.kick(str(summary["id"]))
             if len(page) < 500:

@@ -113,6 +113,8 @@ class SeatRequest(BaseModel):
     name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
     bot: BotKind | None = None
     """For a bot seat; the heuristic bot when left out."""
+    mine: bool = False
+    """A human seat the creator keeps for himself: never offered as a free seat."""
 
 
 class CreateTableRequest(BaseModel):
@@ -122,10 +124,17 @@ class CreateTableRequest(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=12)
     practice: bool = False
     """A practice table: each human player is shown the odds of his decisions as the game goes."""
+    private: bool = False
+    """A private table is never listed: its free seats go to those its creator sends the link."""
 
 
 class HandOverRequest(BaseModel):
     bot: BotKind = BotKind.HEURISTIC
+
+
+class TakeSeatRequest(BaseModel):
+    name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
+    """The name to play under; the seat's own when left out."""
 
 
 class Seat(BaseModel):
@@ -134,6 +143,8 @@ class Seat(BaseModel):
     kind: SeatKind
     bot: BotKind | None
     connected: bool
+    free: bool = False
+    """A human seat nobody has come to, not kept by the creator: anyone with the table may take it."""
 
 
 class CreatedSeat(Seat):
@@ -165,6 +176,13 @@ class TableSummary(BaseModel):
     problem: str | None = None
     """Why a broken table's stored actions no longer replay."""
     practice: bool = False
+    private: bool = False
+
+
+class TakenSeat(BaseModel):
+    table: str
+    seat: CreatedSeat
+    """The seat taken, with its new secret token and the link that plays it (shown this once)."""
 
 
 class EventText(BaseModel):

@@ -19,7 +19,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, false, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload
 
@@ -52,7 +52,8 @@ class TableStatus(StrEnum):
     """Its stored actions no longer replay (the game's data or rules changed)."""
     EXPIRED = "expired"
     """Left untouched too long (open: its players never all came; running: nobody played on).
-    Kept, and readable by its id, but no longer listed unless asked for, and closed to play."""
+    Kept, and readable by its id (its replay too), but no longer listed unless asked for, and closed
+    to play, to chat and to joining: the lobby calls it archived."""
 
 
 class SeatKind(StrEnum):
@@ -86,6 +87,8 @@ class SeatSpec:
     kind: SeatKind
     name: str | None = None
     bot: str | None = None
+    mine: bool = False
+    """The creator's own seat: kept for him (only its token plays it), never offered as free."""
 
 
 @dataclass
@@ -96,6 +99,12 @@ class SeatInfo:
     bot: str | None
     joined: bool
     last_seen: datetime | None
+    reserved: bool = False
+
+    @property
+    def free(self) -> bool:
+        """A human seat nobody has come to and its creator did not keep: anyone may take it."""
+        return self.kind == SeatKind.HUMAN and not self.joined and not self.reserved
 
     def to_json(self, *, connected: bool = False) -> JSONObject:
         return {
@@ -104,6 +113,7 @@ class SeatInfo:
             "kind": self.kind,
             "bot": self.bot,
             "connected": connected or self.kind == SeatKind.BOT,
+            "free": self.free,
         }
 
 
@@ -124,6 +134,8 @@ class LiveTable:
     """Why a broken table's stored actions do not replay."""
     practice: bool = False
     """Its human players are shown the odds of their decisions (``hippodrome.analysis.odds``)."""
+    private: bool = False
+    """Never listed in the lobby: only those with its link find it (and take its free seats)."""
     deciding: dict[int, int] = field(default_factory=dict)
     """Each seat among several choosing at once, in secret: the version since which it has been
     choosing without acting (see ``same_decision``)."""
@@ -221,6 +233,7 @@ class TableService:
         seats: Sequence[SeatSpec],
         *,
         practice: bool = False,
+        private: bool = False,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it with each human seat's secret token (shown once, never stored)."""
         game = load_game(game_id, players=len(seats), **options)
@@ -240,7 +253,13 @@ class TableService:
                 tokens.append(token)
                 name = spec.name or f"Player {i + 1}"
                 rows.append(
-                    SeatRow(index=i, name=name, kind=SeatKind.HUMAN, token_hash=hash_token(token))
+                    SeatRow(
+                        index=i,
+                        name=name,
+                        kind=SeatKind.HUMAN,
+                        token_hash=hash_token(token),
+                        reserved=spec.mine,
+                    )
                 )
         human = any(s.kind == SeatKind.HUMAN for s in seats)
         status = TableStatus.OPEN if human else TableStatus.RUNNING
@@ -255,6 +274,7 @@ class TableService:
             version=0,
             seats=rows,
             practice=practice,
+            private=private,
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
@@ -303,11 +323,22 @@ class TableService:
         return index
 
     def list_tables(
-        self, status: TableStatus | None, *, limit: int = 100, offset: int = 0
+        self,
+        status: TableStatus | None,
+        *,
+        game: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        private: bool = False,
     ) -> list[JSONObject]:
-        """Tables, most recently active first; the expired ones only when asked for by status."""
+        """Tables, most recently active first; the expired ones only when asked for by status, the
+        private ones never (but to the server itself: ``private=True``); of one game if given."""
         with Session(self.engine) as session:
             query = select(TableRow).options(selectinload(TableRow.seats))
+            if not private:
+                query = query.where(TableRow.private == false())
+            if game is not None:
+                query = query.where(TableRow.game == game)
             if status is not None:
                 query = query.where(TableRow.status == status)
             else:
@@ -456,6 +487,34 @@ class TableService:
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
 
+    def take_seat(self, table: LiveTable, seat: int, name: str | None = None) -> str:
+        """Someone takes a free seat (a human seat nobody has come to, not kept by the creator) of an
+        open table, under ``name`` if given; returns the seat's new secret token. The seat's former
+        invitation stops working. The caller holds the table's lock."""
+        if not 0 <= seat < len(table.seats):
+            raise ServerError(404, "error.no_seat", index=seat)
+        if table.status == TableStatus.EXPIRED:
+            raise ServerError(409, "error.table_expired", table=table.id)
+        info = table.seats[seat]
+        if info.kind == SeatKind.BOT:
+            raise ServerError(409, "error.seat_is_bot", index=seat)
+        if table.status != TableStatus.OPEN or not info.free:
+            raise ServerError(409, "error.seat_taken", name=info.name)
+        token = secrets.token_urlsafe(24)
+        if name and name.strip():
+            info.name = name.strip()
+        info.joined = True
+        info.last_seen = table.updated = now()
+        self._store_seat(
+            table,
+            seat,
+            token_hash=hash_token(token),
+            joined=True,
+            last_seen=info.last_seen,
+            name=info.name,
+        )
+        return token
+
     def _store_seat(self, table: LiveTable, seat: int, **values: object) -> None:
         """Write a seat's change, and the table's opening once every seat has a player."""
         if table.status == TableStatus.OPEN and all(s.joined for s in table.seats):
@@ -543,6 +602,7 @@ class TableService:
             "result": table.state.outcome().to_json() if table.state.is_terminal() else None,
             "problem": table.problem,
             "practice": table.practice,
+            "private": table.private,
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
@@ -564,12 +624,14 @@ class TableService:
                     "kind": s.kind,
                     "bot": s.bot,
                     "connected": s.kind == SeatKind.BOT,
+                    "free": s.kind == SeatKind.HUMAN and not s.joined and not s.reserved,
                 }
                 for s in row.seats
             ],
             "result": row.result,
             "problem": None,
             "practice": bool(row.practice),
+            "private": bool(row.private),
         }
 
     # -- internals --------------------------------------------------------------------------------
@@ -599,7 +661,9 @@ class TableService:
                 )
                 break
         seats = [
-            SeatInfo(s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen)
+            SeatInfo(
+                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
+            )
             for s in row.seats
         ]
         return LiveTable(
@@ -613,6 +677,7 @@ class TableService:
             updated=row.updated,
             problem=problem,
             practice=bool(row.practice),
+            private=bool(row.private),
         )
 
     def _remember(self, table: LiveTable) -> None:

@@ -28,6 +28,8 @@ class Settings:
     tables_per_address: int = 60
     """Tables one client address may create within ``tables_window`` seconds."""
     tables_window: float = 600.0
+    seats_per_address: int = 30
+    """Free seats one client address may take within ``tables_window`` seconds."""
     open_table_ttl: float = 3600.0
     """Seconds an open table (a human seat never came) may stay untouched before it expires."""
     idle_table_ttl: float = 7 * 86400.0
@@ -45,6 +47,12 @@ class Settings:
     """Connections from one client address, over all tables."""
     ws_join_timeout: float = 10.0
     """Seconds a new websocket has to send its ``join`` message."""
+
+    # -- the chat (docs/web.md, "Chat") ------------------------------------------------------------
+    chat_max_length: int = 500
+    """The longest line one may say, in characters (at most 2000, what the store keeps)."""
+    chat_history: int = 100
+    """Lines of a table's chat a page gets when it (re)connects."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

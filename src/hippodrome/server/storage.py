@@ -42,6 +42,8 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     practice: Mapped[bool] = mapped_column(default=False, server_default=false())
     """A practice table: its human players are shown the odds of their decisions."""
+    private: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Never listed: its free seats are taken by those who have its link (migration 0005)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
@@ -62,6 +64,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     """SHA-256 of the seat's secret token (humans only); the token itself is never stored."""
     joined: Mapped[bool] = mapped_column(default=False)
+    reserved: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Kept for its creator (his own seat): only its token plays it; never a free seat."""
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
@@ -74,6 +78,24 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(128))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """One line said at a table, in the players' or the spectators' channel."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    """players or spectators."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The player's seat; None for a spectator."""
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(2000))
+    at_event: Mapped[int] = mapped_column(Integer)
+    """How many of the table's events had happened when it was said (to interleave them)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -11,18 +11,20 @@ from hippodrome.engine.errors import OptionsError
 from hippodrome.server.dependencies import (
     ClientAddress,
     RuntimeDep,
+    SeatQuotaDep,
     SeatToken,
     ServiceDep,
     SettingsDep,
     TableQuotaDep,
 )
-from hippodrome.server.limits import QuotaError
 from hippodrome.server.schemas import (
     CreatedTable,
     CreateTableRequest,
     HandOverRequest,
     Replay,
     TableSummary,
+    TakenSeat,
+    TakeSeatRequest,
     errors,
 )
 from hippodrome.server.service import SeatKind, SeatSpec, ServerError, TableStatus
@@ -46,7 +48,6 @@ async def create_table(
     request: CreateTableRequest,
     service: ServiceDep,
     runtime: RuntimeDep,
-    settings: SettingsDep,
     quota: TableQuotaDep,
     address: ClientAddress,
 ) -> CreatedTable:
@@ -55,20 +56,22 @@ async def create_table(
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
     specs = [
-        SeatSpec(s.kind, s.name, s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None))
+        SeatSpec(
+            s.kind,
+            s.name,
+            s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None),
+            mine=s.mine and s.kind == SeatKind.HUMAN,
+        )
         for s in request.seats
     ]
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_tables",
-            wait,
-            limit=settings.tables_per_address,
-            minutes=round(settings.tables_window / 60),
-        )
+    quota.charge(address, "error.too_many_tables")
     try:
         table, tokens = service.create(
-            request.game, dict(request.options), specs, practice=request.practice
+            request.game,
+            dict(request.options),
+            specs,
+            practice=request.practice,
+            private=request.private,
         )
     except Exception:
         quota.refund(address)  # a table refused is not one created
@@ -96,14 +99,17 @@ async def create_table(
 
 @router.get("", responses=errors(422))
 async def list_tables(
+    *,
     service: ServiceDep,
     runtime: RuntimeDep,
     status: TableStatus | None = None,
+    game: Annotated[str | None, Query(max_length=64)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[TableSummary]:
-    """Tables, most recently active first."""
-    found = service.list_tables(status, limit=limit, offset=offset)
+    """Tables, most recently active first, of one game if given. Private tables are never listed;
+    expired (archived) ones only when asked for by status."""
+    found = service.list_tables(status, game=game, limit=limit, offset=offset)
     for summary in found:
         connected = runtime.connected_seats(str(summary["id"]))
         for seat in summary["seats"]:
@@ -162,3 +168,33 @@ async def hand_over(
         runtime.broadcast(table, [])
     runtime.kick(table_id)
     return TableSummary.model_validate(service.summary(table, runtime.connected_seats(table_id)))
+
+
+@router.post("/{table_id}/seats/{index}/take", responses=errors(400, 404, 409, 413, 422, 429))
+async def take_seat(
+    *,
+    table_id: TableId,
+    index: int,
+    request: TakeSeatRequest,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    quota: SeatQuotaDep,
+    address: ClientAddress,
+) -> TakenSeat:
+    """Take a free seat of an open table (from the lobby, or from the table's link for a private
+    table). The answer shows the seat's new secret token, this once only. One client address takes
+    at most ``seats_per_address`` seats in ``tables_window`` seconds."""
+    service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
+    quota.charge(address, "error.too_many_seats")
+    async with runtime.lock(table_id):
+        table = service.get(table_id)
+        try:
+            token = service.take_seat(table, index, request.name)
+        except Exception:
+            quota.refund(address)
+            raise
+        runtime.broadcast(table, [])
+    runtime.kick(table_id)
+    seat = table.seats[index].to_json(connected=index in runtime.connected_seats(table_id))
+    seat.update(token=token, invite=f"/table/{table.id}#token={token}")
+    return TakenSeat.model_validate({"table": table.id, "seat": seat})

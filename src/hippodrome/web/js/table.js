@@ -8,6 +8,8 @@
 import { loadBoardModule } from "./boards/index.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { createChat } from "./chat.js";
+import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
 
@@ -34,6 +36,8 @@ const els = {
   refused: $("refused"),
   coverButton: $("pass-device"),
   replay: $("replay-link"),
+  chat: $("chat"),
+  join: $("join"),
 };
 
 /** One connection and what it last received. */
@@ -68,6 +72,7 @@ class View {
   receive(message) {
     switch (message.type) {
       case "state": {
+        if (message.fullLog && this === chatView) chat.reset();
         if (message.fullLog) this.log = [...(message.events || [])];
         else this.log.push(...(message.events || []));
         // An error stays until dismissed, until the next message sent, or until a new decision
@@ -92,6 +97,9 @@ class View {
         this.odds = message;
         render();
         break;
+      case "chat":
+        if (this === chatView) chat.receive(message);
+        break;
       default:
         break; // pong
     }
@@ -101,6 +109,9 @@ class View {
 const views = tokens.map((token) => new View(token));
 const spectator = tokens.length === 0 || hotSeat ? new View(null) : null;
 if (spectator) views.push(spectator);
+// The page chats through one connection: its (first) seat's, else the spectator's.
+const chatView = views[0];
+const chat = createChat(els.chat, { tableId, send: (message) => chatView.conn.send(message) });
 
 let board = null;
 let boardGame = null;
@@ -221,6 +232,7 @@ function render() {
     confirmedSeat = view.seat;
   }
   hideCover();
+  chat.update(chatView.msg, chatView.log);
   shownView = view;
   const msg = view?.msg;
   renderConnection();
@@ -238,6 +250,7 @@ function render() {
     levels: gameBots[msg?.game] || [],
   });
   renderOdds(els.odds, msg, view.odds);
+  renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
   renderError(view);

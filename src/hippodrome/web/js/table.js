@@ -6,6 +6,7 @@
 // This page knows no game: the board comes from the registry in boards/index.js.
 
 import { loadBoardModule } from "./boards/index.js";
+import { createHelp } from "./help.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { TableConnection } from "./net.js";
@@ -35,6 +36,7 @@ const els = {
   coverButton: $("pass-device"),
   replay: $("replay-link"),
 };
+const help = createHelp($("help"), $("help-panel"));
 
 /** One connection and what it last received. */
 class View {
@@ -229,6 +231,7 @@ function render() {
     return;
   }
   ensureBoard(msg.game);
+  help.update(msg.game, msg.observation?.phase);
   if (board) board.update(msg, view.log);
   els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);

@@ -7,6 +7,7 @@
 
 import { loadBoardModule } from "./boards/index.js";
 import { createHelp } from "./help.js";
+import { createZoom } from "./zoom.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { TableConnection } from "./net.js";
@@ -37,6 +38,7 @@ const els = {
   replay: $("replay-link"),
 };
 const help = createHelp($("help"), $("help-panel"));
+const zoom = createZoom($("board"), document.querySelector(".status-row"));
 
 /** One connection and what it last received. */
 class View {
@@ -233,6 +235,7 @@ function render() {
   ensureBoard(msg.game);
   help.update(msg.game, msg.observation?.phase);
   if (board) board.update(msg, view.log);
+  if (board) zoom.refresh(t);
   els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);
   els.viewing.textContent = viewingText(view);

@@ -90,6 +90,10 @@ def _pieces(**changes: str) -> Pieces:
             ),
             c.RULES_TEXTS,
         ),
+        (
+            dataclasses.replace(_royal_turf(), rules=RulesTexts(for_programmers=("no-such",))),
+            c.RULES_TEXTS,
+        ),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )

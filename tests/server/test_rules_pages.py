@@ -31,6 +31,12 @@ def test_every_game_has_its_rules_in_every_language_with_each_phase_section(
     assert page["text_lang"] == lang
     written_in, _, _ = entry(game_id).rules_text(lang)
     assert written_in == lang
+    # The rules document's sections for programmers are folded; the rulebook has none.
+    assert page["folded"] == (
+        [] if page["rulebook"] else list(entry(game_id).rules.for_programmers)
+    )
+    for anchor in page["folded"]:
+        assert f'id="{anchor}"' in page["html"], f"{game_id}: no section {anchor} to fold"
 
 
 def test_the_rules_document_shows_its_pictures_and_the_site_serves_them(client: TestClient) -> None:

@@ -35,6 +35,10 @@ def test_a_newcomer_reads_the_rules_and_opens_the_help_at_the_table(
     rules = page.get_by_test_id("rules")
     expect(rules.locator("h3#betting-2")).to_have_text("Betting (§2)")
     expect(rules.locator('img[src="/rules/images/royal_turf.png"]')).to_be_visible()
+    notation = page.get_by_test_id("folded-notation")  # written for programmers: folded
+    expect(notation).not_to_have_attribute("open", "")
+    expect(rules.locator("h2#notation")).to_be_visible()
+    expect(notation.locator("table, pre, p").first).to_be_hidden()
     page.get_by_test_id("lang-fr").click()  # the rulebook's own words, in French
     expect(page.locator("#title")).to_have_text("Royal Turf : la règle du jeu")
     expect(rules.locator("h3#\\32 -paris")).to_have_text("2. Paris")

@@ -98,6 +98,10 @@ class RulesTexts:
     """Per language, the heading (its anchor in that language's text) the help panel opens for each
     phase of the game (the observation's ``phase``)."""
 
+    for_programmers: tuple[str, ...] = ("notation", "position-documents")
+    """The sections of the rules document (``rules.md``) written for programmers (the notation, the
+    position documents): the rules page folds them, so a player reads the rules straight through."""
+
     def file(self, lang: str) -> tuple[str, str]:
         """``(the language the text is written in, its file)`` for a reader of ``lang``."""
         if lang in self.texts:

@@ -146,6 +146,11 @@ def _check_rules_texts(info: GameInfo, need: Need) -> None:
         if need(RULES_TEXTS, path.is_file(), f"no {name} in the package"):
             text = path.read_text(encoding="utf-8")
             anchors[lang] = render_rules(text, hard_breaks=rules.is_rulebook(name)).anchors()
+    document = info.folder() / "rules.md"
+    if rules.for_programmers and document.is_file():
+        headings = render_rules(document.read_text(encoding="utf-8")).anchors()
+        unknown = sorted(a for a in rules.for_programmers if a not in headings)
+        need(RULES_TEXTS, not unknown, f"sections for programmers name no heading: {unknown}")
     for lang, sections in rules.sections.items():
         written_in, _ = rules.file(lang)
         found = anchors.get(written_in)

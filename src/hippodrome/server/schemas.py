@@ -129,6 +129,8 @@ class RulesPage(BaseModel):
     sections: list[RulesSection]
     phases: dict[str, str]
     """Each phase of the game (the observation's ``phase``) and the anchor of its section."""
+    folded: list[str]
+    """The sections written for programmers, which the page folds (the notation...)."""
     others: dict[str, bool]
     """The other languages' pages: whether each is the original rulebook."""
 

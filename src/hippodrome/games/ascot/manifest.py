@@ -17,6 +17,7 @@ GAME_INFO = GameInfo(
     # the help panel opens the section of each phase.
     rules=RulesTexts(
         texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        for_programmers=("position-documents", "the-board-in-the-browser"),
         sections={
             "en": {
                 "deal": "the-market-and-the-training-as-implemented",

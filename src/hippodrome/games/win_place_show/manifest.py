@@ -17,6 +17,7 @@ GAME_INFO = GameInfo(
     # the help panel opens the section of each phase.
     rules=RulesTexts(
         texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        for_programmers=("notation", "position-documents", "bot-and-speed"),
         sections={
             "en": {
                 "stable": "a-race-step-by-step",

@@ -65,6 +65,7 @@ async def rules_text(game_id: str, lang: str) -> RulesPage:
             RulesSection(anchor=s.anchor, level=s.level, title=s.title) for s in rendered.sections
         ],
         phases=dict(info.rules.sections.get(lang, info.rules.sections.get(written_in, {}))),
+        folded=[] if rulebook else list(info.rules.for_programmers),
         others={
             other: info.rules.is_rulebook(info.rules.file(other)[1])
             for other in LANGUAGES

@@ -56,11 +56,33 @@ function render() {
   );
   els.text.lang = page.text_lang;
   els.text.innerHTML = page.html; // rendered by the server from Markdown, raw HTML escaped
+  for (const anchor of page.folded) fold(anchor);
+}
+
+const HEADING = /^H[1-6]$/;
+
+/** Fold the section `anchor` (written for programmers) under its heading, which stays a target. */
+function fold(anchor) {
+  const head = document.getElementById(anchor);
+  if (!head || !HEADING.test(head.tagName)) return;
+  const level = Number(head.tagName.slice(1));
+  const body = [];
+  for (let node = head.nextElementSibling; node; node = node.nextElementSibling) {
+    if (HEADING.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
+    body.push(node);
+  }
+  const details = h("details", { class: "rules-folded", "data-testid": `folded-${anchor}` });
+  head.before(details);
+  details.append(h("summary", {}, head, h("span", { class: "muted small" }, t("web.rules.for_programmers"))), ...body);
 }
 
 function scrollToAnchor() {
   const anchor = decodeURIComponent(location.hash.slice(1));
-  if (anchor) document.getElementById(anchor)?.scrollIntoView();
+  const target = anchor ? document.getElementById(anchor) : null;
+  if (!target) return;
+  const folded = target.closest("details");
+  if (folded) folded.open = true;
+  target.scrollIntoView();
 }
 
 async function show(code) {
@@ -84,5 +106,7 @@ async function start() {
   await show(lang());
   scrollToAnchor();
 }
+
+window.addEventListener("hashchange", scrollToAnchor); // a link of the contents to a folded section
 
 start();

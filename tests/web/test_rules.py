@@ -59,6 +59,7 @@ def test_a_newcomer_reads_the_rules_and_opens_the_help_at_the_table(
     expect(page.get_by_test_id("help-all-rules")).to_have_attribute(
         "href", re.compile(r"^/rules/royal_turf\?lang=en#")
     )
-    help_button.click()
+    page.keyboard.press("Escape")
     expect(page.get_by_test_id("help-panel")).to_be_hidden()
+    expect(help_button).to_be_focused()
     assert not errors, errors

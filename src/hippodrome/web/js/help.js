@@ -46,6 +46,11 @@ export function createHelp(button, panel) {
   }
 
   button.addEventListener("click", () => open(panel.hidden));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || panel.hidden) return;
+    open(false);
+    button.focus();
+  });
 
   async function page(code) {
     const key = `${game}/${code}`;

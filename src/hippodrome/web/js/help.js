@@ -12,20 +12,26 @@ export function rulesHref(game, code, anchor) {
   return `/rules/${encodeURIComponent(game)}?lang=${code}${anchor ? `#${encodeURIComponent(anchor)}` : ""}`;
 }
 
-/** The heading `anchor` of the rendered `html` and what follows it up to the next heading of the
- * same level or above, as nodes. */
+const HEADING = /^H[1-6]$/;
+
+/** What follows the heading `head` up to the next heading of its level or above (its section). */
+export function sectionBody(head) {
+  const level = Number(head.tagName.slice(1));
+  const body = [];
+  for (let node = head.nextElementSibling; node; node = node.nextElementSibling) {
+    if (HEADING.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
+    body.push(node);
+  }
+  return body;
+}
+
+/** The heading `anchor` of the rendered `html` and its section, as nodes (null: no such heading). */
 function sectionNodes(html, anchor) {
   const template = document.createElement("template");
   template.innerHTML = html; // rendered by the server from Markdown, raw HTML escaped
   const head = anchor ? template.content.getElementById(anchor) : null;
-  if (!head || !/^H[1-6]$/.test(head.tagName)) return null;
-  const level = Number(head.tagName.slice(1));
-  const nodes = [head];
-  for (let node = head.nextElementSibling; node; node = node.nextElementSibling) {
-    if (/^H[1-6]$/.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
-    nodes.push(node);
-  }
-  return nodes;
+  if (!head || !HEADING.test(head.tagName)) return null;
+  return [head, ...sectionBody(head)];
 }
 
 /**

@@ -4,7 +4,7 @@
 // other language's text and to Hippodrome's decisions. `?lang=fr` opens it in a language.
 
 import { api, fill, h } from "./dom.js";
-import { rulesHref } from "./help.js";
+import { rulesHref, sectionBody } from "./help.js";
 import { LANGUAGES, bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -59,18 +59,11 @@ function render() {
   for (const anchor of page.folded) fold(anchor);
 }
 
-const HEADING = /^H[1-6]$/;
-
 /** Fold the section `anchor` (written for programmers) under its heading, which stays a target. */
 function fold(anchor) {
   const head = document.getElementById(anchor);
-  if (!head || !HEADING.test(head.tagName)) return;
-  const level = Number(head.tagName.slice(1));
-  const body = [];
-  for (let node = head.nextElementSibling; node; node = node.nextElementSibling) {
-    if (HEADING.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
-    body.push(node);
-  }
+  if (!head || !/^H[1-6]$/.test(head.tagName)) return;
+  const body = sectionBody(head);
   const details = h("details", { class: "rules-folded", "data-testid": `folded-${anchor}` });
   head.before(details);
   details.append(h("summary", {}, head, h("span", { class: "muted small" }, t("web.rules.for_programmers"))), ...body);

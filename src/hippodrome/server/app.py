@@ -21,7 +21,7 @@ from hippodrome.engine.errors import HippodromeError, UnknownGameError
 from hippodrome.engine.i18n import register_catalog
 from hippodrome.games import CATALOGUE
 from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
-from hippodrome.server.routes import assets, games, pages, tables, websocket
+from hippodrome.server.routes import assets, games, pages, rules, tables, websocket
 from hippodrome.server.routes.pages import WEB
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.schemas import error_body
@@ -102,6 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
     app.include_router(assets.router)  # each game's board module and stylesheet, from its package
     app.include_router(pages.router)
+    app.include_router(rules.router)  # the rules pages and their pictures
+    app.include_router(rules.api)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(websocket.router)

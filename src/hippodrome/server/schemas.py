@@ -105,6 +105,36 @@ class GameSummary(BaseModel):
     bots: list[BotKind]
 
 
+class RulesSection(BaseModel):
+    anchor: str
+    level: int
+    title: str
+
+
+class RulesPage(BaseModel):
+    """A game's rules as a reader of ``lang`` gets them: the text rendered to HTML (no raw HTML from the
+    Markdown passes), its headings, and the heading the help panel opens for each phase."""
+
+    game: str
+    titles: Texts
+    lang: str
+    """The language asked for."""
+    text_lang: str
+    """The language the text is written in (the rules document is in English)."""
+    rulebook: bool
+    """The original rulebook's words (True), or the rules as Hippodrome plays them, with its
+    decisions (False)."""
+    seed: str
+    html: str
+    sections: list[RulesSection]
+    phases: dict[str, str]
+    """Each phase of the game (the observation's ``phase``) and the anchor of its section."""
+    folded: list[str]
+    """The sections written for programmers, which the page folds (the notation...)."""
+    others: dict[str, bool]
+    """The other languages' pages: whether each is the original rulebook."""
+
+
 # -- tables -----------------------------------------------------------------------------------------
 
 

@@ -59,6 +59,9 @@ function renderGames() {
         Number.isInteger(game.min_players) && Number.isInteger(game.max_players)
           ? h("p", { class: "muted small" }, t("web.lobby.players_range", { min: game.min_players, max: game.max_players }))
           : null,
+        game.status === "playable"
+          ? h("a", { href: `/rules/${encodeURIComponent(game.id)}?lang=${lang()}`, class: "game-rules", "data-testid": `rules-link-${game.id}` }, t("web.rules.link"))
+          : null,
       ),
     ),
   );

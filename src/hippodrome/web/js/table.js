@@ -6,6 +6,8 @@
 // This page knows no game: the board comes from the registry in boards/index.js.
 
 import { loadBoardModule } from "./boards/index.js";
+import { createHelp } from "./help.js";
+import { createZoom } from "./zoom.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { createChat } from "./chat.js";
@@ -39,6 +41,8 @@ const els = {
   chat: $("chat"),
   join: $("join"),
 };
+const help = createHelp($("help"), $("help-panel"));
+const zoom = createZoom($("board"), document.querySelector(".status-row"));
 
 /** One connection and what it last received. */
 class View {
@@ -241,7 +245,9 @@ function render() {
     return;
   }
   ensureBoard(msg.game);
+  help.update(msg.game, msg.observation?.phase);
   if (board) board.update(msg, view.log);
+  if (board) zoom.refresh(t);
   els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);
   els.viewing.textContent = viewingText(view);

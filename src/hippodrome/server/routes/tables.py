@@ -10,6 +10,7 @@ from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
 from hippodrome.server.dependencies import (
     ClientAddress,
+    CurrentAccount,
     RuntimeDep,
     SeatToken,
     ServiceDep,
@@ -49,8 +50,10 @@ async def create_table(
     settings: SettingsDep,
     quota: TableQuotaDep,
     address: ClientAddress,
+    account: CurrentAccount,
 ) -> CreatedTable:
-    """A new table. The answer shows each human seat's secret token, this once only.
+    """A new table. The answer shows each human seat's secret token, this once only. The first
+    human seat is the creator's: tied to his account when he is logged in.
     One client address creates at most ``tables_per_address`` tables in ``tables_window`` seconds."""
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
@@ -68,7 +71,11 @@ async def create_table(
         )
     try:
         table, tokens = service.create(
-            request.game, dict(request.options), specs, practice=request.practice
+            request.game,
+            dict(request.options),
+            specs,
+            practice=request.practice,
+            account_id=account.id if account else None,
         )
     except Exception:
         quota.refund(address)  # a table refused is not one created

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from hippodrome.engine.types import JSONObject
 from hippodrome.server.ratings import Rating, places
-from hippodrome.server.service import ServerError, SeatKind, TableStatus, hash_token
+from hippodrome.server.service import SeatKind, ServerError, TableStatus, hash_token
 from hippodrome.server.storage import (
     AccountRow,
     LoginSessionRow,
@@ -75,7 +75,9 @@ class AccountService:
             raise ServerError(400, "error.account_name", min=2, max=40)
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise ServerError(400, "error.password_length", min=MIN_PASSWORD, max=MAX_PASSWORD)
-        row = AccountRow(name=name, name_key=name_key(name), password_hash=self.hasher.hash(password))
+        row = AccountRow(
+            name=name, name_key=name_key(name), password_hash=self.hasher.hash(password)
+        )
         try:
             with Session(self.engine) as session, session.begin():
                 if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):

@@ -76,7 +76,9 @@ class CrossSiteGuard:
         await self.app(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, key: str) -> None:
-        body = error_body(key, {"header": "X-Hippodrome"} if key == "error.cross_site_request" else {})
+        body = error_body(
+            key, {"header": "X-Hippodrome"} if key == "error.cross_site_request" else {}
+        )
         await JSONResponse(body, status_code=403)(scope, receive, send)
 
     async def _refuse_socket(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -426,7 +426,9 @@ class TableService:
                     )
                 )
                 if write.status == TableStatus.FINISHED and write.result is not None:
-                    game = session.scalar(select(TableRow.game).where(TableRow.id == write.table_id))
+                    game = session.scalar(
+                        select(TableRow.game).where(TableRow.id == write.table_id)
+                    )
                     rate_finished_table(
                         session, write.table_id, str(game), write.result.get("ranking") or []
                     )

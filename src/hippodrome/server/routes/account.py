@@ -129,9 +129,7 @@ def my_tables(account: CurrentAccount, service: ServiceDep, runtime: RuntimeDep)
     return [MyTable.model_validate(summary) for summary in found]
 
 
-@router.post(
-    "/account/tables/{table_id}/seats/{index}/key", responses=errors(401, 403, 409, 422)
-)
+@router.post("/account/tables/{table_id}/seats/{index}/key", responses=errors(401, 403, 409, 422))
 def seat_key(
     table_id: TableId, index: int, account: CurrentAccount, accounts: AccountsDep
 ) -> SeatKey:

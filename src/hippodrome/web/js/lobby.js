@@ -4,6 +4,7 @@
 
 import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
+import { creatorSeat, renderInvitations, stashCreated } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -27,6 +28,7 @@ let tables = { open: [], running: [], finished: [] };
 let tablesError = null;
 let created = null; // the answer to the last POST /api/tables (the only time tokens are shown)
 let createError = null;
+let account = null; // the logged-in account (account.js tells), whose name the creator's seat takes
 const form = { game: null, options: {}, seats: [] };
 
 const gameById = (id) => games.find((g) => g.id === id);
@@ -99,6 +101,7 @@ function resizeSeats() {
 }
 
 function defaultName(i, seat) {
+  if (account && seat.kind === "human" && form.seats.findIndex((s) => s.kind === "human") === i) return account.name;
   if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: t(`web.bot.${seat.bot}`) });
   return t("web.lobby.default_player", { n: i + 1 });
 }
@@ -331,6 +334,12 @@ async function submit(event) {
   els.createButton.disabled = true;
   try {
     created = await api("/api/tables", { method: "POST", body });
+    stashCreated(created);
+    const mine = creatorSeat(created);
+    if (mine) {
+      location.assign(mine.invite); // the creator lands at his seat, the invitations with him
+      return;
+    }
     renderCreated();
     refreshTables();
   } catch (err) {
@@ -341,57 +350,13 @@ async function submit(event) {
   }
 }
 
-function absolute(path) {
-  return new URL(path, location.origin).href;
-}
-
-function copyButton(text) {
-  return h("button", {
-    type: "button",
-    class: "small",
-    onclick: async (e) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        e.target.textContent = t("web.copied");
-      } catch {
-        e.target.textContent = t("web.copy_failed");
-      }
-    },
-  }, t("web.copy"));
-}
-
 function renderCreated() {
   if (!created) {
     els.created.hidden = true;
     return;
   }
   els.created.hidden = false;
-  const humans = created.seats.filter((seat) => seat.kind === "human" && seat.invite);
-  fill(
-    els.created,
-    h("h3", {}, t("web.lobby.created", { id: created.id })),
-    humans.length ? h("p", { class: "muted small" }, t("web.lobby.invite_note")) : null,
-    h(
-      "ul",
-      { class: "links" },
-      humans.map((seat) => {
-        const url = absolute(seat.invite);
-        return h("li", {},
-          h("span", { class: "link-label" }, t("web.lobby.invite_for", { name: seat.name, n: seat.index + 1 })),
-          h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
-          copyButton(url));
-      }),
-      created.hotseat && humans.length
-        ? h("li", {},
-            h("span", { class: "link-label" }, t("web.lobby.hotseat_label")),
-            h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")))
-        : null,
-      h("li", {},
-        h("span", { class: "link-label" }, t("web.lobby.spectate_label")),
-        h("a", { href: absolute(created.spectate), "data-testid": "spectate-link", class: "url" }, absolute(created.spectate)),
-        copyButton(absolute(created.spectate))),
-    ),
-  );
+  renderInvitations(els.created, created);
 }
 
 // -- table lists -------------------------------------------------------------------------------------
@@ -485,6 +450,11 @@ async function start() {
   translatePage();
   bindLangSwitch(document, renderAll);
   els.form.addEventListener("submit", submit);
+  document.addEventListener("hippodrome:account", (e) => {
+    account = e.detail;
+    renderForm();
+  });
+  account = window.hippodromeAccount ?? null;
   els.game.addEventListener("change", (e) => {
     selectGame(e.target.value);
     renderForm();

@@ -64,6 +64,18 @@ def create_table(client: TestClient, seats: list[dict[str, Any]]) -> dict[str, A
     return body
 
 
+def ada_and_bob_at_a_table(ada: TestClient) -> tuple[dict[str, Any], TestClient]:
+    """Ada signs up and creates a table (its first seat hers); Bob signs up on another browser and
+    joins the second seat while logged in. Returns the table and Bob's browser."""
+    sign_up(ada, "Ada")
+    table = create_table(ada, ROYAL_TURF_THREE)
+    bob = browser(ada)
+    sign_up(bob, "Bob")
+    with table_socket(bob, table["id"], table["seats"][1]["token"]) as ws:
+        assert ws.receive_json()["seat"] == 1
+    return table, bob
+
+
 def error_of(answer: Any) -> str:
     error = answer.json()["error"]
     assert error["message"]["en"] and error["message"]["fr"], "a refusal is told in both languages"
@@ -231,12 +243,7 @@ def test_a_cookie_request_without_the_client_header_is_refused(app_client: TestC
 def test_my_tables_follow_the_account_to_another_browser(any_db: str) -> None:
     with make_client(any_db) as home:
         home.headers.update(CLIENT_HEADERS)
-        sign_up(home, "Ada")
-        table = create_table(home, ROYAL_TURF_THREE)
-        bob = browser(home)
-        sign_up(bob, "Bob")
-        with table_socket(bob, table["id"], table["seats"][1]["token"]) as ws:
-            assert ws.receive_json()["seat"] == 1  # Bob joins while logged in: his seat now
+        table, bob = ada_and_bob_at_a_table(home)
 
         away = browser(home)
         assert away.get("/api/account/tables").status_code == 401, "a guest has no such list"
@@ -295,12 +302,7 @@ def play_out(db_url: str, table_id: str) -> dict[str, Any]:
 def test_a_game_between_two_accounts_rates_both(any_db: str) -> None:
     with make_client(any_db) as ada:
         ada.headers.update(CLIENT_HEADERS)
-        sign_up(ada, "Ada")
-        table = create_table(ada, ROYAL_TURF_THREE)
-        bob = browser(ada)
-        sign_up(bob, "Bob")
-        with table_socket(bob, table["id"], table["seats"][1]["token"]) as ws:
-            ws.receive_json()
+        table, _ = ada_and_bob_at_a_table(ada)
         guests = create_table(ada, [{"kind": "human"}, {"kind": "human"}])
         assert ada.get("/api/players/Ada").json()["ratings"] == []
     outcome = play_out(any_db, table["id"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 
 from hippodrome.server.accounts import SESSION_COOKIE, Account
 from hippodrome.server.dependencies import (
@@ -20,7 +20,7 @@ from hippodrome.server.dependencies import (
     ServiceDep,
     SettingsDep,
 )
-from hippodrome.server.limits import AddressQuota, QuotaError
+from hippodrome.server.limits import QuotaError
 from hippodrome.server.schemas import (
     AccountInfo,
     Credentials,
@@ -31,7 +31,6 @@ from hippodrome.server.schemas import (
     errors,
 )
 from hippodrome.server.service import ServerError
-from hippodrome.server.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -44,27 +43,49 @@ def logged_in(account: Account | None) -> Account:
     return account
 
 
-def open_session(response: Response, request: Request, token: str, settings: Settings) -> None:
-    response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=int(settings.session_ttl),
-        path="/",
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+class Entry:
+    """What a sign-up and a login share: the attempt counted against the client's address, and the
+    session cookie set once the account is known."""
 
+    def __init__(
+        self,
+        request: Request,
+        response: Response,
+        quota: LoginQuotaDep,
+        address: ClientAddress,
+        settings: SettingsDep,
+    ) -> None:
+        self.request, self.response, self.settings = request, response, settings
+        self.quota, self.address = quota, address
 
-def count_attempt(quota: AddressQuota, address: str, settings: Settings) -> None:
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_logins",
-            wait,
-            limit=settings.logins_per_address,
-            minutes=max(1, round(settings.logins_window / 60)),
+    def count(self) -> None:
+        wait = self.quota.take(self.address)
+        if wait is not None:
+            raise QuotaError(
+                "error.too_many_logins",
+                wait,
+                limit=self.settings.logins_per_address,
+                minutes=max(1, round(self.settings.logins_window / 60)),
+            )
+
+    def forgive(self) -> None:
+        """Take back the attempt just counted: it succeeded."""
+        self.quota.refund(self.address)
+
+    def open_session(self, account: Account, token: str) -> AccountInfo:
+        self.response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=int(self.settings.session_ttl),
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=self.request.url.scheme == "https",
         )
+        return AccountInfo(name=account.name)
+
+
+EntryDep = Annotated[Entry, Depends()]
 
 
 @router.get("/account")
@@ -74,40 +95,21 @@ def me(account: CurrentAccount) -> Me:
 
 
 @router.post("/account/signup", status_code=201, responses=errors(400, 403, 409, 413, 422, 429))
-def sign_up(
-    *,
-    credentials: Credentials,
-    request: Request,
-    response: Response,
-    accounts: AccountsDep,
-    quota: LoginQuotaDep,
-    address: ClientAddress,
-    settings: SettingsDep,
-) -> AccountInfo:
-    """A new account, logged in at once (the session cookie is set)."""
-    count_attempt(quota, address, settings)
+def sign_up(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
+    """A new account, logged in at once (the session cookie is set). Sign-ups are counted against
+    the client's address with the failed logins."""
+    entry.count()
     account, token = accounts.sign_up(credentials.name, credentials.password.get_secret_value())
-    open_session(response, request, token, settings)
-    return AccountInfo(name=account.name)
+    return entry.open_session(account, token)
 
 
 @router.post("/account/login", responses=errors(401, 403, 413, 422, 429))
-def log_in(
-    *,
-    credentials: Credentials,
-    request: Request,
-    response: Response,
-    accounts: AccountsDep,
-    quota: LoginQuotaDep,
-    address: ClientAddress,
-    settings: SettingsDep,
-) -> AccountInfo:
-    """Log in (the session cookie is set). Attempts are counted per client address."""
-    count_attempt(quota, address, settings)
+def log_in(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
+    """Log in (the session cookie is set). Failed attempts are counted per client address."""
+    entry.count()
     account, token = accounts.log_in(credentials.name, credentials.password.get_secret_value())
-    quota.refund(address)  # only the failed attempts count against the address
-    open_session(response, request, token, settings)
-    return AccountInfo(name=account.name)
+    entry.forgive()
+    return entry.open_session(account, token)
 
 
 @router.post("/account/logout", responses=errors(403))

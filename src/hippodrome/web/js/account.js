@@ -7,9 +7,9 @@
 // The module stands apart from lobby.js: it tells the lobby who is logged in by the
 // `hippodrome:account` event (and `window.hippodromeAccount`).
 
-import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
-import { lang, pick, preferredLang, setLang, t } from "./i18n.js";
-import { forgetTable, rememberSeat, rememberedSeats, seatLink } from "./seats.js";
+import { api, ApiError, fill, h } from "./dom.js";
+import { pick, preferredLang, setLang, t } from "./i18n.js";
+import { forgetTable, rememberSeat, rememberedSeats, seatLink, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = { account: $("account"), mine: $("my-tables") };
@@ -164,17 +164,10 @@ async function openSeat(entry) {
 
 function tableEntry(entry) {
   const table = entry.summary;
-  const game = games.find((g) => g.id === table.game);
-  const names = seatNames(table.seats);
   const label = table.status === "finished" ? t("web.my_tables.see") : t("web.my_tables.play");
-  return h(
-    "li",
-    { class: "table-item", "data-table": table.id },
-    h("div", { class: "table-head" },
-      h("strong", {}, game ? pick(game.titles) : table.game),
-      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
-    h("div", { class: "seat-chips" },
-      (table.seats || []).map((seat, i) => h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` }, names[i]))),
+  return tableItem(
+    table,
+    games.find((g) => g.id === table.game),
     h("p", { class: "muted small" }, t(`web.my_tables.status.${table.status}`)),
     h("div", { class: "table-links" },
       entry.link

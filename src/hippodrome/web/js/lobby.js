@@ -2,9 +2,9 @@
 // The form is generated from each game's `options` schema (GET /api/games), so a new game or a new
 // variant needs no change here.
 
-import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
-import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
-import { creatorSeat, renderInvitations, stashCreated } from "./seats.js";
+import { api, ApiError, fill, h, seatColour, seatNames } from "./dom.js";
+import { bindLangSwitch, has, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
+import { creatorSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -384,26 +384,15 @@ function renderTables() {
       fill(list, h("li", { class: "muted empty" }, t("web.lobby.none")));
       continue;
     }
-    fill(list, rows.map((table) => tableItem(table, status)));
+    fill(list, rows.map((table) => listedTable(table, status)));
   }
 }
 
-function tableItem(table, status) {
-  const names = seatNames(table.seats);
-  const game = gameById(table.game);
+function listedTable(table, status) {
   const id = encodeURIComponent(table.id);
-  const seats = (table.seats || []).map((seat, i) =>
-    h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
-      names[i],
-      seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null),
-  );
-  return h(
-    "li",
-    { class: "table-item", "data-table": table.id },
-    h("div", { class: "table-head" },
-      h("strong", {}, game ? pick(game.titles) : table.game),
-      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
-    h("div", { class: "seat-chips" }, seats),
+  return tableItem(
+    table,
+    gameById(table.game),
     status === "finished" ? resultLine(table) : h("p", { class: "muted small" }, t("web.lobby.moves", { version: table.version ?? 0 })),
     h("div", { class: "table-links" },
       status !== "finished" ? h("a", { href: `/table/${id}` }, t("web.lobby.watch")) : h("a", { href: `/table/${id}` }, t("web.lobby.final_board")),

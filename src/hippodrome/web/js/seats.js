@@ -6,8 +6,8 @@
 // seats' tokens, is kept for the browser's session (sessionStorage) so the creator, who lands at his
 // own seat, still finds the other seats' invitations there.
 
-import { fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { lang, pick, t } from "./i18n.js";
 
 const SEATS_KEY = "hippodrome.seats";
 const CREATED_KEY = "hippodrome.created.";
@@ -54,6 +54,25 @@ export function seatLink(seat) {
   const id = encodeURIComponent(seat.table);
   const tokens = seat.tokens.map(encodeURIComponent);
   return tokens.length > 1 ? `/table/${id}#tokens=${tokens.join(",")}` : `/table/${id}#token=${tokens[0]}`;
+}
+
+/** A table as the lobby lists it: the game, the table's number and time, the seats by colour and name
+ * (a bot's level beside it), then `more` (a result, links). */
+export function tableItem(table, game, ...more) {
+  const names = seatNames(table.seats);
+  return h(
+    "li",
+    { class: "table-item", "data-table": table.id },
+    h("div", { class: "table-head" },
+      h("strong", {}, game ? pick(game.titles) : table.game),
+      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
+    h("div", { class: "seat-chips" },
+      (table.seats || []).map((seat, i) =>
+        h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
+          names[i],
+          seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null))),
+    more,
+  );
 }
 
 // -- a table just created ------------------------------------------------------------------------------

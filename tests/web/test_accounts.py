@@ -65,4 +65,9 @@ def test_a_newcomer_signs_up_creates_a_table_lands_at_his_seat_and_finds_it_agai
     found.get_by_test_id("my-table-link").click()
     other.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}#token="))
     other.wait_for_function(f"() => ({SEAT})() === 0")
+
+    other.goto("/")
+    other.get_by_test_id("profile-link").click()
+    expect(other.get_by_test_id("profile-summary")).to_contain_text("Games played: 0")
+    expect(other.locator("#title")).to_have_text(f"{name}'s profile")
     assert not errors, errors

@@ -53,7 +53,7 @@ function render() {
     h("section", { class: "panel" },
       h("h2", {}, t("web.profile.results")),
       profile.results.length
-        ? h("ol", { class: "profile-results", "data-testid": "results" }, profile.results.map((r) =>
+        ? h("ul", { class: "profile-results", "data-testid": "results" }, profile.results.map((r) =>
             h("li", {},
               h("strong", {}, gameTitle(r.game)), " · ",
               r.place === null ? t("web.profile.no_place") : t("web.profile.place", { place: ordinal(r.place), players: r.players }),

@@ -138,7 +138,7 @@ export function renderInvitations(container, created, extra = null) {
           h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
           copyButton(url));
       }),
-      created.hotseat && humans.length
+      created.hotseat && humans.length > 1
         ? h("li", {},
             h("span", { class: "link-label" }, t("web.lobby.hotseat_label")),
             h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")))

@@ -190,6 +190,8 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
 
     lobby.reload()
     expect(lobby.get_by_test_id("tables-finished")).to_contain_text(table_id)
+    expect(lobby.get_by_test_id("my-tables")).to_contain_text(table_id)
+    expect(lobby.get_by_test_id("my-tables")).to_contain_text(table_id)
 
 
 def test_hidden_bets_stay_hidden_from_the_other_player(

@@ -214,9 +214,12 @@ class Runtime:
 
     # -- connections ------------------------------------------------------------------------------
 
-    async def serve(self, websocket: WebSocket, table_id: str) -> None:
+    async def serve(
+        self, websocket: WebSocket, table_id: str, *, account_id: int | None = None
+    ) -> None:
         """One websocket, from accept to close: admitted within the connection limits, joined by
-        its first message, then read within its message budget."""
+        its first message, then read within its message budget. ``account_id``: the account logged
+        in on the connection's browser, to which the seat joined is tied."""
         await websocket.accept()
         address = client_address(websocket.scope)
         refusal = self._admission(table_id, address)
@@ -229,7 +232,7 @@ class Runtime:
         self.per_address[address] += 1
         self.per_table[table_id] += 1
         try:
-            await self._serve_admitted(websocket, table_id)
+            await self._serve_admitted(websocket, table_id, account_id)
         finally:
             for counter, key in ((self.per_address, address), (self.per_table, table_id)):
                 counter[key] -= 1
@@ -282,7 +285,9 @@ class Runtime:
                 raise ProtocolError(error, CLOSE_TOO_BIG)
         return text
 
-    async def _serve_admitted(self, websocket: WebSocket, table_id: str) -> None:
+    async def _serve_admitted(
+        self, websocket: WebSocket, table_id: str, account_id: int | None = None
+    ) -> None:
         conn = Connection(websocket, table_id, None)
         try:
             token = await self._join(websocket)
@@ -296,6 +301,8 @@ class Runtime:
                 if seat is not None:
                     self.absent_since.pop((table_id, seat), None)
                     self.service.mark_seen(table, seat)
+                    if account_id is not None:
+                        self.service.link_account(table, seat, account_id)
                 conn.queue.put_nowait(
                     state_message(table, seat, table.state.events, self.connected_seats(table_id))
                 )

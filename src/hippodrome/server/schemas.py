@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SecretStr
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.i18n import texts
@@ -62,9 +62,11 @@ def printable(value: Any) -> Any:
 
 ERROR_MEANINGS = {
     400: "The request is refused: its body is not JSON, or the game refuses its options.",
-    403: "The seat token is wrong, or the request needs a seat at the table.",
-    404: "No such game, language, table or seat.",
-    409: "Not now: the table's state refuses it.",
+    401: "Not logged in, or a wrong name or password.",
+    403: "The seat token is wrong, the request needs a seat at the table, or it comes from a page"
+    " of another site (docs/web.md, Accounts).",
+    404: "No such game, language, table, seat or player.",
+    409: "Not now: the table's state refuses it, or the account name is taken.",
     413: "The request body is larger than the server takes.",
     422: "Malformed request: a parameter or the body does not fit its schema.",
     429: "Too many requests from this address: try again after the time the error gives.",
@@ -242,3 +244,62 @@ class Replay(BaseModel):
     seat: int | None
     seats: list[Seat]
     steps: list[ReplayStep]
+
+
+# -- accounts ---------------------------------------------------------------------------------------
+
+
+class Credentials(BaseModel):
+    """A name and a password, to sign up or log in. The password is never logged nor sent back."""
+
+    name: str = Field(max_length=40)
+    password: SecretStr = Field(max_length=256)
+
+
+class AccountInfo(BaseModel):
+    name: str
+
+
+class Me(BaseModel):
+    account: AccountInfo | None
+    """None: a guest."""
+
+
+class MyTable(TableSummary):
+    seat: int
+    """The account's seat at the table."""
+
+
+class SeatKey(BaseModel):
+    token: str
+    """A further secret token for the account's seat, for this browser."""
+    invite: str
+
+
+class PlayerResult(BaseModel):
+    table: str
+    game: str
+    finished: str
+    seat: int
+    place: int | None
+    """1 for the winner; players tied share a place."""
+    players: int
+
+
+class PlayerRating(BaseModel):
+    game: str
+    rating: float
+    """TrueSkill's cautious estimate, mu - 3 sigma."""
+    mu: float
+    sigma: float
+    games: int
+    """Rated games: those between at least two accounts."""
+
+
+class Profile(BaseModel):
+    name: str
+    since: str
+    played: int
+    won: int
+    results: list[PlayerResult]
+    ratings: list[PlayerRating]

@@ -19,7 +19,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, false, or_, select, update
+from sqlalchemy import and_, delete, false, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload
 
@@ -33,7 +33,8 @@ from hippodrome.engine.i18n import texts
 from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
-from hippodrome.server.storage import ActionRow, SeatRow, TableRow, now
+from hippodrome.server.ratings import rate_finished_table
+from hippodrome.server.storage import ActionRow, SeatKeyRow, SeatRow, TableRow, now
 
 log = logging.getLogger("hippodrome.server")
 
@@ -234,9 +235,14 @@ class TableService:
         *,
         practice: bool = False,
         private: bool = False,
+        account_id: int | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
-        """A new table; returns it with each human seat's secret token (shown once, never stored)."""
+        """A new table; returns it with each human seat's secret token (shown once, never stored).
+        The creator's seat (the first he keeps, else the first human seat) is tied to his account
+        when he is logged in."""
         game = load_game(game_id, players=len(seats), **options)
+        humans = [i for i, s in enumerate(seats) if s.kind != SeatKind.BOT]
+        own = next((i for i in humans if seats[i].mine), humans[0] if humans else None)
         tokens: list[str | None] = []
         rows = []
         for i, spec in enumerate(seats):
@@ -259,6 +265,7 @@ class TableService:
                         kind=SeatKind.HUMAN,
                         token_hash=hash_token(token),
                         reserved=spec.mine,
+                        account_id=account_id if i == own else None,
                     )
                 )
         human = any(s.kind == SeatKind.HUMAN for s in seats)
@@ -312,15 +319,55 @@ class TableService:
         """The seat whose token this is; None for no token (a spectator). A wrong token is refused."""
         if not token:
             return None
+        hashed = hash_token(token)
         with Session(self.engine) as session:
             index = session.scalar(
                 select(SeatRow.index).where(
-                    SeatRow.table_id == table.id, SeatRow.token_hash == hash_token(token)
+                    SeatRow.table_id == table.id, SeatRow.token_hash == hashed
                 )
             )
+            if index is None:  # a further key the seat's account obtained for another browser
+                index = session.scalar(
+                    select(SeatKeyRow.index).where(
+                        SeatKeyRow.table_id == table.id, SeatKeyRow.token_hash == hashed
+                    )
+                )
         if index is None:
             raise ServerError(403, "error.bad_token")
         return index
+
+    def tables_of_account(self, account_id: int, *, limit: int = 100) -> list[JSONObject]:
+        """The tables where the account holds a seat, most recently active first, each with the
+        account's seat (``seat``)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow, SeatRow.index)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id)
+                .options(selectinload(TableRow.seats))
+                .order_by(TableRow.updated.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            return [self._summary_of_row(row) | {"seat": index} for row, index in rows]
+
+    def link_account(self, table: LiveTable, seat: int, account_id: int) -> None:
+        """Tie a human seat joined by someone logged in to his account, unless the seat already has
+        one or the account holds another seat at the table (one seat per account and table)."""
+        if table.seats[seat].kind != SeatKind.HUMAN:
+            return
+        with Session(self.engine) as session, session.begin():
+            holders = session.execute(
+                select(SeatRow.index, SeatRow.account_id).where(SeatRow.table_id == table.id)
+            ).all()
+            if any(a == account_id for _, a in holders) or any(
+                i == seat and a is not None for i, a in holders
+            ):
+                return
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table.id, SeatRow.index == seat)
+                .values(account_id=account_id)
+            )
 
     def list_tables(
         self,
@@ -406,6 +453,13 @@ class TableService:
                         updated=write.updated,
                     )
                 )
+                if write.status == TableStatus.FINISHED and write.result is not None:
+                    game = session.scalar(
+                        select(TableRow.game).where(TableRow.id == write.table_id)
+                    )
+                    rate_finished_table(
+                        session, write.table_id, str(game), write.result.get("ranking") or []
+                    )
         except Exception:
             self._cache.pop(write.table_id, None)
             raise
@@ -486,6 +540,10 @@ class TableService:
         info = table.seats[seat]
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(SeatKeyRow).where(SeatKeyRow.table_id == table.id, SeatKeyRow.index == seat)
+            )
 
     def take_seat(self, table: LiveTable, seat: int, name: str | None = None) -> str:
         """Someone takes a free seat (a human seat nobody has come to, not kept by the creator) of an

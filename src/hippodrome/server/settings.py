@@ -53,6 +53,15 @@ class Settings:
     """The longest line one may say, in characters (at most 2000, what the store keeps)."""
     chat_history: int = 100
     """Lines of a table's chat a page gets when it (re)connects."""
+    # -- accounts and cross-site requests (docs/web.md, "Accounts") -------------------------------
+    allowed_origins: str = ""
+    """Origins, besides the server's own, whose pages may open a websocket or send a request that
+    changes something, separated by commas (``https://play.example.org``)."""
+    logins_per_address: int = 10
+    """Log-in and sign-up attempts one client address may make within ``logins_window`` seconds."""
+    logins_window: float = 300.0
+    session_ttl: float = 30 * 86400.0
+    """Seconds a login lasts (the session cookie's life)."""
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -12,7 +12,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, create_engine, event, false
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    false,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -67,6 +77,10 @@ class SeatRow(Base):
     reserved: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Kept for its creator (his own seat): only its token plays it; never a free seat."""
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id"), nullable=True, index=True
+    )
+    """The player's account, when the seat was taken by someone logged in (None: a guest)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -97,6 +111,56 @@ class ChatRow(Base):
     at_event: Mapped[int] = mapped_column(Integer)
     """How many of the table's events had happened when it was said (to interleave them)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+# -- accounts (migration 0004_accounts) ------------------------------------------------------------
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name case-folded: ``Ada`` and ``ADA`` are one account."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    """argon2id, with its parameters and salt (``argon2-cffi``); the password itself is never kept."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LoginSessionRow(Base):
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the session cookie's random token; the token itself is never stored."""
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatKeyRow(Base):
+    """A further secret token for a seat, issued to the seat's account for another browser: the
+    token stays the capability, an account only obtains new ones for its own seats."""
+
+    __tablename__ = "seat_keys"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingRow(Base):
+    """An account's TrueSkill rating at one game."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    """Rated games played."""
 
 
 def open_database(url: str) -> Engine:

@@ -10,6 +10,7 @@ from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
 from hippodrome.server.dependencies import (
     ClientAddress,
+    CurrentAccount,
     RuntimeDep,
     SeatQuotaDep,
     SeatToken,
@@ -50,8 +51,10 @@ async def create_table(
     runtime: RuntimeDep,
     quota: TableQuotaDep,
     address: ClientAddress,
+    account: CurrentAccount,
 ) -> CreatedTable:
-    """A new table. The answer shows each human seat's secret token, this once only.
+    """A new table. The answer shows each human seat's secret token, this once only. The first
+    human seat is the creator's: tied to his account when he is logged in.
     One client address creates at most ``tables_per_address`` tables in ``tables_window`` seconds."""
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
@@ -72,6 +75,7 @@ async def create_table(
             specs,
             practice=request.practice,
             private=request.private,
+            account_id=account.id if account else None,
         )
     except Exception:
         quota.refund(address)  # a table refused is not one created

@@ -80,9 +80,12 @@ export class ApiError extends Error {
   }
 }
 
-/** GET or POST JSON; a 4xx answer raises `ApiError` with the server's error object. */
+/** GET or POST JSON; a 4xx answer raises `ApiError` with the server's error object. A request that
+ * changes something carries `X-Hippodrome`, which a page of another site cannot add (docs/web.md,
+ * "Accounts"). */
 export async function api(path, { method = "GET", body, headers = {} } = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (method !== "GET" && method !== "HEAD") init.headers["X-Hippodrome"] = "1";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);

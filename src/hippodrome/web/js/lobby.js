@@ -5,6 +5,7 @@
 import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
+import { renderInvitations, stashCreated, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -34,6 +35,7 @@ let tables = { open: [], running: [], finished: [], expired: [] };
 let tablesError = null;
 let created = null; // the answer to the last POST /api/tables (the only time tokens are shown)
 let createError = null;
+let account = null; // the logged-in account (account.js tells), whose name the creator's seat takes
 const form = { game: null, options: {}, seats: [] };
 
 const gameById = (id) => games.find((g) => g.id === id);
@@ -110,6 +112,7 @@ function resizeSeats() {
 }
 
 function defaultName(i, seat) {
+  if (account && seat.kind === "human" && form.seats.findIndex((s) => s.kind === "human") === i) return account.name;
   if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: t(`web.bot.${seat.bot}`) });
   return t("web.lobby.default_player", { n: i + 1 });
 }
@@ -362,8 +365,10 @@ async function submit(event) {
   try {
     created = await api("/api/tables", { method: "POST", body });
     // The creator lands at his own seat (all of them, hot-seat, if he kept several); the other
-    // human seats are free, taken from the lobby or from the table's link.
+    // human seats are free, taken from the lobby or from the table's link. The browser remembers
+    // his seats ("My tables").
     const mine = created.seats.filter((seat, i) => seat.token && body.seats[i].mine).map((seat) => seat.token);
+    stashCreated(created, mine);
     if (mine.length) {
       const fragment = mine.length === 1 ? `token=${mine[0]}` : `tokens=${mine.join(",")}`;
       location.assign(`/table/${encodeURIComponent(created.id)}#${fragment}`);
@@ -379,42 +384,13 @@ async function submit(event) {
   }
 }
 
-function absolute(path) {
-  return new URL(path, location.origin).href;
-}
-
 function renderCreated() {
   if (!created) {
     els.created.hidden = true;
     return;
   }
   els.created.hidden = false;
-  const humans = created.seats.filter((seat) => seat.kind === "human" && seat.invite);
-  fill(
-    els.created,
-    h("h3", {}, t("web.lobby.created", { id: created.id })),
-    humans.length ? h("p", { class: "muted small" }, t("web.lobby.invite_note")) : null,
-    h(
-      "ul",
-      { class: "links" },
-      humans.map((seat) => {
-        const url = absolute(seat.invite);
-        return h("li", {},
-          h("span", { class: "link-label" }, t("web.lobby.invite_for", { name: seat.name, n: seat.index + 1 })),
-          h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
-          copyButton(url));
-      }),
-      created.hotseat && humans.length
-        ? h("li", {},
-            h("span", { class: "link-label" }, t("web.lobby.hotseat_label")),
-            h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")))
-        : null,
-      h("li", {},
-        h("span", { class: "link-label" }, t("web.lobby.spectate_label")),
-        h("a", { href: absolute(created.spectate), "data-testid": "spectate-link", class: "url" }, absolute(created.spectate)),
-        copyButton(absolute(created.spectate))),
-    ),
-  );
+  renderInvitations(els.created, created);
 }
 
 // -- table lists -------------------------------------------------------------------------------------
@@ -463,26 +439,15 @@ function renderTables() {
       fill(list, h("li", { class: "muted empty" }, t("web.lobby.none")));
       continue;
     }
-    fill(list, rows.map((table) => tableItem(table, status)));
+    fill(list, rows.map((table) => listedTable(table, status)));
   }
 }
 
-function tableItem(table, status) {
-  const names = seatNames(table.seats);
-  const game = gameById(table.game);
+function listedTable(table, status) {
   const id = encodeURIComponent(table.id);
-  const seats = (table.seats || []).map((seat, i) =>
-    h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
-      names[i],
-      seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null),
-  );
-  return h(
-    "li",
-    { class: "table-item", "data-table": table.id },
-    h("div", { class: "table-head" },
-      h("strong", {}, game ? pick(game.titles) : table.game),
-      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
-    h("div", { class: "seat-chips" }, seats),
+  return tableItem(
+    table,
+    gameById(table.game),
     status === "finished" ? resultLine(table) : h("p", { class: "muted small" }, t("web.lobby.moves", { version: table.version ?? 0 })),
     status === "open" ? h("div", { class: "take-seats" }, freeSeatButtons(table.id, table.seats, showTablesError)) : null,
     h("div", { class: "table-links" },
@@ -547,6 +512,11 @@ async function start() {
   });
   els.joinName.value = joinName();
   els.joinName.addEventListener("change", (e) => rememberJoinName(e.target.value.trim()));
+  document.addEventListener("hippodrome:account", (e) => {
+    account = e.detail;
+    renderForm();
+  });
+  account = window.hippodromeAccount ?? null;
   els.game.addEventListener("change", (e) => {
     selectGame(e.target.value);
     renderForm();

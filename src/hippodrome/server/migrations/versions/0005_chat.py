@@ -1,14 +1,14 @@
 """A chat per table; private tables; seats kept for their creator.
 
 Revision ID: 0005_chat
-Revises: 0003_practice
+Revises: 0004_accounts
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_chat"
-down_revision = "0003"
+down_revision = "0004_accounts"
 branch_labels = None
 depends_on = None
 

@@ -122,6 +122,10 @@ class CreateTableRequest(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=12)
     practice: bool = False
     """A practice table: each human player is shown the odds of his decisions as the game goes."""
+    clock: dict[str, bool | int | float | str] | None = None
+    """The table's clock (docs/web.md, "Clocks"): ``{"kind": "move", "seconds": 30}``,
+    ``{"kind": "bank", "seconds": 600, "increment": 5}`` or ``{"kind": "slow", "hours": 24}``, each
+    with an optional ``bot`` (the stand-in's level when a clock runs out); none by default."""
 
 
 class HandOverRequest(BaseModel):
@@ -165,6 +169,8 @@ class TableSummary(BaseModel):
     problem: str | None = None
     """Why a broken table's stored actions no longer replay."""
     practice: bool = False
+    clock: dict[str, Any] | None = None
+    """The table's clock, if it has one (kind, seconds, increment, bot)."""
 
 
 class EventText(BaseModel):

@@ -62,6 +62,7 @@ def result_sheet(game: Game[Any], history: Sequence[tuple[Player, Action]]) -> J
         sections[-1]["standings"] = final
     return {
         "basis": game.ranking_basis,
+        "part": game.sheet_part,
         "sections": sections,
         "moves": moves,
         "chance": chance,

@@ -15,7 +15,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -208,7 +208,11 @@ class LiveTable:
             return None
         if self.sheet is None:
             self.sheet = result_sheet(self.game, self.state.history)
-            seconds = (self.updated - self.created).total_seconds()
+            # SQLite gives back naive times (UTC): both are read as UTC.
+            ended, began = (
+                t if t.tzinfo else t.replace(tzinfo=UTC) for t in (self.updated, self.created)
+            )
+            seconds = (ended - began).total_seconds()
             self.sheet["seconds"] = max(0, round(seconds))
         return self.sheet
 

@@ -4,6 +4,7 @@
 
 import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
+import { clockFields, clockRequest } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -211,6 +212,7 @@ function renderOptions(game) {
       }),
       h("label", { for: "option-practice" }, t("web.lobby.practice"))),
   );
+  fields.push(...clockFields(form, game?.bots || [], () => renderOptions(game)));
   fill(els.options, fields);
 }
 
@@ -322,6 +324,7 @@ async function submit(event) {
     game: game.id,
     options,
     practice: Boolean(form.practice),
+    clock: clockRequest(form),
     seats: form.seats.map((seat, i) => {
       const out = { kind: seat.kind, name: seat.name.trim() || defaultName(i, seat) };
       if (seat.kind === "bot") out.bot = seat.bot;

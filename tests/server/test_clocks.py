@@ -198,3 +198,20 @@ def test_a_bot_only_game_ends_with_no_rematch_offered_to_anyone(client: TestClie
             spy, lambda m: m["type"] == "state" and m["status"] == "finished", limit=5000
         )
     assert final["rematch"] is None and final["sheet"]["sections"]
+
+
+def test_the_state_counts_down_the_hand_over_of_an_absent_seat(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    table = create(client, None, seats).json()
+    t0, t1 = (s["token"] for s in table["seats"])
+    with table_socket(client, table["id"], t0) as ws0:
+        first = ws0.receive_json()
+        assert first["handover"] == [None, 0], "Bob never came: his seat may be handed at once"
+        with table_socket(client, table["id"], t1) as ws1:
+            ws1.receive_json()
+            joined = receive_until(
+                ws0, lambda m: m["type"] == "state" and m["seats"][1]["connected"]
+            )
+            assert joined["handover"] == [None, None]
+        left = receive_until(ws0, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        assert left["handover"][0] is None and 0 < left["handover"][1] <= 60  # the seat timeout

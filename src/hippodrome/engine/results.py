@@ -16,7 +16,17 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.game import Game
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 
-LEDGER_LINES = ("purchases", "bets", "winnings", "prizes", "bonuses", "penalties", "house", "other")
+LEDGER_LINES = (
+    "purchases",
+    "pot",
+    "bets",
+    "winnings",
+    "prizes",
+    "bonuses",
+    "penalties",
+    "house",
+    "other",
+)
 """The lines of a breakdown, in the order a sheet shows them (``Event.ledger`` names one)."""
 
 

@@ -244,6 +244,7 @@ class PotShared(Event):
     éventuel reste pour le tour suivant. »"""
 
     key: ClassVar[str] = f"{NS}.pot_shared"
+    ledger: ClassVar[str] = "pot"
     variants: ClassVar[tuple[str, ...]] = ("all", "none", "empty")
     share: int
     kept: int

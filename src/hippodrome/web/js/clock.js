@@ -143,8 +143,9 @@ export function decoratePlayers(container, msg) {
     const node = seat.running && running
       ? countdown(at + seat.left * 1000, attrs)
       : h("span", attrs, formatLeft(seat.left));
-    item.querySelector(".player-name")?.append(node);
-    if (seat.away) item.querySelector(".player-name")?.append(h("small", { class: "stand-in", "data-testid": `stand-in-${i}` }, t("web.clock.stand_in_plays")));
+    item.append(h("span", { class: "seat-timer" },
+      node,
+      seat.away ? h("small", { class: "stand-in", "data-testid": `stand-in-${i}` }, t("web.clock.stand_in_plays")) : null));
   });
   (msg?.handover || []).forEach((seconds, i) => {
     const button = container.querySelector(`[data-testid="takeover-${i}"]`);
@@ -152,7 +153,7 @@ export function decoratePlayers(container, msg) {
     button.disabled = true;
     const node = countdown(at + seconds * 1000, { class: "handover-countdown small", "data-testid": `handover-${i}` }, "web.clock.handover_in");
     node.dataset.enables = `takeover-${i}`;
-    button.after(node);
+    button.parentElement.prepend(node);
   });
   startTicking();
 }

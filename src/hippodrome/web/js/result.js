@@ -94,12 +94,11 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
         h("li", { class: index === 0 ? "winner" : "" },
           h("span", { class: "rank" }, t(`web.ordinal.${index + 1}`)), " ",
           place.map((p) => `${names[p]} (${standing(basis, c.standings?.[p] ?? 0)})`).join(", ")))),
-    sheet ? breakdown(sheet, names, basis) : null,
     sheet
       ? h("p", { class: "result-stats small", "data-testid": "result-stats" },
           t("web.result.stats", {
             duration: duration(sheet.seconds || 0),
-            moves: c.moves ?? sheet.moves.reduce((a, b) => a + b, 0),
+            moves: sheet.moves.reduce((a, b) => a + b, 0),
             chance: sheet.chance,
           }),
           " ",
@@ -112,6 +111,7 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
           ? h("button", { type: "button", "data-testid": "rematch", onclick: rematch }, t("web.result.rematch"))
           : null,
       h("a", { href: "/", class: "button-link", "data-testid": "back-to-lobby" }, t("web.result.lobby"))),
+    sheet ? breakdown(sheet, names, basis) : null,
   );
   fill(container, dialog);
   if (!wasShown) dialog.focus();

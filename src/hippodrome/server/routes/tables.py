@@ -17,7 +17,7 @@ from hippodrome.server.dependencies import (
     SettingsDep,
     TableQuotaDep,
 )
-from hippodrome.server.limits import QuotaError
+from hippodrome.server.limits import AddressQuota, QuotaError
 from hippodrome.server.schemas import (
     CreatedTable,
     CreateTableRequest,
@@ -27,6 +27,7 @@ from hippodrome.server.schemas import (
     errors,
 )
 from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableStatus
+from hippodrome.server.settings import Settings
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -60,14 +61,7 @@ async def create_table(
         SeatSpec(s.kind, s.name, s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None))
         for s in request.seats
     ]
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_tables",
-            wait,
-            limit=settings.tables_per_address,
-            minutes=round(settings.tables_window / 60),
-        )
+    take_table(quota, address, settings)
     try:
         table, tokens = service.create(
             request.game, dict(request.options), specs, practice=request.practice, clock=clock
@@ -77,6 +71,18 @@ async def create_table(
         raise
     runtime.kick(table.id)
     return created(table, tokens)
+
+
+def take_table(quota: AddressQuota, address: str, settings: Settings) -> None:
+    """Count one more table made by ``address``; refused past ``tables_per_address`` a window."""
+    wait = quota.take(address)
+    if wait is not None:
+        raise QuotaError(
+            "error.too_many_tables",
+            wait,
+            limit=settings.tables_per_address,
+            minutes=round(settings.tables_window / 60),
+        )
 
 
 def created(table: LiveTable, tokens: list[str | None]) -> CreatedTable:
@@ -189,14 +195,7 @@ async def rematch(
     async with runtime.lock(table_id):
         table = service.get(table_id)
         service.seat_of(table, x_seat_token)  # a wrong token is refused before any quota is taken
-        wait = quota.take(address)
-        if wait is not None:
-            raise QuotaError(
-                "error.too_many_tables",
-                wait,
-                limit=settings.tables_per_address,
-                minutes=round(settings.tables_window / 60),
-            )
+        take_table(quota, address, settings)
         try:
             new, tokens = service.rematch(table, x_seat_token)
         except Exception:

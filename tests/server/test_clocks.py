@@ -215,3 +215,37 @@ def test_the_state_counts_down_the_hand_over_of_an_absent_seat(client: TestClien
             assert joined["handover"] == [None, None]
         left = receive_until(ws0, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
         assert left["handover"][0] is None and 0 < left["handover"][1] <= 60  # the seat timeout
+
+
+def test_in_a_simultaneous_phase_each_seat_s_clock_runs_until_it_answers(
+    client: TestClient,
+) -> None:
+    """Win, Place & Show opens with both players choosing at once: both clocks run; the one who
+    answers stops his, the other's keeps running from where it was (not started afresh)."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    body = {"game": "win_place_show", "seats": seats, "clock": {"kind": "bank", "seconds": 600}}
+    table = client.post("/api/tables", json=body).json()
+    t0, t1 = (s["token"] for s in table["seats"])
+    with table_socket(client, table["id"], t0) as ws0, table_socket(client, table["id"], t1) as ws1:
+        ws1.receive_json()
+        both = receive_until(ws0, lambda m: m["type"] == "state" and m["status"] == "running")
+        assert sorted(both["context"]["to_act"]) == [0, 1]
+        assert [s["running"] for s in both["clock"]["seats"]] == [True, True]
+        state = both
+        for _ in range(50):  # Ann answers, in as many steps as her answer takes
+            ws0.send_json(
+                {
+                    "type": "act",
+                    "action": state["legal"][0]["notation"],
+                    "version": state["version"],
+                }
+            )
+            state = receive_until(
+                ws0, lambda m, v=state["version"]: m["type"] == "state" and m["version"] > v
+            )
+            if 0 not in state["context"]["to_act"]:
+                break
+        assert state["context"]["to_act"] == [1]
+        ann, bob = state["clock"]["seats"]
+        assert not ann["running"] and ann["left"] < 600
+        assert bob["running"] and bob["left"] <= both["clock"]["seats"][1]["left"]

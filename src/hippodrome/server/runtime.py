@@ -16,7 +16,7 @@ import multiprocessing
 import random
 import time
 import weakref
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -95,6 +95,10 @@ CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013
 """Too many connections now: the client may try again later."""
+
+
+REMATCHES_KEPT = 10_000
+"""Rematches whose tokens the server keeps for the players still to come (the oldest go first)."""
 
 
 class ProtocolError(Exception):
@@ -196,7 +200,7 @@ class Runtime:
         """Practice tables' odds being computed: (table, seat, version)."""
         self.alarms: dict[str, asyncio.Task[None]] = {}
         """Per table with a running clock: the task that wakes when the first clock runs out."""
-        self.rematches: dict[str, list[str | None]] = {}
+        self.rematches: OrderedDict[str, list[str | None]] = OrderedDict()
         """A finished table's rematch tokens by seat, handed to each seat's player when he comes
         (in memory only: after a restart the invite links of whoever asked are the way in)."""
 
@@ -565,6 +569,8 @@ class Runtime:
     def start_rematch(self, table: LiveTable, tokens: list[str | None], new_id: str) -> None:
         """Hand each seat's player his new seat: now to those at the table, later to the others."""
         self.rematches[table.id] = tokens
+        while len(self.rematches) > REMATCHES_KEPT:
+            self.rematches.popitem(last=False)
         for conn in self.connections.get(table.id, set()):
             self.tell_rematch(table, conn)
         self.broadcast(table, [])

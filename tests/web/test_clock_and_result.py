@@ -76,3 +76,22 @@ def test_out_of_time_the_bot_moves_then_the_result_and_a_rematch(
     assert rematch["game"] == "royal_turf" and rematch["clock"] == clock
     assert [s["name"] for s in rematch["seats"]] == ["Ada", summary["seats"][1]["name"]]
     assert rematch["status"] == "running", "Ada is seated at the rematch by her new link"
+
+
+def test_the_hand_over_of_a_player_who_left_is_counted_down(
+    live_server: LiveServer,
+    open_player: Opener,  # noqa: F811
+) -> None:
+    """Bob came and left: Ada sees how long before she may hand his seat to a bot, the button
+    disabled meanwhile (the server's seat timeout is 60 s)."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    bob = open_player(table["seats"][1]["invite"]).page
+    expect(bob.get_by_test_id("status")).not_to_be_empty()
+    ada = open_player(table["seats"][0]["invite"]).page
+    expect(ada.get_by_test_id("takeover-1")).to_have_count(0)  # Bob is here
+    bob.close()
+    countdown = ada.get_by_test_id("handover-1")
+    expect(countdown).to_have_text(re.compile(r"possible in 0:[0-5]\d|possible in 1:00"))
+    expect(ada.get_by_test_id("takeover-1")).to_be_disabled()

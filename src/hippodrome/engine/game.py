@@ -92,6 +92,9 @@ class Game(ABC, Generic[OptionsT]):
     options_type: ClassVar[type[GameOptions]]
     ranking_basis: ClassVar[Literal["money", "scores"]] = "money"
     """What decides the winner: the players' money, or a score the game keeps (``State.standings``)."""
+    sheet_part: ClassVar[Literal["race", "deal"]] = "race"
+    """What one part of the game's result sheet is (``hippodrome.engine.results``): a race, or a
+    deal of the cards."""
     max_choices: ClassVar[int] = 512
     """The most legal actions one decision can offer a seat: the size of a fixed-width action
     encoding (``hippodrome.interop``) that indexes them."""

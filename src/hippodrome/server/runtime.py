@@ -16,7 +16,7 @@ import multiprocessing
 import random
 import time
 import weakref
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -89,9 +89,14 @@ class SayMessage(BaseModel):
     """A spectator's name (a player speaks under his seat's)."""
 
 
-ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage | SayMessage] = TypeAdapter(
-    Annotated[ActMessage | RollMessage | PingMessage | SayMessage, Field(discriminator="type")]
-)
+class BackMessage(BaseModel):
+    """The player takes back the seat a stand-in bot plays since the seat's time ran out."""
+
+    type: Literal["back"]
+
+
+Client = ActMessage | RollMessage | PingMessage | SayMessage | BackMessage
+ClientMessage: TypeAdapter[Client] = TypeAdapter(Annotated[Client, Field(discriminator="type")])
 """A message is read by its ``type``: a refusal names the field of that message that is wrong."""
 
 CLOSE_POLICY = 1008
@@ -99,6 +104,10 @@ CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013
 """Too many connections now: the client may try again later."""
+
+
+REMATCHES_KEPT = 10_000
+"""Rematches whose tokens the server keeps for the players still to come (the oldest go first)."""
 
 
 class ProtocolError(Exception):
@@ -122,9 +131,14 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
 
 
 def state_message(
-    table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+    table: LiveTable,
+    seat: int | None,
+    events: Sequence[Event],
+    connected: set[int],
+    handover: Sequence[float | None] | None = None,
 ) -> JSONObject:
-    """Everything one seat (None: a spectator) may know, and the new events as it may see them."""
+    """Everything one seat (None: a spectator) may know, and the new events as it may see them;
+    the clocks' figures, and for each absent seat the seconds before it may be handed to a bot."""
     state = table.state
     playing = seat is not None and table.status == "running"
     legal = (
@@ -148,6 +162,10 @@ def state_message(
         "result": state.outcome().to_json() if state.is_terminal() else None,
         "practice": table.practice,
         "hidden_information": state.has_hidden_information(),
+        "clock": None if table.clocks is None else table.clocks.to_json(),
+        "handover": list(handover) if handover is not None else None,
+        "sheet": table.result_sheet(),
+        "rematch": table.rematch,
     }
 
 
@@ -198,6 +216,11 @@ class Runtime:
         self._thinkers = self._new_pool()
         self._advising: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         """Practice tables' odds being computed: (table, seat, version)."""
+        self.alarms: dict[str, asyncio.Task[None]] = {}
+        """Per table with a running clock: the task that wakes when the first clock runs out."""
+        self.rematches: OrderedDict[str, list[str | None]] = OrderedDict()
+        """A finished table's rematch tokens by seat, handed to each seat's player when he comes
+        (in memory only: after a restart the invite links of whoever asked are the way in)."""
 
     def _new_pool(self) -> ProcessPoolExecutor | None:
         if self.settings.bot_processes <= 0:
@@ -303,12 +326,15 @@ class Runtime:
                     self.service.mark_seen(table, seat)
                     if account_id is not None:
                         self.service.link_account(table, seat, account_id)
+                table.tick_clock()  # the table may have just opened: its clocks start
+                self.arm(table)
                 conn.queue.put_nowait(
-                    state_message(table, seat, table.state.events, self.connected_seats(table_id))
+                    self.state_for(table, seat, table.state.events, self.connected_seats(table_id))
                 )
                 recent = self.chat.recent(table_id, seat)
                 if recent:  # none: the page's chat starts empty with the full state
                     conn.queue.put_nowait(chat_message(recent, history=True))
+                self.tell_rematch(table, conn)
                 self.advise(table)
         except WebSocketDisconnect:
             return
@@ -398,7 +424,7 @@ class Runtime:
         connected = self.connected_seats(table_id)
         for other in self.connections.get(table_id, set()):
             if other is not skip:
-                other.queue.put_nowait(state_message(table, other.seat, [], connected))
+                other.queue.put_nowait(self.state_for(table, other.seat, [], connected))
 
     async def receive(self, conn: Connection, raw: str) -> None:
         """One client message: validated, then acted on; every refusal is an ``error`` message."""
@@ -419,6 +445,9 @@ class Runtime:
         if isinstance(message, SayMessage):
             self.say(conn, message)
             return
+        if isinstance(message, BackMessage):
+            await self.take_back(conn)
+            return
         started = time.perf_counter()
         try:
             async with self.lock(conn.table_id):
@@ -433,6 +462,8 @@ class Runtime:
                     raise ServerError(409, "error.table_open")
                 if table.status == TableStatus.EXPIRED:
                     raise ServerError(409, "error.table_expired", table=table.id)
+                if table.is_away(conn.seat):  # playing is taking the seat back
+                    self._take_back(table, conn.seat)
                 if not table.same_decision(conn.seat, message.version):
                     # A short answer; the state only to a client truly behind, once per version
                     # (it has the state in hand, or on its way, after that).
@@ -440,7 +471,9 @@ class Runtime:
                     if message.version < table.version and conn.resynced != table.version:
                         conn.resynced = table.version
                         conn.queue.put_nowait(
-                            state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
+                            self.state_for(
+                                table, conn.seat, [], self.connected_seats(conn.table_id)
+                            )
                         )
                     return
                 if isinstance(message, RollMessage):
@@ -492,10 +525,113 @@ class Runtime:
 
     def broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
         """Send every connection at the table its own view of the change."""
+        table.tick_clock()
+        self.arm(table)
         connected = self.connected_seats(table.id)
         for conn in self.connections.get(table.id, set()):
-            conn.queue.put_nowait(state_message(table, conn.seat, events, connected))
+            conn.queue.put_nowait(self.state_for(table, conn.seat, events, connected))
         self.advise(table)
+
+    def state_for(
+        self, table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+    ) -> JSONObject:
+        """``state_message`` with the hand-over countdown of every absent human seat."""
+        handover: list[float | None] = []
+        for info in table.seats:
+            if (
+                info.kind != SeatKind.HUMAN
+                or info.index in connected
+                or table.status
+                not in (
+                    TableStatus.OPEN,
+                    TableStatus.RUNNING,
+                )
+            ):
+                handover.append(None)
+            else:
+                absent = self.seat_absence(table, info.index)
+                handover.append(round(max(0.0, self.settings.seat_timeout - absent), 3))
+        return state_message(table, seat, events, connected, handover)
+
+    # -- clocks -----------------------------------------------------------------------------------
+
+    def arm(self, table: LiveTable) -> None:
+        """Wake when the table's first running clock runs out (re-armed after every change)."""
+        alarm = self.alarms.pop(table.id, None)
+        if alarm is not None and alarm is not asyncio.current_task():
+            alarm.cancel()
+        deadline = None if table.clocks is None else table.clocks.next_deadline()
+        if deadline is None:
+            return
+        task = asyncio.create_task(self._ring(table.id, deadline))
+        self.alarms[table.id] = task
+        task.add_done_callback(functools.partial(self._rung, table.id))
+
+    def _rung(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self.alarms.get(table_id) is task:
+            del self.alarms[table_id]
+
+    async def _ring(self, table_id: str, deadline: float) -> None:
+        """A clock ran out: a stand-in bot of the table's level takes the seat (and plays its
+        move, through the table's driver) until the player takes the seat back."""
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        async with self.lock(table_id):
+            table = self.service.get(table_id)
+            if table.clocks is None:
+                return
+            now = time.monotonic()
+            expired = table.clocks.expired(now)
+            for seat in expired:
+                table.clocks.time_out(seat, now)
+                log.info("table %s: seat %d ran out of time", table_id, seat)
+            if expired:
+                with contextlib.suppress(Exception):  # the figures go again with the next action
+                    self.service.store_clocks(table)
+            self.broadcast(table, [])
+        self.kick(table_id)
+
+    def _take_back(self, table: LiveTable, seat: int) -> None:
+        """The seat's player plays it again (the caller holds the table's lock)."""
+        if table.clocks is None or not table.is_away(seat):
+            return
+        table.clocks.take_back(seat)
+        table.stand_ins.pop(seat, None)
+        table.tick_clock()
+        with contextlib.suppress(Exception):
+            self.service.store_clocks(table)
+
+    async def take_back(self, conn: Connection) -> None:
+        """A ``back`` message: the player takes his seat back from the stand-in."""
+        try:
+            async with self.lock(conn.table_id):
+                table = self.service.get(conn.table_id)
+                if conn.seat is None:
+                    raise ServerError(403, "error.spectator")
+                if not table.is_away(conn.seat):
+                    raise ServerError(409, "error.seat_not_away")
+                self._take_back(table, conn.seat)
+                self.broadcast(table, [])
+        except HippodromeError as exc:
+            conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
+
+    # -- rematch ----------------------------------------------------------------------------------
+
+    def start_rematch(self, table: LiveTable, tokens: list[str | None], new_id: str) -> None:
+        """Hand each seat's player his new seat: now to those at the table, later to the others."""
+        self.rematches[table.id] = tokens
+        while len(self.rematches) > REMATCHES_KEPT:
+            self.rematches.popitem(last=False)
+        for conn in self.connections.get(table.id, set()):
+            self.tell_rematch(table, conn)
+        self.broadcast(table, [])
+
+    def tell_rematch(self, table: LiveTable, conn: Connection) -> None:
+        tokens = self.rematches.get(table.id)
+        if table.rematch is None or tokens is None or conn.seat is None:
+            return
+        token = tokens[conn.seat] if conn.seat < len(tokens) else None
+        if token is not None:
+            conn.queue.put_nowait({"type": "rematch", "table": table.rematch, "token": token})
 
     # -- practice tables: the odds of a player's decisions ----------------------------------------
 
@@ -618,6 +754,11 @@ class Runtime:
             )
             for summary in page:
                 self.kick(str(summary["id"]))
+                if summary.get("clock") is not None:
+                    with contextlib.suppress(HippodromeError):
+                        table = self.service.get(str(summary["id"]))
+                        table.tick_clock()
+                        self.arm(table)
             if len(page) < 500:
                 return
             offset += len(page)
@@ -668,6 +809,8 @@ class Runtime:
             self._sweeper.cancel()
         for advice in list(self._advising.values()):
             advice.cancel()
+        for alarm in list(self.alarms.values()):
+            alarm.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
         for task in list(self.drivers.values()):

@@ -158,6 +158,10 @@ class CreateTableRequest(BaseModel):
     """A practice table: each human player is shown the odds of his decisions as the game goes."""
     private: bool = False
     """A private table is never listed: its free seats go to those its creator sends the link."""
+    clock: dict[str, bool | int | float | str] | None = None
+    """The table's clock (docs/web.md, "Clocks"): ``{"kind": "move", "seconds": 30}``,
+    ``{"kind": "bank", "seconds": 600, "increment": 5}`` or ``{"kind": "slow", "hours": 24}``, each
+    with an optional ``bot`` (the stand-in's level when a clock runs out); none by default."""
 
 
 class HandOverRequest(BaseModel):
@@ -215,6 +219,8 @@ class TakenSeat(BaseModel):
     table: str
     seat: CreatedSeat
     """The seat taken, with its new secret token and the link that plays it (shown this once)."""
+    clock: dict[str, Any] | None = None
+    """The table's clock, if it has one (kind, seconds, increment, bot)."""
 
 
 class EventText(BaseModel):

@@ -15,7 +15,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -31,8 +31,10 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.record import GameRecord, Seat
+from hippodrome.engine.results import result_sheet
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
+from hippodrome.server.clocks import Clock, SeatClocks
 from hippodrome.server.ratings import rate_finished_table
 from hippodrome.server.storage import ActionRow, SeatKeyRow, SeatRow, TableRow, now
 
@@ -81,6 +83,7 @@ class ActionWrite:
     status: str
     result: JSONObject | None
     updated: datetime
+    clocks: JSONObject | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,14 @@ class LiveTable:
     deciding: dict[int, int] = field(default_factory=dict)
     """Each seat among several choosing at once, in secret: the version since which it has been
     choosing without acting (see ``same_decision``)."""
+    clocks: SeatClocks | None = None
+    """The seats' clocks, on a table that has one (``hippodrome.server.clocks``)."""
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    """The bots playing seats whose time ran out, until their players take them back."""
+    rematch: str | None = None
+    """The table started as this one's rematch, once someone asked for it (kept in memory)."""
+    sheet: JSONObject | None = None
+    """The finished game's result sheet (``hippodrome.engine.results``), made once."""
 
     @property
     def version(self) -> int:
@@ -179,7 +190,50 @@ class LiveTable:
             for seat in active
         }
 
+    def is_automatic(self, seat: int) -> bool:
+        """Whether the server plays this seat: a bot's, or one a stand-in plays (time ran out)."""
+        return self.seats[seat].kind == SeatKind.BOT or self.is_away(seat)
+
+    def is_away(self, seat: int) -> bool:
+        return self.clocks is not None and seat in self.clocks.away
+
+    def clock_seats(self) -> set[int]:
+        """The seats whose clock runs now: the human seats to act (or to roll), but those a
+        stand-in plays; none while the table waits for its players or is over."""
+        state = self.state
+        if self.clocks is None or self.status != TableStatus.RUNNING or state.is_terminal():
+            return set()
+        if state.is_chance_node():
+            roller = state.chance_roller()
+            seats = set() if roller is None else {roller}
+        else:
+            seats = set(state.active_players())
+        return {s for s in seats if self.seats[s].kind == SeatKind.HUMAN and not self.is_away(s)}
+
+    def tick_clock(self, mover: int | None = None, at: float | None = None) -> None:
+        """Bring the clocks up to the table's state (``SeatClocks.update``)."""
+        if self.clocks is not None:
+            self.clocks.update(self.clock_seats(), mover, at)
+
+    def result_sheet(self) -> JSONObject | None:
+        """The finished game's sheet (per race or deal, statistics), made at the first asking."""
+        if not self.state.is_terminal():
+            return None
+        if self.sheet is None:
+            self.sheet = result_sheet(self.game, self.state.history)
+            # SQLite gives back naive times (UTC): both are read as UTC.
+            ended, began = (
+                t if t.tzinfo else t.replace(tzinfo=UTC) for t in (self.updated, self.created)
+            )
+            seconds = (ended - began).total_seconds()
+            self.sheet["seconds"] = max(0, round(seconds))
+        return self.sheet
+
     def bot_for(self, seat: int) -> Bot | None:
+        if self.is_away(seat) and self.clocks is not None:
+            if seat not in self.stand_ins:
+                self.stand_ins[seat] = make_bot(self.clocks.clock.bot, self.game.id)
+            return self.stand_ins[seat]
         info = self.seats[seat]
         if info.kind != SeatKind.BOT or info.bot is None:
             return None
@@ -236,6 +290,7 @@ class TableService:
         practice: bool = False,
         private: bool = False,
         account_id: int | None = None,
+        clock: Clock | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it with each human seat's secret token (shown once, never stored).
         The creator's seat (the first he keeps, else the first human seat) is tied to his account
@@ -282,6 +337,7 @@ class TableService:
             seats=rows,
             practice=practice,
             private=private,
+            clock=None if clock is None else clock.to_json(),
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
@@ -419,6 +475,8 @@ class TableService:
         table.updated = now()
         if table.state.is_terminal():
             table.status = TableStatus.FINISHED
+        mover = table.state.history[-1][0]
+        table.tick_clock(mover if mover != CHANCE else None)
         write = ActionWrite(
             table_id=table.id,
             seq=seq,
@@ -427,6 +485,7 @@ class TableService:
             status=table.status,
             result=table.state.outcome().to_json() if table.state.is_terminal() else None,
             updated=table.updated,
+            clocks=None if table.clocks is None else table.clocks.stored(),
         )
         return events, write
 
@@ -443,15 +502,16 @@ class TableService:
                         notation=write.notation,
                     )
                 )
+                values: dict[str, object] = {
+                    "version": write.seq + 1,
+                    "status": write.status,
+                    "result": write.result,
+                    "updated": write.updated,
+                }
+                if write.clocks is not None:
+                    values["clock_state"] = write.clocks
                 session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == write.table_id)
-                    .values(
-                        version=write.seq + 1,
-                        status=write.status,
-                        result=write.result,
-                        updated=write.updated,
-                    )
+                    update(TableRow).where(TableRow.id == write.table_id).values(**values)
                 )
                 if write.status == TableStatus.FINISHED and write.result is not None:
                     game = session.scalar(
@@ -463,6 +523,44 @@ class TableService:
         except Exception:
             self._cache.pop(write.table_id, None)
             raise
+
+    def store_clocks(self, table: LiveTable) -> None:
+        """Write the clocks' figures (a seat's time ran out, or its player took it back)."""
+        if table.clocks is None:
+            return
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table.id)
+                .values(clock_state=table.clocks.stored())
+            )
+
+    def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, list[str | None]]:
+        """A new table for a finished one's rematch, asked by one of its players: the same game,
+        options, clock and seats (each human seat with a new token, each bot seat the same bot).
+        Asked again, it is refused with the rematch already made."""
+        if self.seat_of(table, token) is None:
+            raise ServerError(403, "error.seat_needed")
+        if table.status != TableStatus.FINISHED:
+            raise ServerError(409, "error.rematch_not_over")
+        if table.rematch is not None:
+            raise ServerError(409, "error.rematch_made", table=table.rematch)
+        # Each human seat is kept for its player (his new token reaches him), never a free seat.
+        specs = [
+            SeatSpec(s.kind, s.name, s.bot, mine=s.kind == SeatKind.HUMAN) for s in table.seats
+        ]
+        options = {k: v for k, v in table.game.options.to_json().items() if k != "players"}
+        clock = None if table.clocks is None else table.clocks.clock
+        new, tokens = self.create(
+            table.game.id,
+            options,
+            specs,
+            practice=table.practice,
+            private=table.private,
+            clock=clock,
+        )
+        table.rematch = new.id
+        return new, tokens
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:
         """A human seat connected (or is still connected): the table opens once all have joined.
@@ -539,6 +637,9 @@ class TableService:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
+        if table.clocks is not None:
+            table.clocks.away.discard(seat)
+            table.stand_ins.pop(seat, None)
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
         with Session(self.engine) as session, session.begin():
             session.execute(
@@ -661,6 +762,7 @@ class TableService:
             "problem": table.problem,
             "practice": table.practice,
             "private": table.private,
+            "clock": None if table.clocks is None else table.clocks.clock.to_json(),
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
@@ -690,6 +792,7 @@ class TableService:
             "problem": None,
             "practice": bool(row.practice),
             "private": bool(row.private),
+            "clock": row.clock,
         }
 
     # -- internals --------------------------------------------------------------------------------
@@ -724,7 +827,10 @@ class TableService:
             )
             for s in row.seats
         ]
-        return LiveTable(
+        clocks = None
+        if row.clock is not None:
+            clocks = SeatClocks.start(Clock.from_json(row.clock), len(seats), row.clock_state)
+        table = LiveTable(
             id=row.id,
             game=game,
             state=state,
@@ -736,7 +842,10 @@ class TableService:
             problem=problem,
             practice=bool(row.practice),
             private=bool(row.private),
+            clocks=clocks,
         )
+        table.tick_clock()  # a restart: the seats to act start their decision afresh
+        return table
 
     def _remember(self, table: LiveTable) -> None:
         """Cache ``table``; past the cache size, forget the least recently used tables that are not
@@ -764,11 +873,11 @@ def automatic_actor(table: LiveTable) -> Player | None:
         return None
     if state.is_chance_node():
         roller = state.chance_roller()
-        if roller is not None and table.seats[roller].kind == SeatKind.HUMAN:
+        if roller is not None and not table.is_automatic(roller):
             return None
         return CHANCE
     for player in state.active_players():
-        if table.seats[player].kind == SeatKind.BOT:
+        if table.is_automatic(player):
             return player
     return None
 
@@ -780,5 +889,5 @@ def automatic_action(table: LiveTable, actor: Player) -> Action:
     if actor == CHANCE:
         return table.draw_chance()
     bot = table.bot_for(actor)
-    assert bot is not None, f"seat {actor} is not a bot"
+    assert bot is not None, f"seat {actor} is not played by a bot"
     return bot.choose(SeatView(state, actor), table.rng(f"bot{actor}"))

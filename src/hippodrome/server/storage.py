@@ -54,6 +54,10 @@ class TableRow(Base):
     """A practice table: its human players are shown the odds of their decisions."""
     private: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Never listed: its free seats are taken by those who have its link (migration 0005)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's clock (``hippodrome.server.clocks.Clock``), or None: no clock."""
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The clock's figures after the last action: each bank, and the seats a stand-in plays."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 

@@ -172,6 +172,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = SteepleOptions
     ranking_basis: ClassVar[Literal["money", "scores"]] = "scores"
+    sheet_part: ClassVar[Literal["race", "deal"]] = "deal"
 
     __slots__ = (
         "advance_points",

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Query
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
+from hippodrome.server.clocks import parse_clock
 from hippodrome.server.dependencies import (
     ClientAddress,
     CurrentAccount,
@@ -28,7 +29,7 @@ from hippodrome.server.schemas import (
     TakeSeatRequest,
     errors,
 )
-from hippodrome.server.service import SeatKind, SeatSpec, ServerError, TableStatus
+from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableStatus
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -58,6 +59,7 @@ async def create_table(
     One client address creates at most ``tables_per_address`` tables in ``tables_window`` seconds."""
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
+    clock = parse_clock(request.clock)
     specs = [
         SeatSpec(
             s.kind,
@@ -76,11 +78,17 @@ async def create_table(
             practice=request.practice,
             private=request.private,
             account_id=account.id if account else None,
+            clock=clock,
         )
     except Exception:
         quota.refund(address)  # a table refused is not one created
         raise
     runtime.kick(table.id)
+    return created(table, tokens)
+
+
+def created(table: LiveTable, tokens: list[str | None]) -> CreatedTable:
+    """A new table's answer: each human seat's token and invite, the spectators' and hot-seat links."""
     seats: list[dict[str, Any]] = []
     for info, token in zip(table.seats, tokens, strict=True):
         seat = info.to_json()
@@ -202,3 +210,31 @@ async def take_seat(
     seat = table.seats[index].to_json(connected=index in runtime.connected_seats(table_id))
     seat.update(token=token, invite=f"/table/{table.id}#token={token}")
     return TakenSeat.model_validate({"table": table.id, "seat": seat})
+
+
+@router.post("/{table_id}/rematch", status_code=201, responses=errors(403, 404, 409, 413, 422, 429))
+async def rematch(
+    *,
+    table_id: TableId,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    quota: TableQuotaDep,
+    address: ClientAddress,
+    x_seat_token: SeatToken = None,
+) -> CreatedTable:
+    """A finished table's rematch, asked by one of its players: a new table with the same game,
+    options, clock and seats. The answer holds every seat's invite; each other player at the old
+    table is handed his own new seat through his connection (a ``rematch`` message)."""
+    service.get(table_id)  # an unknown table takes no lock
+    async with runtime.lock(table_id):
+        table = service.get(table_id)
+        service.seat_of(table, x_seat_token)  # a wrong token is refused before any quota is taken
+        quota.charge(address, "error.too_many_tables")
+        try:
+            new, tokens = service.rematch(table, x_seat_token)
+        except Exception:
+            quota.refund(address)
+            raise
+        runtime.start_rematch(table, tokens, new.id)
+    runtime.kick(new.id)
+    return created(new, tokens)

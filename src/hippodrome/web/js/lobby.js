@@ -6,6 +6,7 @@ import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames }
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
 import { renderInvitations, stashCreated, tableItem } from "./seats.js";
+import { clockFields, clockRequest } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -214,6 +215,7 @@ function renderOptions(game) {
   // Not rules of the game: a practice table shows each human player the odds of his decisions; a
   // private table's free seats go to whoever has its link, a public one's to anyone in the lobby.
   fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
+  fields.push(...clockFields(form, game?.bots || [], () => renderOptions(game)));
   fill(els.options, fields);
 }
 
@@ -354,6 +356,7 @@ async function submit(event) {
     options,
     practice: Boolean(form.practice),
     private: Boolean(form.private),
+    clock: clockRequest(form),
     seats: form.seats.map((seat, i) => {
       const out = { kind: seat.kind, name: seat.name.trim() || defaultName(i, seat) };
       if (seat.kind === "bot") out.bot = seat.bot;

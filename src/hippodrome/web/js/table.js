@@ -14,6 +14,8 @@ import { createChat } from "./chat.js";
 import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
+import { decoratePlayers, renderAway } from "./clock.js";
+import { renderResult } from "./result.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -40,6 +42,8 @@ const els = {
   replay: $("replay-link"),
   chat: $("chat"),
   join: $("join"),
+  away: $("clock-away"),
+  result: $("result"),
 };
 const help = createHelp($("help"), $("help-panel"));
 const zoom = createZoom($("board"), document.querySelector(".status-row"));
@@ -103,6 +107,10 @@ class View {
         break;
       case "chat":
         if (this === chatView) chat.receive(message);
+        break;
+      case "rematch": // a player began the rematch: this seat's place at the new table
+        this.rematch = message;
+        render();
         break;
       default:
         break; // pong
@@ -255,10 +263,18 @@ function render() {
     onTakeover: view.token === null ? null : (index, level) => takeover(view, index, level),
     levels: gameBots[msg?.game] || [],
   });
+  decoratePlayers(els.players, msg);
+  renderAway(els.away, msg, () => view.conn.send({ type: "back" }));
   renderOdds(els.odds, msg, view.odds);
   renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
+  renderResult(els.result, msg, {
+    tableId,
+    reopen: els.gameOver,
+    rematch: view.token === null && !hotSeat ? null : () => rematch(view),
+    join: rematchLink(),
+  });
   renderError(view);
 }
 
@@ -436,6 +452,31 @@ async function takeover(view, index, level) {
     view.error = err.error || { key: "web.error.network", params: {} };
   }
   render();
+}
+
+/** Start the rematch; this page then goes to its own seats at the new table. */
+async function rematch(view) {
+  const token = view.token ?? seatViews()[0]?.token;
+  try {
+    const created = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+      method: "POST",
+      headers: { "X-Seat-Token": token },
+    });
+    const seat = created.seats[seatViews().find((v) => v.token === token)?.seat ?? 0];
+    location.assign(hotSeat ? created.hotseat : seat.invite);
+  } catch (err) {
+    view.error = err.error || { key: "web.error.network", params: {} };
+    render();
+  }
+}
+
+/** The link to a rematch someone began: this page's seats at the new table. */
+function rematchLink() {
+  const told = seatViews().filter((v) => v.rematch);
+  if (!told.length) return null;
+  const table = encodeURIComponent(told[0].rematch.table);
+  const fragment = hotSeat ? `tokens=${told.map((v) => v.rematch.token).join(",")}` : `token=${told[0].rematch.token}`;
+  return `/table/${table}#${fragment}`;
 }
 
 // -- keyboard ----------------------------------------------------------------------------------------

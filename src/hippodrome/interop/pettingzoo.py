@@ -102,6 +102,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._masks_of: dict[int, tuple[Sequence[Any], np.ndarray[Any, Any]]] = {}
         # The mask last built, by the history's length and the seat: asked for twice a step.
         self._last_mask: tuple[int, int, np.ndarray[Any, Any]] = (-1, -1, self._wait_mask)
+        self._acting_at: tuple[int, tuple[int, ...]] = (-1, ())  # by the history's length
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()
         self._deciders: set[int] = set()
@@ -120,9 +121,19 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         while not state.is_terminal() and state.is_chance_node():
             state.apply_unchecked(state.sample_chance(self._rng))
 
+    def _acting(self) -> tuple[int, ...]:
+        """The seats to act now (none once the game is over), asked once per position."""
+        version = len(self.state.history)
+        if self._acting_at[0] != version:
+            state = self.state
+            self._acting_at = (
+                version,
+                () if state.is_terminal() else tuple(state.active_players()),
+            )
+        return self._acting_at[1]
+
     def _decides(self, seat: int) -> bool:
-        state = self.state
-        if state.is_terminal() or seat not in state.active_players():
+        if seat not in self._acting():
             return False
         return not self.round_robin or seat in self._deciders
 
@@ -200,7 +211,8 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cycles = 0
-        self._deciders = set(self.state.active_players())
+        self._acting_at = (-1, ())
+        self._deciders = set(self._acting())
         self._last_mask = (-1, -1, self._wait_mask)
         self.agent_selection = self.agents[0] if self.round_robin else self._next_from(-1)[0]
 
@@ -209,7 +221,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         n = len(self.possible_agents)
         if self.round_robin or self.state.is_terminal():
             return self.possible_agents[(seat + 1) % n], seat + 1 >= n
-        active = self.state.active_players()
+        active = self._acting()
         if not active:
             raise AssertionError(f"{self.game.id}: nobody acts at a position that is not over")
         k = (
@@ -241,7 +253,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.agent_selection, wrapped = self._next_from(seat)
         if wrapped:
             self._cycles += 1
-            self._deciders = set() if self.state.is_terminal() else set(self.state.active_players())
+            self._deciders = set(self._acting())
             self._last_mask = (-1, -1, self._wait_mask)  # who decides changed, not the history
         cycle_end = wrapped or not self.round_robin
         if cycle_end and self.state.is_terminal():

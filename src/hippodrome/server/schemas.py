@@ -213,14 +213,14 @@ class TableSummary(BaseModel):
     """Why a broken table's stored actions no longer replay."""
     practice: bool = False
     private: bool = False
+    clock: dict[str, Any] | None = None
+    """The table's clock, if it has one (kind, seconds, increment, bot)."""
 
 
 class TakenSeat(BaseModel):
     table: str
     seat: CreatedSeat
     """The seat taken, with its new secret token and the link that plays it (shown this once)."""
-    clock: dict[str, Any] | None = None
-    """The table's clock, if it has one (kind, seconds, increment, bot)."""
 
 
 class EventText(BaseModel):

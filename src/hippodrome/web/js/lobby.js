@@ -516,6 +516,9 @@ async function start() {
   els.joinName.value = joinName();
   els.joinName.addEventListener("change", (e) => rememberJoinName(e.target.value.trim()));
   document.addEventListener("hippodrome:account", (e) => {
+    // Redraw the form (the creator's seat takes the account's name) only when who is logged in
+    // changed: a redraw while someone types would lose what is not yet committed (a seat count).
+    if ((e.detail?.name ?? null) === (account?.name ?? null)) return;
     account = e.detail;
     renderForm();
   });

@@ -32,6 +32,7 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
+from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
@@ -51,6 +52,9 @@ from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, think
 
 log = logging.getLogger("hippodrome.server")
 
+
+MAX_PLAN = 64
+"""The most actions one ``plan`` message may carry (a Toques et Casques roll is 12 steps at most)."""
 
 Version = Annotated[int, Field(strict=True)]
 """A table's version as the client saw it: a JSON integer (neither ``"8"`` nor ``8.0``)."""
@@ -75,12 +79,30 @@ class RollMessage(BaseModel):
     version: Version
 
 
+class PlanMessage(BaseModel):
+    """A whole move: the seat's actions in order, played all or nothing (``State.apply_plan``)."""
+
+    type: Literal["plan"]
+    actions: list[Annotated[str, Field(max_length=200, pattern=PLAIN_TEXT)]] = Field(
+        min_length=1, max_length=MAX_PLAN
+    )
+    version: Version
+
+
+class UndoMessage(BaseModel):
+    """Take back the seat's last move (``State.undo_point``)."""
+
+    type: Literal["undo"]
+    version: Version
+
+
 class PingMessage(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage] = TypeAdapter(
-    Annotated[ActMessage | RollMessage | PingMessage, Field(discriminator="type")]
+AnyMessage = ActMessage | RollMessage | PlanMessage | UndoMessage | PingMessage
+ClientMessage: TypeAdapter[AnyMessage] = TypeAdapter(
+    Annotated[AnyMessage, Field(discriminator="type")]
 )
 """A message is read by its ``type``: a refusal names the field of that message that is wrong."""
 
@@ -112,16 +134,28 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
 
 
 def state_message(
-    table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+    table: LiveTable,
+    seat: int | None,
+    events: Sequence[Event],
+    connected: set[int],
+    *,
+    full_log: bool = False,
 ) -> JSONObject:
-    """Everything one seat (None: a spectator) may know, and the new events as it may see them."""
+    """Everything one seat (None: a spectator) may know, and the new events as it may see them
+    (``full_log``: every event of the game, replacing what the client holds, after a move was taken
+    back)."""
     state = table.state
     playing = seat is not None and table.status == "running"
+    deciding = playing and not state.is_chance_node() and not state.is_terminal()
     legal = (
         [table.game.action_json(a, table.names) for a in state.legal_actions(seat)]
-        if playing and not state.is_chance_node()
+        if deciding
         else []
     )
+    plans = [
+        plan_json(p, lambda key, params: texts(key, params, names=table.names))
+        for p in (state.plans(seat) if deciding and seat is not None else ())
+    ]
     return {
         "type": "state",
         "table": table.id,
@@ -133,12 +167,24 @@ def state_message(
         "observation": state.observation(seat),
         "context": state.context(),
         "legal": legal,
+        "plans": plans,
         "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
+        "can_undo": playing and seat is not None and can_undo(table, seat),
         "events": [event_json(e.seen_by(seat), table.names) for e in events],
+        "full_log": full_log,
         "result": state.outcome().to_json() if state.is_terminal() else None,
         "practice": table.practice,
         "hidden_information": state.has_hidden_information(),
     }
+
+
+def can_undo(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat`` may take its last move back now (the engine's ``undo_point``)."""
+    try:
+        table.state.undo_point(seat, practice=table.practice)
+    except HippodromeError:
+        return False
+    return True
 
 
 @dataclass(eq=False)
@@ -411,11 +457,20 @@ class Runtime:
                             state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
                         )
                     return
+                if isinstance(message, UndoMessage):
+                    self.service.undo(table, conn.seat)
+                    self.broadcast(table, table.state.events, full_log=True)
+                    return
                 if isinstance(message, RollMessage):
                     state = table.state
                     if not state.is_chance_node() or state.chance_roller() != conn.seat:
                         raise ServerError(409, "error.not_your_roll")
                     events = await self.play(table, CHANCE, table.draw_chance())
+                elif isinstance(message, PlanMessage):
+                    parse = table.game.parse_action
+                    events = await self.play_plan(
+                        table, conn.seat, [parse(text) for text in message.actions]
+                    )
                 else:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)
@@ -439,11 +494,25 @@ class Runtime:
             raise ServerError(503, "error.store", table=table.id) from exc
         return events
 
-    def broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
+    async def play_plan(self, table: LiveTable, player: int, actions: list[Action]) -> list[Event]:
+        """Play a whole move (the caller holds the table's lock) and store its actions together
+        before anyone is told."""
+        events, writes = self.service.play_plan(table, player, actions)
+        try:
+            self.service.store(writes)
+        except Exception as exc:
+            raise ServerError(503, "error.store", table=table.id) from exc
+        return events
+
+    def broadcast(
+        self, table: LiveTable, events: Sequence[Event], *, full_log: bool = False
+    ) -> None:
         """Send every connection at the table its own view of the change."""
         connected = self.connected_seats(table.id)
         for conn in self.connections.get(table.id, set()):
-            conn.queue.put_nowait(state_message(table, conn.seat, events, connected))
+            conn.queue.put_nowait(
+                state_message(table, conn.seat, events, connected, full_log=full_log)
+            )
         self.advise(table)
 
     # -- practice tables: the odds of a player's decisions ----------------------------------------

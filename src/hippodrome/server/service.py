@@ -19,7 +19,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, selectinload
 
@@ -329,54 +329,101 @@ class TableService:
     ) -> tuple[list[Event], ActionWrite]:
         """Validate and play ``action`` in memory; the returned write must then be stored (the server
         does it off the event loop) before anyone is told."""
+        self._check_playable(table, action)
+        seq = table.version
+        events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
+        return events, self._played(table, [action], seq)[0]
+
+    def play_plan(
+        self, table: LiveTable, player: Player, actions: Sequence[Action]
+    ) -> tuple[list[Event], list[ActionWrite]]:
+        """Play a whole move of ``player`` (``State.apply_plan``: every step judged, all or
+        nothing); each action is then stored as if played alone, so records and replays hold the
+        steps, never the plan."""
+        self._check_playable(table, actions[0] if actions else None)
+        seq = table.version
+        events = table.state.apply_plan(actions, player)  # raises, changing nothing
+        return events, self._played(table, actions, seq)
+
+    def _check_playable(self, table: LiveTable, action: Action | None) -> None:
         if table.status == TableStatus.FINISHED:
             raise ServerError(409, "error.game_over", action=str(action))
         if table.status == TableStatus.BROKEN:
             raise ServerError(409, "error.table_broken", table=table.id)
         if table.status == TableStatus.EXPIRED:
             raise ServerError(409, "error.table_expired", table=table.id)
-        seq = table.version
-        events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
+
+    def _played(self, table: LiveTable, actions: Sequence[Action], seq: int) -> list[ActionWrite]:
+        """The writes of ``actions``, just played from version ``seq``."""
         table.note_decisions()
         table.updated = now()
-        if table.state.is_terminal():
+        state = table.state
+        if state.is_terminal():
             table.status = TableStatus.FINISHED
-        write = ActionWrite(
-            table_id=table.id,
-            seq=seq,
-            player=table.state.history[-1][0],
-            notation=str(action),
-            status=table.status,
-            result=table.state.outcome().to_json() if table.state.is_terminal() else None,
-            updated=table.updated,
-        )
-        return events, write
+        result = state.outcome().to_json() if state.is_terminal() else None
+        return [
+            ActionWrite(
+                table_id=table.id,
+                seq=seq + i,
+                player=state.history[seq + i][0],
+                notation=str(action),
+                status=table.status,
+                result=result,
+                updated=table.updated,
+            )
+            for i, action in enumerate(actions)
+        ]
 
-    def store(self, write: ActionWrite) -> None:
-        """Write one played action and the table's new version, in one transaction. If the store
-        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
+    def undo(self, table: LiveTable, seat: int) -> None:
+        """``seat`` takes back its last move (``State.undo_point``: before anyone else acts, nothing
+        drawn nor hidden since; a game whose moves are final only on a practice table). The
+        actions taken back are deleted from the store with the table's version in one
+        transaction: the stored log stays the game as played, which records and replays read."""
+        self._check_playable(table, None)
+        state = table.state.taken_back(seat, practice=table.practice)  # raises, changing nothing
+        keep = len(state.history)
+        updated = now()
         try:
             with Session(self.engine) as session, session.begin():
-                session.add(
-                    ActionRow(
-                        table_id=write.table_id,
-                        seq=write.seq,
-                        player=write.player,
-                        notation=write.notation,
-                    )
+                session.execute(
+                    delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.seq >= keep)
                 )
                 session.execute(
                     update(TableRow)
-                    .where(TableRow.id == write.table_id)
+                    .where(TableRow.id == table.id)
+                    .values(version=keep, updated=updated)
+                )
+        except Exception as exc:
+            self._cache.pop(table.id, None)
+            raise ServerError(503, "error.undo_store", table=table.id) from exc
+        table.state = state
+        table.updated = updated
+        table.deciding.clear()
+        table.note_decisions()
+
+    def store(self, write: ActionWrite | Sequence[ActionWrite]) -> None:
+        """Write played actions and the table's new version, in one transaction. If the store
+        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
+        writes = [write] if isinstance(write, ActionWrite) else list(write)
+        last = writes[-1]
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add_all(
+                    ActionRow(table_id=w.table_id, seq=w.seq, player=w.player, notation=w.notation)
+                    for w in writes
+                )
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == last.table_id)
                     .values(
-                        version=write.seq + 1,
-                        status=write.status,
-                        result=write.result,
-                        updated=write.updated,
+                        version=last.seq + 1,
+                        status=last.status,
+                        result=last.result,
+                        updated=last.updated,
                     )
                 )
         except Exception:
-            self._cache.pop(write.table_id, None)
+            self._cache.pop(last.table_id, None)
             raise
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:

@@ -10,6 +10,7 @@ import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
+import { renderUndo } from "./takeback.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -34,6 +35,7 @@ const els = {
   refused: $("refused"),
   coverButton: $("pass-device"),
   replay: $("replay-link"),
+  undo: $("undo"),
 };
 
 /** One connection and what it last received. */
@@ -241,6 +243,7 @@ function render() {
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
   renderError(view);
+  renderUndo(els.undo, view.token === null ? null : msg, sendFromShownView);
 }
 
 function gameTitle(game) {

@@ -3,7 +3,9 @@
 // player's choices. The track is drawn from the engine's own lane-track geometry (GET
 // /api/games/toques_et_casques/board: per cell a polygon and a centre, in track units); everything
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
-// the cell each legal step leads to. This module holds no rule of the game.
+// the cell each legal step leads to, and from the state message's `plans`: every end the roll can
+// reach, with its path and its actions (`ToquesState.plans`), played in one click, a fall confirmed
+// first. This module holds no rule of the game.
 
 import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
 
@@ -229,6 +231,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let compact = false;
   let infield = null;
   let turnStart = null; // {horse, cell}: where the horse to move stood before its roll, when seen
+  let pending = null; // the plan whose fall the player is asked to confirm
+  let pendingVersion = null;
 
   const obs = () => msg?.observation || null;
   const legal = () => legalMoves(msg);
@@ -255,9 +259,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const courseLayer = s("g", { class: "tc-course" });
   const boardsLayer = s("g", { class: "tc-boards" });
   const trailLayer = s("g", { class: "tc-trail", "aria-hidden": "true" });
+  const planLayer = s("g", { class: "tc-plan", "aria-hidden": "true" });
   const horseLayer = s("g", { class: "tc-horses" });
   const targetLayer = s("g", { class: "tc-targets" });
-  svg.append(trackTitle, defs, staticLayer, boardsLayer, courseLayer, trailLayer, horseLayer, targetLayer);
+  svg.append(trackTitle, defs, staticLayer, boardsLayer, courseLayer, trailLayer, planLayer, horseLayer, targetLayer);
 
   const controls = h("div", { class: "tc-controls" });
   const turnBox = h("div", { class: "tc-turn" });
@@ -272,7 +277,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   });
   const actionsBox = h("div", { class: "tc-actions" });
   const hintBox = h("p", { class: "tc-hint", "data-testid": "tc-hint", "aria-live": "polite" });
-  controls.append(turnBox, diceBox, rollButton, actionsBox, hintBox);
+  const confirmBox = h("div", { class: "tc-confirm", role: "alertdialog", "data-testid": "plan-confirm-box", hidden: true });
+  controls.append(turnBox, diceBox, rollButton, actionsBox, confirmBox, hintBox);
 
   const horsesSection = h("section", { class: "tc-horse-list panel" });
   const courseSection = h("section", { class: "tc-course-panel panel" });
@@ -624,8 +630,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (interactive && o.phase === "race") {
       const horse = horseOf(o.current);
       const from = horse ? view.cells[horse.cell] : null;
+      const ends = new Set(plans().map((p) => p.end));
       for (const step of o.steps || []) {
-        if (!isLegal(step.action)) continue;
+        // A length where a whole move ends shows that move; its single step stays on the buttons.
+        if (!isLegal(step.action) || ends.has(step.cell)) continue;
         const c = view.cells[step.cell];
         if (!c) continue;
         const angle = from ? (Math.atan2(c.at[1] - from.at[1], c.at[0] - from.at[0]) * 180) / Math.PI : c.angle;
@@ -659,6 +667,12 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         parts.push(g);
       }
     }
+    if (interactive && o.phase === "race") {
+      for (const plan of plans()) {
+        const target = planTarget(plan);
+        if (target) parts.push(target);
+      }
+    }
     if (interactive && o.phase === "relocate" && o.relocation) {
       for (const station of o.relocation.targets || []) {
         const action = legalNotation("move_hurdle", { station });
@@ -689,13 +703,124 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     fill(targetLayer, parts);
   }
 
-  function stepLabel(action, cell) {
-    // A straight's length names its station; a turn's length only its turn and rank.
-    const where = cell.station
+  /** A length of the track named for the player: a straight's names its station; a turn's only its
+   * turn and rank. */
+  function lengthText(cell) {
+    return cell.station
       ? stationText(cell.station)
       : t(`${NS}.length_of`, { segment: t(`${NS}.segment.${cell.segment}`), rank: cell.offset });
+  }
+
+  function stepLabel(action, cell) {
+    const where = lengthText(cell);
     if (action === "avant") return t(`${NS}.avant_to`, { lane: cell.lane + 1, station: where });
     return t(`${NS}.ecart_to`, { lane: cell.lane + 1, station: where });
+  }
+
+  // -- whole moves: the ends of the roll, their paths, the fall confirmed --------------------------------
+
+  /** The whole moves the server offers this seat now (`ToquesState.plans`), if it may play. */
+  function plans() {
+    return interactive && obs()?.phase === "race" ? msg?.plans || [] : [];
+  }
+
+  function planLabel(plan, cell) {
+    const blocked = plan.actions[plan.actions.length - 1] === "bloque";
+    const text = t(blocked ? `${NS}.end_blocked` : `${NS}.end_at`, {
+      lane: cell.lane + 1,
+      station: lengthText(cell),
+      steps: plan.path.length - 1,
+    });
+    return plan.warning ? `${text} — ${t(`${NS}.end_falls`)}` : text;
+  }
+
+  /** One end of the roll on the track: hovering or focusing it draws its path, a click plays it. */
+  function planTarget(plan) {
+    const c = view.cells[plan.end];
+    if (!c) return null;
+    const fall = Boolean(plan.warning);
+    const label = planLabel(plan, c);
+    const g = s("g", {
+      class: "tc-end" + (fall ? " fall" : ""),
+      role: "button",
+      tabindex: "0",
+      "aria-label": label,
+      "data-testid": "plan-end",
+      "data-cell": plan.end,
+      "data-fall": String(fall),
+      "data-steps": plan.actions.length,
+    });
+    g.append(
+      s("title", {}, label),
+      s("path", { class: "tc-end-cell", d: c.d }),
+      s("circle", { class: "tc-end-mark", cx: fmt(c.at[0]), cy: fmt(c.at[1]), r: fmt(U * 0.22) }),
+    );
+    const show = () => drawPath(plan);
+    const hide = () => drawPath(pending);
+    g.addEventListener("mouseenter", show);
+    g.addEventListener("focus", show);
+    g.addEventListener("mouseleave", hide);
+    g.addEventListener("blur", hide);
+    g.addEventListener("click", () => choose(plan));
+    g.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        e.stopPropagation();
+        choose(plan);
+      }
+    });
+    return g;
+  }
+
+  /** The path of `plan` from the horse to its end (none: nothing drawn). */
+  function drawPath(plan) {
+    fill(planLayer);
+    if (!plan || !view) return;
+    const points = plan.path.map((c) => view.cells[c]?.at).filter(Boolean);
+    if (points.length < 1) return;
+    const cls = "tc-plan-line" + (plan.warning ? " fall" : "");
+    planLayer.dataset.end = String(plan.end);
+    planLayer.append(
+      s("path", { class: cls, d: lineOf(points), "data-testid": "plan-path" }),
+      points.slice(1).map(([x, y]) => s("circle", { class: "tc-plan-dot" + (plan.warning ? " fall" : ""), cx: fmt(x), cy: fmt(y), r: 2.6 })),
+    );
+  }
+
+  /** Play `plan`, after the player confirms it when it ends in a fall (04-01). */
+  function choose(plan) {
+    if (plan.warning && pending !== plan) {
+      pending = plan;
+      pendingVersion = msg?.version ?? null;
+      drawConfirm();
+      drawPath(plan);
+      confirmBox.querySelector("button")?.focus();
+      return;
+    }
+    pending = null;
+    drawConfirm();
+    send({ type: "plan", actions: plan.actions });
+  }
+
+  function cancelPlan() {
+    pending = null;
+    drawConfirm();
+    drawPath(null);
+  }
+
+  function drawConfirm() {
+    const plan = pending;
+    confirmBox.hidden = !plan;
+    if (!plan) {
+      fill(confirmBox);
+      return;
+    }
+    const text = plan.warning.text?.[lang] || plan.warning.text?.en || "";
+    fill(
+      confirmBox,
+      h("p", { class: "tc-confirm-text", "data-testid": "plan-warning" }, text),
+      h("button", { type: "button", class: "danger", "data-testid": "plan-confirm", onclick: () => choose(plan) }, t(`${NS}.confirm_fall`)),
+      h("button", { type: "button", "data-testid": "plan-cancel", onclick: () => cancelPlan() }, t(`${NS}.cancel_fall`)),
+    );
   }
 
   // -- the controls under the track -----------------------------------------------------------------
@@ -837,6 +962,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (interactive && msg.can_roll) return t(o.phase === "draw" ? `${NS}.hint_draw` : `${NS}.hint_roll`);
     if (interactive && o.phase === "race" && legal().length) {
       if (o.blocked) return t(`${NS}.hint_blocked`, { horse: o.current, points: o.points });
+      if (plans().length) return t(`${NS}.hint_plan`, { horse: o.current, points: o.points });
       return t(`${NS}.hint_step`, { horse: o.current, points: o.points });
     }
     if (interactive && o.phase === "review" && legal().length) return t(`${NS}.hint_review`, { horse: o.current });
@@ -983,6 +1109,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     drawHorses();
     drawTargets();
     drawControls();
+    drawConfirm();
+    drawPath(pending);
     drawHorseList();
     drawCoursePanel();
   }
@@ -1009,6 +1137,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function handleKey(event) {
     if (!interactive || !msg) return false;
     if (event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key === "Escape" && pending) {
+      cancelPlan();
+      return true;
+    }
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     let action = null;
     if (key === "r") {
@@ -1031,6 +1163,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function update(stateMessage, events = []) {
     msg = stateMessage;
     log = events;
+    if (pending && msg?.version !== pendingVersion) pending = null; // the decision has passed
     const o = obs();
     // Where the horse to move stood before its roll: the start of its trail, and where the steward
     // would put it back (07-03). Seen only while the roll is pending.

@@ -1,0 +1,100 @@
+"""Toques et Casques' whole moves in Debian's headless chromium: a roll played in one click, a fall
+confirmed before it is sent (docs/web.md, the `plan` message).
+
+Ada and a heuristic bot run a gallop with two hurdles near the start (0.4 and 0.9), so that nearly
+every first roll can end on one. Pointing at an end draws its path; clicking a safe end sends the
+whole roll as one message; clicking an end on a hurdle asks first (04-01: a move that ends on an
+obstacle is a fall), sends nothing until confirmed, and a cancel sends nothing at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, expect
+
+from tests.web.conftest import LiveServer
+from tests.web.test_toques_et_casques_board import Jockey
+
+pytestmark = pytest.mark.browser
+
+OPTIONS = {
+    "category": "D",
+    "track": "small",
+    "river": "none",
+    "finish": "4.5",
+    "hurdles": "0.4,0.9",
+}
+
+
+def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"}]
+    table = live_server.create_table(seats, OPTIONS, game="toques_et_casques")
+    jockey = Jockey(context.new_page())
+    page = jockey.page
+    page.goto(table["seats"][0]["invite"])
+    en = live_server.http.get("/api/i18n/en").json()
+    one_click = fell = False
+    for _ in range(60):
+        kind = jockey.waiting_for()
+        assert kind != "over", "the race ended before both were seen"
+        if kind != "plan" or (one_click and fell):
+            jockey.play_one()
+            if one_click and fell:
+                break
+            continue
+        version = jockey.version()
+        sent = len(jockey.sent)
+        state: dict[str, Any] = page.evaluate("window.hippodromeTable.state()")
+        horse = state["observation"]["current"]
+        falls = page.locator('[data-testid="plan-end"][data-fall="true"]')
+        if not fell and falls.count():
+            end = falls.first
+            end.hover()
+            expect(page.get_by_test_id("plan-path")).to_have_count(1)
+            end.click()
+            box = page.get_by_test_id("plan-confirm-box")
+            expect(box).to_be_visible()
+            expect(page.get_by_test_id("plan-warning")).to_contain_text(f"N°{horse}")
+            expect(page.get_by_test_id("plan-warning")).to_contain_text("a hurdle")
+            assert len(jockey.sent) == sent, "nothing is sent before the fall is confirmed"
+            page.get_by_test_id("plan-cancel").click()
+            expect(box).to_be_hidden()
+            assert len(jockey.sent) == sent and jockey.version() == version, (
+                "a cancel sends nothing"
+            )
+            end.click()
+            page.get_by_test_id("plan-confirm").click()
+            jockey.then_wait(version)
+            after = page.evaluate("window.hippodromeTable.state()")
+            assert after["observation"]["horses"][horse - 1]["status"] == "fallen"
+            told = en["toques_et_casques.fell"].format(
+                horse=horse, obstacle=en["toques_et_casques.obstacle.hurdle"]
+            )
+            expect(page.get_by_test_id("event-log")).to_contain_text(told)
+            fell = True
+        elif not one_click:
+            ends = page.locator('[data-testid="plan-end"][data-fall="false"]').all()
+            if not ends:
+                jockey.play_one()
+                continue
+            end = max(ends, key=lambda e: int(e.get_attribute("data-steps") or 0))
+            steps = int(end.get_attribute("data-steps") or 0)
+            end.focus()  # the keyboard shows the path too
+            expect(page.get_by_test_id("plan-path")).to_have_count(1)
+            end.click()
+            jockey.then_wait(version)
+            messages = [m for m in jockey.sent[sent:] if m["type"] != "ping"]
+            assert [m["type"] for m in messages] == ["plan"], messages
+            assert len(messages[0]["actions"]) == steps
+            page.wait_for_function(
+                "(v) => window.hippodromeTable.state().version >= v", arg=version + steps
+            )
+            one_click = True
+        else:
+            jockey.play_one()
+    assert one_click and fell, "a whole roll in one click and a confirmed fall"
+    assert not jockey.errors, f"script errors on the board: {jockey.errors}"

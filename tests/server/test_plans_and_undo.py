@@ -4,7 +4,8 @@ Two people race at Toques et Casques. The state message offers the seat to act i
 of its roll, with the actions to it); a ``plan`` message plays one whole, stored as its separate
 actions; a plan with a bad step, or one reaching past the turn, is refused with its reason and
 changes nothing. An ``undo`` takes the move back on a practice table (the game's moves are final,
-14-06), deleting its actions from the store, and is refused with a named reason otherwise.
+14-06), deleting its actions from the store, and is refused with a named reason otherwise. Bots'
+moves and deals go on at the step pace once begun.
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hippodrome.engine.types import CHANCE
+from hippodrome.server.runtime import automatic_delay, run_of
+from hippodrome.server.service import (
+    SeatKind,
+    SeatSpec,
+    TableService,
+    automatic_action,
+    automatic_actor,
+)
+from hippodrome.server.settings import Settings
+from hippodrome.server.storage import open_database
 from tests.server.conftest import table_socket
 from tests.server.test_api import receive_until
 
@@ -165,3 +177,31 @@ def test_on_a_practice_table_a_move_is_taken_back_until_someone_else_acts(
     sockets[seat].send_json({"type": "plan", "actions": plan, "version": version})
     assert states_after(sockets, version)[seat]["version"] == moved, "and the game goes on"
     assert client.get(f"/api/tables/{table_id}").json()["version"] == moved
+
+
+@pytest.mark.parametrize("game", ["toques_et_casques", "royal_steeple_chase"])
+def test_a_bots_move_and_a_deal_go_on_at_the_step_pace_once_begun(db_url: str, game: str) -> None:
+    """Issue 16, 7: a bot's lengths after its roll, and the cards of a deal after the first, follow
+    each other at the step pace; a roll (a new turn) and a bot's first action wait the bot delay."""
+    service = TableService(open_database(db_url))
+    settings = Settings(db_url=db_url, bot_delay=0.8, step_delay=0.1)
+    seats = [SeatSpec(SeatKind.BOT, bot="heuristic")] * 4
+    table, _ = service.create(game, {}, seats)
+    run: int | None = None
+    quick = slow = 0
+    for _ in range(300):
+        actor = automatic_actor(table)
+        assert actor is not None
+        state = table.state
+        roller = state.chance_roller() if actor == CHANCE else None
+        last = state.history[-1][0] if state.history else None
+        delay = automatic_delay(table, actor, run, settings)
+        if roller is not None:
+            assert delay == 0.8, "a roll begins a turn"
+        elif last is not None and last == actor and (actor != CHANCE or run == CHANCE):
+            assert delay == 0.1, f"seat {actor} goes on with its run"
+        quick += delay == 0.1
+        slow += delay == 0.8
+        run = run_of(table, actor)
+        service.apply(table, actor, automatic_action(table, actor))
+    assert quick > 40 and slow > 5, (quick, slow)

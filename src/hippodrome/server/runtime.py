@@ -187,6 +187,25 @@ def can_undo(table: LiveTable, seat: int) -> bool:
     return True
 
 
+def run_of(table: LiveTable, actor: int) -> int:
+    """Whose run an automatic step belongs to: the bot's seat, or for chance the seat whose gesture
+    it is (a bot's own roll begins its move), else chance itself (a deal)."""
+    if actor == CHANCE:
+        roller = table.state.chance_roller()
+        return CHANCE if roller is None else roller
+    return actor
+
+
+def automatic_delay(table: LiveTable, actor: int, run: int | None, settings: Settings) -> float:
+    """Seconds before ``actor``'s automatic step, the last one having been of ``run``'s run (None:
+    none yet): the bot delay for a step that begins a run (a new turn, a roll), the shorter step
+    delay (never longer) for one that goes on with it (a bot's next length, the next card)."""
+    rolls = actor == CHANCE and table.state.chance_roller() is not None
+    if not rolls and run is not None and run == run_of(table, actor):
+        return min(settings.step_delay, settings.bot_delay)
+    return settings.bot_delay
+
+
 @dataclass(eq=False)
 class Connection:
     websocket: WebSocket
@@ -581,11 +600,17 @@ class Runtime:
             del self.drivers[table_id]
 
     async def _drive(self, table_id: str) -> None:
-        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay."""
+        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay; the
+        steps that go on with the same run (a bot's next length once it has begun its move, or
+        its roll; the next card of a deal) after the shorter step delay, so a bot's move or a deal
+        takes seconds, not a bot delay per action."""
+        run: int | None = None  # whose run the last automatic step was (a roll: its roller's)
         while True:
-            if automatic_actor(self.service.get(table_id)) is None:
+            table = self.service.get(table_id)
+            actor = automatic_actor(table)
+            if actor is None:
                 return
-            delay = self.settings.bot_delay
+            delay = automatic_delay(table, actor, run, self.settings)
             # A little jitter, so that tables started together do not all think at the same instant.
             await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
             async with self.lock(table_id):
@@ -594,12 +619,14 @@ class Runtime:
                 if actor is None:
                     return
                 started = time.perf_counter()
+                mover = run_of(table, actor)
                 try:
                     action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
                 except HippodromeError as exc:
                     log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
+                run = mover
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
 

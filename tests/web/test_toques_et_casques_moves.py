@@ -3,8 +3,9 @@ confirmed before it is sent (docs/web.md, the `plan` message).
 
 Ada and a heuristic bot run a gallop with two hurdles near the start (0.4 and 0.9), so that nearly
 every first roll can end on one. Pointing at an end draws its path; clicking a safe end sends the
-whole roll as one message; clicking an end on a hurdle asks first (04-01: a move that ends on an
-obstacle is a fall), sends nothing until confirmed, and a cancel sends nothing at all.
+whole roll as one message, and the horse slides along its path (not under reduced motion); clicking
+an end on a hurdle asks first (04-01: a move that ends on an obstacle is a fall), sends nothing
+until confirmed, and a cancel sends nothing at all.
 """
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ OPTIONS = {
     "finish": "4.5",
     "hurdles": "0.4,0.9",
 }
+
+STILL = """async () => {
+  const { moveAlong } = await import("/static/js/motion.js");
+  const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  g.setAttribute("transform", "translate(50 60)");
+  moveAlong(g, [[0, 0], [10, 0], [50, 60]]);
+  return [g.dataset.animated, g.getAttribute("transform")];
+}"""
+"""A pawn slid along a path on the page, as a board slides one: whether it was animated, and where
+it stands."""
 
 
 def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
@@ -83,6 +94,7 @@ def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
                 continue
             end = max(ends, key=lambda e: int(e.get_attribute("data-steps") or 0))
             steps = int(end.get_attribute("data-steps") or 0)
+            cell = end.get_attribute("data-cell")
             end.focus()  # the keyboard shows the path too
             expect(page.get_by_test_id("plan-path")).to_have_count(1)
             end.click()
@@ -93,8 +105,17 @@ def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
             page.wait_for_function(
                 "(v) => window.hippodromeTable.state().version >= v", arg=version + steps
             )
+            # The horse slides along its path (issue 16, 7): from its length to the end clicked.
+            layer = page.locator(".tc-horses")
+            expect(layer).to_have_attribute(f"data-animated{horse}", "true")
+            path = (layer.get_attribute(f"data-path{horse}") or "").split()
+            assert len(path) == steps + 1 and path[-1] == cell, path
             one_click = True
         else:
             jockey.play_one()
     assert one_click and fell, "a whole roll in one click and a confirmed fall"
+    # Under reduced motion a pawn stands where it goes at once, never slides.
+    page.emulate_media(reduced_motion="reduce")
+    still = page.evaluate(STILL)
+    assert still == ["false", "translate(50 60)"], still
     assert not jockey.errors, f"script errors on the board: {jockey.errors}"

@@ -8,6 +8,7 @@
 // first. This module holds no rule of the game.
 
 import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
+import { moveAlong } from "/static/js/motion.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
@@ -232,6 +233,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let infield = null;
   let turnStart = null; // {horse, cell}: where the horse to move stood before its roll, when seen
   let pending = null; // the plan whose fall the player is asked to confirm
+  let moves = new Map(); // horse number -> the cells it went through in the last change, its start first
+  let slid = true; // whether the last change's moves were slid along already
+  let stops = []; // the slides under way
   let pendingVersion = null;
 
   const obs = () => msg?.observation || null;
@@ -559,6 +563,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         horseGlyph(horse.number, { x: c.at[0], y: c.at[1], angle: c.angle, size, current, arrived: horse.status === "arrived" }),
       );
     }
+    for (const stop of stops) stop();
+    stops = [];
     // Off the track: the arrival board (place by place) and the eliminated box (by horse number, 07-03).
     if (infield) {
       (o.order || []).forEach((number, k) => {
@@ -575,6 +581,25 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
     }
     fill(horseLayer, parts);
+    slide();
+  }
+
+  /** Slide each horse that moved in the last change along its way, once (issue 16: pawns move along
+   * their path; still under reduced motion, `motion.js`). */
+  function slide() {
+    if (slid || !view) return;
+    slid = true;
+    for (const [n, cells] of moves) {
+      const onTrack = horseOf(n)?.cell;
+      if (onTrack === null || onTrack === undefined) continue; // it fell, or left for the arrival board
+      const glyph = horseLayer.querySelector(`.tc-horse[data-horse="${n}"]`); // the track's come first
+      const points = cells.map((c) => view.cells[c]?.at).filter(Boolean);
+      if (!glyph || points.length !== cells.length) continue;
+      stops.push(moveAlong(glyph, points));
+      // The way it went and whether it slid, kept on the layer (the glyph is redrawn at every change).
+      horseLayer.dataset[`path${n}`] = cells.join(" ");
+      horseLayer.dataset[`animated${n}`] = glyph.dataset.animated;
+    }
   }
 
   /** The stakes box (07-05): the amount in its title, then how it is shared, place by place. */
@@ -1160,7 +1185,29 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   // -- the board's interface ---------------------------------------------------------------------------
 
+  /** The way each horse went in the change this state message tells (its `stepped` events), from
+   * where the last state had it; empty when the log came whole (a connection, a move taken back). */
+  function movesOf(stateMessage, before) {
+    const found = new Map();
+    if (!before || stateMessage.fullLog) return found;
+    for (const e of stateMessage.events || []) {
+      if (e.key !== "toques_et_casques.stepped") continue;
+      const n = e.params?.horse;
+      if (!found.has(n)) {
+        const start = before.horses?.find((x) => x.number === n)?.cell;
+        if (start === null || start === undefined) continue;
+        found.set(n, [start]);
+      }
+      found.get(n).push(e.params.cell);
+    }
+    return found;
+  }
+
   function update(stateMessage, events = []) {
+    if (stateMessage?.version !== msg?.version) {
+      moves = movesOf(stateMessage, msg?.observation);
+      slid = false;
+    }
     msg = stateMessage;
     log = events;
     if (pending && msg?.version !== pendingVersion) pending = null; // the decision has passed

@@ -37,6 +37,7 @@ from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
+    ActionWrite,
     LiveTable,
     SeatKind,
     ServerError,
@@ -507,21 +508,21 @@ class Runtime:
         The commit runs on the event loop: it takes about a millisecond, and a writer thread was
         measured slower under load (every step of the loop then waits for the interpreter lock)."""
         events, write = self.service.play(table, player, action)
-        try:
-            self.service.store(write)
-        except Exception as exc:
-            raise ServerError(503, "error.store", table=table.id) from exc
+        self._store(table, write)
         return events
 
     async def play_plan(self, table: LiveTable, player: int, actions: list[Action]) -> list[Event]:
         """Play a whole move (the caller holds the table's lock) and store its actions together
         before anyone is told."""
         events, writes = self.service.play_plan(table, player, actions)
+        self._store(table, writes)
+        return events
+
+    def _store(self, table: LiveTable, writes: ActionWrite | list[ActionWrite]) -> None:
         try:
             self.service.store(writes)
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
-        return events
 
     def broadcast(
         self, table: LiveTable, events: Sequence[Event], *, full_log: bool = False

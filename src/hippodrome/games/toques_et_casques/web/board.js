@@ -20,6 +20,18 @@ const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 const pathOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L") + "Z";
 const lineOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L");
 
+/** A drawn control that `fn` answers: a click, or Enter or Space while it has the focus. */
+function activates(el, fn) {
+  el.addEventListener("click", fn);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      fn();
+    }
+  });
+}
+
 /** Black or white ink, whichever reads on `hex`. */
 function inkOn(hex) {
   const v = String(hex || "").replace("#", "");
@@ -681,14 +693,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
             d: "M-3 -5L3 0L-3 5",
           }),
         );
-        g.addEventListener("click", () => act(step.action));
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            e.stopPropagation();
-            act(step.action);
-          }
-        });
+        activates(g, () => act(step.action));
         parts.push(g);
       }
     }
@@ -714,14 +719,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           "data-station": station,
         });
         g.append(s("title", {}, label), s("path", { d: pathOf(poly) }));
-        g.addEventListener("click", () => act(action));
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            e.stopPropagation();
-            act(action);
-          }
-        });
+        activates(g, () => act(action));
         parts.push(g);
       }
     }
@@ -786,14 +784,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     g.addEventListener("focus", show);
     g.addEventListener("mouseleave", hide);
     g.addEventListener("blur", hide);
-    g.addEventListener("click", () => choose(plan));
-    g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        e.stopPropagation();
-        choose(plan);
-      }
-    });
+    activates(g, () => choose(plan));
     return g;
   }
 

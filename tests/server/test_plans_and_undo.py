@@ -23,6 +23,7 @@ from hippodrome.server.runtime import automatic_delay, run_of
 from hippodrome.server.service import (
     SeatKind,
     SeatSpec,
+    ServerError,
     TableService,
     automatic_action,
     automatic_actor,
@@ -205,3 +206,25 @@ def test_a_bots_move_and_a_deal_go_on_at_the_step_pace_once_begun(db_url: str, g
         run = run_of(table, actor)
         service.apply(table, actor, automatic_action(table, actor))
     assert quick > 40 and slow > 5, (quick, slow)
+
+
+def test_a_finished_game_takes_no_move_back_and_its_store_is_untouched(db_url: str) -> None:
+    service = TableService(open_database(db_url))
+    seats = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.BOT, bot="random")]
+    table, _ = service.create("toques_et_casques", {"category": "A"}, seats, practice=True)
+    service.mark_seen(table, 0)  # Ada comes: the table runs
+    state = table.state
+    while not state.is_terminal():
+        actor = automatic_actor(table)
+        if actor is None:  # Ada: her roll, or her first choice
+            roller = state.chance_roller() if state.is_chance_node() else None
+            action = table.draw_chance() if roller is not None else state.legal_actions(0)[0]
+            service.apply(table, CHANCE if roller is not None else 0, action)
+        else:
+            service.apply(table, actor, automatic_action(table, actor))
+    version = table.version
+    with pytest.raises(ServerError) as err:
+        service.undo(table, 0)
+    assert err.value.key == "error.undo_game_over"
+    fresh = TableService(service.engine).get(table.id)
+    assert fresh.version == version and fresh.status == "finished"

@@ -379,6 +379,8 @@ class TableService:
         drawn nor hidden since; a game whose moves are final only on a practice table). The
         actions taken back are deleted from the store with the table's version in one
         transaction: the stored log stays the game as played, which records and replays read."""
+        if table.status == TableStatus.FINISHED:
+            raise ServerError(409, "error.undo_game_over")
         self._check_playable(table, None)
         state = table.state.taken_back(seat, practice=table.practice)  # raises, changing nothing
         keep = len(state.history)

@@ -809,7 +809,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       pendingVersion = msg?.version ?? null;
       drawConfirm();
       drawPath(plan);
-      confirmBox.querySelector("button")?.focus();
+      confirmBox.querySelector('[data-testid="plan-cancel"]')?.focus(); // the safe answer first
       return;
     }
     pending = null;

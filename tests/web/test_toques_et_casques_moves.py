@@ -119,3 +119,37 @@ def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
     still = page.evaluate(STILL)
     assert still == ["false", "translate(50 60)"], still
     assert not jockey.errors, f"script errors on the board: {jockey.errors}"
+
+
+def test_on_a_practice_table_a_move_is_taken_back_before_the_next_roll(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Two people at one device (hot-seat) on a practice table: the move just played may be taken
+    back until the next die is rolled (14-06, D30: only on a practice table), and the same ends are
+    offered again."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    body = {"game": "toques_et_casques", "options": {"category": "A"}, "seats": seats}
+    response = live_server.http.post("/api/tables", json={**body, "practice": True})
+    assert response.status_code == 201, response.text
+    table = response.json()
+    tokens = ",".join(seat["token"] for seat in table["seats"])
+    jockey = Jockey(context.new_page())
+    page = jockey.page
+    page.goto(f"{live_server.url}/table/{table['id']}#tokens={tokens}")
+    undo = page.get_by_test_id("undo-button")
+    while jockey.waiting_for() == "roll":
+        expect(undo).to_be_hidden()  # nothing of one's own to take back over a die
+        jockey.play_one()
+    assert jockey.waiting_for() == "plan"
+    version = jockey.version()
+    ends = sorted(e.get_attribute("data-cell") for e in page.get_by_test_id("plan-end").all())
+    page.get_by_test_id("plan-end").first.click()
+    jockey.then_wait(version)
+    expect(undo).to_be_visible()
+    undo.click()
+    page.wait_for_function("(v) => window.hippodromeTable.state().version === v", arg=version)
+    expect(undo).to_be_hidden()
+    again = sorted(e.get_attribute("data-cell") for e in page.get_by_test_id("plan-end").all())
+    assert again == ends, "the same decision again"
+    assert [m["type"] for m in jockey.sent if m["type"] in ("plan", "undo")] == ["plan", "undo"]
+    assert not jockey.errors, f"script errors on the board: {jockey.errors}"

@@ -243,7 +243,9 @@ function render() {
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
   renderError(view);
-  renderUndo(els.undo, view.token === null ? null : msg, sendFromShownView);
+  // Hot-seat: the device has passed on, but the seat that just moved may still take it back.
+  const undoing = hotSeat ? seatViews().find((v) => v.msg?.can_undo) : view.token === null ? null : view;
+  renderUndo(els.undo, undoing?.msg ?? null, (message) => sendFrom(undoing, message));
 }
 
 function gameTitle(game) {
@@ -395,7 +397,11 @@ function ensureBoard(game) {
 }
 
 function sendFromShownView(message) {
-  const view = shownView;
+  sendFrom(shownView, message);
+}
+
+/** Send `message` on `view`'s connection, against the version it shows. */
+function sendFrom(view, message) {
   if (!view || !view.msg || view.token === null) return;
   if (view.inFlight === view.msg.version) return; // one action per version: the answer is coming
   view.error = null;

@@ -142,14 +142,16 @@ def test_on_a_practice_table_a_move_is_taken_back_before_the_next_roll(
         jockey.play_one()
     assert jockey.waiting_for() == "plan"
     version = jockey.version()
-    ends = sorted(e.get_attribute("data-cell") for e in page.get_by_test_id("plan-end").all())
+    ends = sorted(e.get_attribute("data-cell") or "" for e in page.get_by_test_id("plan-end").all())
     page.get_by_test_id("plan-end").first.click()
     jockey.then_wait(version)
     expect(undo).to_be_visible()
     undo.click()
     page.wait_for_function("(v) => window.hippodromeTable.state().version === v", arg=version)
     expect(undo).to_be_hidden()
-    again = sorted(e.get_attribute("data-cell") for e in page.get_by_test_id("plan-end").all())
+    again = sorted(
+        e.get_attribute("data-cell") or "" for e in page.get_by_test_id("plan-end").all()
+    )
     assert again == ends, "the same decision again"
     assert [m["type"] for m in jockey.sent if m["type"] in ("plan", "undo")] == ["plan", "undo"]
     assert not jockey.errors, f"script errors on the board: {jockey.errors}"

@@ -515,12 +515,12 @@ class Runtime:
         """Play a whole move (the caller holds the table's lock) and store its actions together
         before anyone is told."""
         events, writes = self.service.play_plan(table, player, actions)
-        self._store(table, writes)
+        self._store(table, writes[-1], *writes[:-1])
         return events
 
-    def _store(self, table: LiveTable, writes: ActionWrite | list[ActionWrite]) -> None:
+    def _store(self, table: LiveTable, write: ActionWrite, *earlier: ActionWrite) -> None:
         try:
-            self.service.store(writes)
+            self.service.store(write, *earlier)
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
 

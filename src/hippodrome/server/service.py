@@ -329,59 +329,59 @@ class TableService:
     ) -> tuple[list[Event], ActionWrite]:
         """Validate and play ``action`` in memory; the returned write must then be stored (the server
         does it off the event loop) before anyone is told."""
-        self._check_playable(table, action)
-        seq = table.version
-        events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
-        return events, self._played(table, [action], seq)[0]
-
-    def play_plan(
-        self, table: LiveTable, player: Player, actions: Sequence[Action]
-    ) -> tuple[list[Event], list[ActionWrite]]:
-        """Play a whole move of ``player`` (``State.apply_plan``: every step judged, all or
-        nothing); each action is then stored as if played alone, so records and replays hold the
-        steps, never the plan."""
-        self._check_playable(table, actions[0] if actions else None)
-        seq = table.version
-        events = table.state.apply_plan(actions, player)  # raises, changing nothing
-        return events, self._played(table, actions, seq)
-
-    def _check_playable(self, table: LiveTable, action: Action | None) -> None:
         if table.status == TableStatus.FINISHED:
             raise ServerError(409, "error.game_over", action=str(action))
         if table.status == TableStatus.BROKEN:
             raise ServerError(409, "error.table_broken", table=table.id)
         if table.status == TableStatus.EXPIRED:
             raise ServerError(409, "error.table_expired", table=table.id)
-
-    def _played(self, table: LiveTable, actions: Sequence[Action], seq: int) -> list[ActionWrite]:
-        """The writes of ``actions``, just played from version ``seq``."""
+        seq = table.version
+        events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
         table.note_decisions()
         table.updated = now()
-        state = table.state
-        if state.is_terminal():
+        if table.state.is_terminal():
             table.status = TableStatus.FINISHED
-        result = state.outcome().to_json() if state.is_terminal() else None
-        return [
-            ActionWrite(
-                table_id=table.id,
-                seq=seq + i,
-                player=state.history[seq + i][0],
-                notation=str(action),
-                status=table.status,
-                result=result,
-                updated=table.updated,
-            )
-            for i, action in enumerate(actions)
-        ]
+        write = ActionWrite(
+            table_id=table.id,
+            seq=seq,
+            player=table.state.history[-1][0],
+            notation=str(action),
+            status=table.status,
+            result=table.state.outcome().to_json() if table.state.is_terminal() else None,
+            updated=table.updated,
+        )
+        return events, write
+
+    def play_plan(
+        self, table: LiveTable, player: Player, actions: Sequence[Action]
+    ) -> tuple[list[Event], list[ActionWrite]]:
+        """Play a whole move of ``player``, all or nothing: judged whole first (``State.apply_plan``
+        on a copy: every step, and no die, card or other seat between them), then played action by
+        action as :meth:`play` plays one, so records and replays hold the steps, never the plan.
+        Store the writes together: ``store(writes[-1], *writes[:-1])``."""
+        if table.status == TableStatus.RUNNING:
+            table.state.clone().apply_plan(actions, player)  # raises, changing nothing
+        events: list[Event] = []
+        writes: list[ActionWrite] = []
+        for action in actions:
+            played, write = self.play(table, player, action)
+            events += played
+            writes.append(write)
+        return events, writes
 
     def undo(self, table: LiveTable, seat: int) -> None:
         """``seat`` takes back its last move (``State.undo_point``: before anyone else acts, nothing
         drawn nor hidden since; a game whose moves are final only on a practice table). The
         actions taken back are deleted from the store with the table's version in one
         transaction: the stored log stays the game as played, which records and replays read."""
-        if table.status == TableStatus.FINISHED:
-            raise ServerError(409, "error.undo_game_over")
-        self._check_playable(table, None)
+        closed = {
+            TableStatus.FINISHED: "error.undo_game_over",
+            TableStatus.BROKEN: "error.table_broken",
+            TableStatus.EXPIRED: "error.table_expired",
+            TableStatus.OPEN: "error.table_open",
+        }
+        if table.status in closed:
+            raise ServerError(409, closed[TableStatus(table.status)], table=table.id)
         state = table.state.taken_back(seat, practice=table.practice)  # raises, changing nothing
         keep = len(state.history)
         updated = now()
@@ -403,29 +403,36 @@ class TableService:
         table.deciding.clear()
         table.note_decisions()
 
-    def store(self, write: ActionWrite | Sequence[ActionWrite]) -> None:
-        """Write played actions and the table's new version, in one transaction. If the store
-        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
-        writes = [write] if isinstance(write, ActionWrite) else list(write)
-        last = writes[-1]
+    def store(self, write: ActionWrite, *earlier: ActionWrite) -> None:
+        """Write one played action and the table's new version, in one transaction, with the
+        ``earlier`` actions of the same move (a whole move, ``play_plan``). If the store refuses,
+        the table is forgotten in memory: it is rebuilt from the store at its next use."""
         try:
             with Session(self.engine) as session, session.begin():
                 session.add_all(
                     ActionRow(table_id=w.table_id, seq=w.seq, player=w.player, notation=w.notation)
-                    for w in writes
+                    for w in earlier
+                )
+                session.add(
+                    ActionRow(
+                        table_id=write.table_id,
+                        seq=write.seq,
+                        player=write.player,
+                        notation=write.notation,
+                    )
                 )
                 session.execute(
                     update(TableRow)
-                    .where(TableRow.id == last.table_id)
+                    .where(TableRow.id == write.table_id)
                     .values(
-                        version=last.seq + 1,
-                        status=last.status,
-                        result=last.result,
-                        updated=last.updated,
+                        version=write.seq + 1,
+                        status=write.status,
+                        result=write.result,
+                        updated=write.updated,
                     )
                 )
         except Exception:
-            self._cache.pop(last.table_id, None)
+            self._cache.pop(write.table_id, None)
             raise
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:

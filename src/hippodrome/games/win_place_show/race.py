@@ -174,29 +174,70 @@ def destinations(
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
     can be crossed. Empty: the horse cannot move and loses its turn. ``in_front[c]``: ``c`` is the
-    cell just in front of another horse (no move ends there): a set of cells, or flags."""
+    cell just in front of another horse (no move ends there): a set of cells, or flags.
+
+    The walk of :func:`paths`, step by step with the same path states, keeping only what a move may
+    end on: the cells of the last step and the passing spaces of the three before it (D7), in the
+    order ``paths`` finds them. It is the hot path of every playout, so it builds no layers."""
     low = max(1, total - SHORT_FOR_SPACE)
-    layers, home = paths(
-        cell,
-        lap,
-        total,
-        changes=changes,
-        occupied=occupied,
-        finish=finish,
-        keep_from=low,
-        short_on_spaces=True,
-    )
+    s0 = STARTS[cell]
+    limit = finish - lap * LAP
+    # A step gains less than REACH: the line cannot be crossed before step ``first``.
+    first = (limit - s0) // REACH if limit - s0 <= (total + 1) * REACH else total + 1
+    forward, diagonals, starts, passing = FORWARD, DIAGONALS, STARTS, PASSING
+    frontier = {cell: 1 << (changes * 2 + (1 if passing[cell] else 0))}
+    nxt = frontier
+    home = k = 0
+    short: list[int] = []  # the passing spaces a move may stop short on, step by step
+    for k in range(1, total + 1):
+        nxt = {}
+        for c, states in frontier.items():
+            f = forward[c]
+            if occupied[f]:
+                through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
+                if through:
+                    if f in nxt:
+                        nxt[f] |= through
+                    else:
+                        nxt[f] = through
+            elif f in nxt:
+                nxt[f] |= states
+            else:
+                nxt[f] = states
+            if states > 3:  # a lane change left (it spends one)
+                fewer = states >> 2
+                for d in diagonals[c]:
+                    if not occupied[d]:
+                        if d in nxt:
+                            nxt[d] |= fewer
+                        else:
+                            nxt[d] = fewer
+        if k >= first:
+            for c in list(nxt):
+                st = starts[c]
+                if (st + LAP if st <= s0 else st) >= limit:
+                    if not home:
+                        home = k
+                    del nxt[c]
+        if not nxt:
+            break
+        if low <= k < total:
+            for c in nxt:
+                if passing[c] and not occupied[c] and c not in in_front:
+                    short.append(c)
+        frontier = nxt
     ends: dict[int, int] = {}
     if home:
         ends[HOME] = 0
-    for c, lp in layers[total].items():
-        if c not in in_front:
-            ends[c] = lp
+    later = lap + 1
+    if k == total:
+        for c in nxt:
+            if not occupied[c] and c not in in_front:
+                ends[c] = later if starts[c] <= s0 else lap
     # D7: up to three squares short, to stop on a passing space.
-    for k in range(low, total):
-        for c, lp in layers[k].items():
-            if c not in in_front and c not in ends:  # a passing space (``short_on_spaces``)
-                ends[c] = lp
+    for c in short:
+        if c not in ends:
+            ends[c] = later if starts[c] <= s0 else lap
     if ends:
         return ends
     # D8: a horse that cannot make its total goes as far as it can.

@@ -17,8 +17,10 @@ first four share the purse, the bank pays the bets.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
@@ -84,6 +86,8 @@ RACES: Final = M.races
 PLACES_PAID: Final = {"win": 1, "place": 2, "show": 3}
 """D2: a place bet pays on a horse first or second, a show bet on the first three."""
 DICE_OUTCOMES: Final = tuple((DICE[w][o], 1 / 36) for w in range(6) for o in range(6))
+DICE_SUMS: Final = tuple(accumulate(p for _, p in DICE_OUTCOMES))
+"""The running sums ``State.sample_chance`` draws the dice against, summed once."""
 CELLS: Final = len(T)
 SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
@@ -384,6 +388,11 @@ class WinPlaceShowState(FlowState):
             free = self._free_stables()
             return [(Stable(n), 1 / len(free)) for n in free]
         return ()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.flow.phase is Phase.DICE:  # the engine's very draw, on sums made once
+            return DICE_OUTCOMES[bisect(DICE_SUMS, rng.random() * DICE_SUMS[-1], 0, 35)][0]
+        return super().sample_chance(rng)
 
     def _free_stables(self) -> list[int]:
         # D11: a number another seat already rolled is rolled again: each seat's stable is uniform

@@ -32,11 +32,13 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
+from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.chat import ChatLine, ChatStore, readable
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
+    ActionWrite,
     LiveTable,
     SeatKind,
     ServerError,
@@ -52,6 +54,9 @@ from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, think
 
 log = logging.getLogger("hippodrome.server")
 
+
+MAX_PLAN = 64
+"""The most actions one ``plan`` message may carry (a Toques et Casques roll is 12 steps at most)."""
 
 Version = Annotated[int, Field(strict=True)]
 """A table's version as the client saw it: a JSON integer (neither ``"8"`` nor ``8.0``)."""
@@ -76,6 +81,23 @@ class RollMessage(BaseModel):
     version: Version
 
 
+class PlanMessage(BaseModel):
+    """A whole move: the seat's actions in order, played all or nothing (``State.apply_plan``)."""
+
+    type: Literal["plan"]
+    actions: list[Annotated[str, Field(max_length=200, pattern=PLAIN_TEXT)]] = Field(
+        min_length=1, max_length=MAX_PLAN
+    )
+    version: Version
+
+
+class UndoMessage(BaseModel):
+    """Take back the seat's last move (``State.undo_point``)."""
+
+    type: Literal["undo"]
+    version: Version
+
+
 class PingMessage(BaseModel):
     type: Literal["ping"]
 
@@ -95,7 +117,9 @@ class BackMessage(BaseModel):
     type: Literal["back"]
 
 
-Client = ActMessage | RollMessage | PingMessage | SayMessage | BackMessage
+Client = (
+    ActMessage | RollMessage | PlanMessage | UndoMessage | PingMessage | SayMessage | BackMessage
+)
 ClientMessage: TypeAdapter[Client] = TypeAdapter(Annotated[Client, Field(discriminator="type")])
 """A message is read by its ``type``: a refusal names the field of that message that is wrong."""
 
@@ -136,16 +160,25 @@ def state_message(
     events: Sequence[Event],
     connected: set[int],
     handover: Sequence[float | None] | None = None,
+    *,
+    full_log: bool = False,
 ) -> JSONObject:
-    """Everything one seat (None: a spectator) may know, and the new events as it may see them;
-    the clocks' figures, and for each absent seat the seconds before it may be handed to a bot."""
+    """Everything one seat (None: a spectator) may know, and the new events as it may see them
+    (``full_log``: every event of the game, replacing what the client holds, after a move was taken
+    back); the clocks' figures, and for each absent seat the seconds before it may be handed to a
+    bot."""
     state = table.state
     playing = seat is not None and table.status == "running"
+    deciding = playing and not state.is_chance_node() and not state.is_terminal()
     legal = (
         [table.game.action_json(a, table.names) for a in state.legal_actions(seat)]
-        if playing and not state.is_chance_node()
+        if deciding
         else []
     )
+    plans = [
+        plan_json(p, lambda key, params: texts(key, params, names=table.names))
+        for p in (state.plans(seat) if deciding and seat is not None else ())
+    ]
     return {
         "type": "state",
         "table": table.id,
@@ -157,8 +190,11 @@ def state_message(
         "observation": state.observation(seat),
         "context": state.context(),
         "legal": legal,
+        "plans": plans,
         "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
+        "can_undo": playing and seat is not None and can_undo(table, seat),
         "events": [event_json(e.seen_by(seat), table.names) for e in events],
+        "full_log": full_log,
         "result": state.outcome().to_json() if state.is_terminal() else None,
         "practice": table.practice,
         "hidden_information": state.has_hidden_information(),
@@ -173,6 +209,34 @@ def chat_message(lines: Sequence[ChatLine], *, history: bool) -> JSONObject:
     """Chat lines for one connection: its channels' recent history on (re)connecting (``history``:
     they replace what the page held), else a line just said."""
     return {"type": "chat", "history": history, "lines": [line.to_json() for line in lines]}
+
+
+def can_undo(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat`` may take its last move back now (the engine's ``undo_point``)."""
+    try:
+        table.state.undo_point(seat, practice=table.practice)
+    except HippodromeError:
+        return False
+    return True
+
+
+def run_of(table: LiveTable, actor: int) -> int:
+    """Whose run an automatic step belongs to: the bot's seat, or for chance the seat whose gesture
+    it is (a bot's own roll begins its move), else chance itself (a deal)."""
+    if actor == CHANCE:
+        roller = table.state.chance_roller()
+        return CHANCE if roller is None else roller
+    return actor
+
+
+def automatic_delay(table: LiveTable, actor: int, run: int | None, settings: Settings) -> float:
+    """Seconds before ``actor``'s automatic step, the last one having been of ``run``'s run (None:
+    none yet): the bot delay for a step that begins a run (a new turn, a roll), the shorter step
+    delay (never longer) for one that goes on with it (a bot's next length, the next card)."""
+    rolls = actor == CHANCE and table.state.chance_roller() is not None
+    if not rolls and run is not None and run == run_of(table, actor):
+        return min(settings.step_delay, settings.bot_delay)
+    return settings.bot_delay
 
 
 @dataclass(eq=False)
@@ -476,11 +540,20 @@ class Runtime:
                             )
                         )
                     return
+                if isinstance(message, UndoMessage):
+                    self.service.undo(table, conn.seat)
+                    self.broadcast(table, table.state.events, full_log=True)
+                    return
                 if isinstance(message, RollMessage):
                     state = table.state
                     if not state.is_chance_node() or state.chance_roller() != conn.seat:
                         raise ServerError(409, "error.not_your_roll")
                     events = await self.play(table, CHANCE, table.draw_chance())
+                elif isinstance(message, PlanMessage):
+                    parse = table.game.parse_action
+                    events = await self.play_plan(
+                        table, conn.seat, [parse(text) for text in message.actions]
+                    )
                 else:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)
@@ -517,23 +590,43 @@ class Runtime:
         The commit runs on the event loop: it takes about a millisecond, and a writer thread was
         measured slower under load (every step of the loop then waits for the interpreter lock)."""
         events, write = self.service.play(table, player, action)
-        try:
-            self.service.store(write)
-        except Exception as exc:
-            raise ServerError(503, "error.store", table=table.id) from exc
+        self._store(table, write)
         return events
 
-    def broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
+    async def play_plan(self, table: LiveTable, player: int, actions: list[Action]) -> list[Event]:
+        """Play a whole move (the caller holds the table's lock) and store its actions together
+        before anyone is told."""
+        events, writes = self.service.play_plan(table, player, actions)
+        self._store(table, writes[-1], *writes[:-1])
+        return events
+
+    def _store(self, table: LiveTable, write: ActionWrite, *earlier: ActionWrite) -> None:
+        try:
+            self.service.store(write, *earlier)
+        except Exception as exc:
+            raise ServerError(503, "error.store", table=table.id) from exc
+
+    def broadcast(
+        self, table: LiveTable, events: Sequence[Event], *, full_log: bool = False
+    ) -> None:
         """Send every connection at the table its own view of the change."""
         table.tick_clock()
         self.arm(table)
         connected = self.connected_seats(table.id)
         for conn in self.connections.get(table.id, set()):
-            conn.queue.put_nowait(self.state_for(table, conn.seat, events, connected))
+            conn.queue.put_nowait(
+                self.state_for(table, conn.seat, events, connected, full_log=full_log)
+            )
         self.advise(table)
 
     def state_for(
-        self, table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+        self,
+        table: LiveTable,
+        seat: int | None,
+        events: Sequence[Event],
+        connected: set[int],
+        *,
+        full_log: bool = False,
     ) -> JSONObject:
         """``state_message`` with the hand-over countdown of every absent human seat."""
         handover: list[float | None] = []
@@ -551,7 +644,7 @@ class Runtime:
             else:
                 absent = self.seat_absence(table, info.index)
                 handover.append(round(max(0.0, self.settings.seat_timeout - absent), 3))
-        return state_message(table, seat, events, connected, handover)
+        return state_message(table, seat, events, connected, handover, full_log=full_log)
 
     # -- clocks -----------------------------------------------------------------------------------
 
@@ -699,11 +792,17 @@ class Runtime:
             del self.drivers[table_id]
 
     async def _drive(self, table_id: str) -> None:
-        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay."""
+        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay; the
+        steps that go on with the same run (a bot's next length once it has begun its move, or
+        its roll; the next card of a deal) after the shorter step delay, so a bot's move or a deal
+        takes seconds, not a bot delay per action."""
+        run: int | None = None  # whose run the last automatic step was (a roll: its roller's)
         while True:
-            if automatic_actor(self.service.get(table_id)) is None:
+            table = self.service.get(table_id)
+            actor = automatic_actor(table)
+            if actor is None:
                 return
-            delay = self.settings.bot_delay
+            delay = automatic_delay(table, actor, run, self.settings)
             # A little jitter, so that tables started together do not all think at the same instant.
             await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
             async with self.lock(table_id):
@@ -712,12 +811,14 @@ class Runtime:
                 if actor is None:
                     return
                 started = time.perf_counter()
+                mover = run_of(table, actor)
                 try:
                     action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
                 except HippodromeError as exc:
                     log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
+                run = mover
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
 

@@ -489,11 +489,67 @@ class TableService:
         )
         return events, write
 
-    def store(self, write: ActionWrite) -> None:
-        """Write one played action and the table's new version, in one transaction. If the store
-        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
+    def play_plan(
+        self, table: LiveTable, player: Player, actions: Sequence[Action]
+    ) -> tuple[list[Event], list[ActionWrite]]:
+        """Play a whole move of ``player``, all or nothing: judged whole first (``State.apply_plan``
+        on a copy: every step, and no die, card or other seat between them), then played action by
+        action as :meth:`play` plays one, so records and replays hold the steps, never the plan.
+        Store the writes together: ``store(writes[-1], *writes[:-1])``."""
+        if table.status == TableStatus.RUNNING:
+            table.state.clone().apply_plan(actions, player)  # raises, changing nothing
+        events: list[Event] = []
+        writes: list[ActionWrite] = []
+        for action in actions:
+            played, write = self.play(table, player, action)
+            events += played
+            writes.append(write)
+        return events, writes
+
+    def undo(self, table: LiveTable, seat: int) -> None:
+        """``seat`` takes back its last move (``State.undo_point``: before anyone else acts, nothing
+        drawn nor hidden since; a game whose moves are final only on a practice table). The
+        actions taken back are deleted from the store with the table's version in one
+        transaction: the stored log stays the game as played, which records and replays read."""
+        closed = {
+            TableStatus.FINISHED: "error.undo_game_over",
+            TableStatus.BROKEN: "error.table_broken",
+            TableStatus.EXPIRED: "error.table_expired",
+            TableStatus.OPEN: "error.table_open",
+        }
+        if table.status in closed:
+            raise ServerError(409, closed[TableStatus(table.status)], table=table.id)
+        state = table.state.taken_back(seat, practice=table.practice)  # raises, changing nothing
+        keep = len(state.history)
+        updated = now()
         try:
             with Session(self.engine) as session, session.begin():
+                session.execute(
+                    delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.seq >= keep)
+                )
+                session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table.id)
+                    .values(version=keep, updated=updated)
+                )
+        except Exception as exc:
+            self._cache.pop(table.id, None)
+            raise ServerError(503, "error.undo_store", table=table.id) from exc
+        table.state = state
+        table.updated = updated
+        table.deciding.clear()
+        table.note_decisions()
+
+    def store(self, write: ActionWrite, *earlier: ActionWrite) -> None:
+        """Write one played action and the table's new version, in one transaction, with the
+        ``earlier`` actions of the same move (a whole move, ``play_plan``). If the store refuses,
+        the table is forgotten in memory: it is rebuilt from the store at its next use."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add_all(
+                    ActionRow(table_id=w.table_id, seq=w.seq, player=w.player, notation=w.notation)
+                    for w in earlier
+                )
                 session.add(
                     ActionRow(
                         table_id=write.table_id,

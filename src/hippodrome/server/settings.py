@@ -17,6 +17,9 @@ class Settings:
     """Any SQLAlchemy URL; a SQLite file by default (created on first start)."""
     bot_delay: float = 0.8
     """Seconds a bot (or an automatic draw) waits before acting, so people can follow."""
+    step_delay: float = 0.1
+    """Seconds between the steps of one automatic run: a bot's next length after its first, the
+    next card of a deal. A new turn still waits ``bot_delay``."""
     seat_timeout: float = 60.0
     """Seconds without a connection after which the other players may hand a seat to a bot."""
     bot_processes: int = 1

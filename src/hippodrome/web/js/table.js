@@ -16,6 +16,7 @@ import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
 import { decoratePlayers, renderAway } from "./clock.js";
 import { renderResult } from "./result.js";
+import { renderUndo } from "./takeback.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -44,6 +45,7 @@ const els = {
   join: $("join"),
   away: $("clock-away"),
   result: $("result"),
+  undo: $("undo"),
 };
 const help = createHelp($("help"), $("help-panel"));
 const zoom = createZoom($("board"), document.querySelector(".status-row"));
@@ -276,6 +278,9 @@ function render() {
     join: rematchLink(),
   });
   renderError(view);
+  // Hot-seat: the device has passed on, but the seat that just moved may still take it back.
+  const undoing = hotSeat ? seatViews().find((v) => v.msg?.can_undo) : view.token === null ? null : view;
+  renderUndo(els.undo, undoing?.msg ?? null, (message) => sendFrom(undoing, message));
 }
 
 function gameTitle(game) {
@@ -427,7 +432,11 @@ function ensureBoard(game) {
 }
 
 function sendFromShownView(message) {
-  const view = shownView;
+  sendFrom(shownView, message);
+}
+
+/** Send `message` on `view`'s connection, against the version it shows. */
+function sendFrom(view, message) {
   if (!view || !view.msg || view.token === null) return;
   if (view.inFlight === view.msg.version) return; // one action per version: the answer is coming
   view.error = null;

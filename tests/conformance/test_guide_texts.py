@@ -10,10 +10,10 @@ its guide text in every language, a sentence or two, with no placeholder left. N
 from __future__ import annotations
 
 import pytest
+from tests.conformance.test_rules_sections import reached_phases
 
 from hippodrome.engine.i18n import LANGUAGES, catalog
 from hippodrome.games import entry, playable_ids
-from tests.conformance.test_rules_sections import reached_phases
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

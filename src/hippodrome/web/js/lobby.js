@@ -5,7 +5,7 @@
 import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
-import { renderInvitations, stashCreated, tableItem } from "./seats.js";
+import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
 import { clockFields, clockRequest } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -83,7 +83,7 @@ async function learn(game, button) {
   button.disabled = true;
   try {
     const answer = await api("/api/tables", { method: "POST", body: { game: game.id, options: {}, seats, guided: true, private: true } });
-    stashCreated(answer, [answer.seats[0].token]);
+    rememberSeat(answer.id, [answer.seats[0].token]); // "My tables"; no invitations: he plays alone
     location.assign(`/table/${encodeURIComponent(answer.id)}#token=${answer.seats[0].token}`);
   } catch (err) {
     button.disabled = false;

@@ -92,3 +92,14 @@ def test_a_practice_table_that_is_not_guided_sends_no_hint(db_url: str) -> None:
         with table_socket(client, table["id"], table["seats"][0]["token"]) as ws:
             seen = messages_until(ws, lambda m: m["type"] == "odds")
     assert not [m for m in seen if m["type"] == "hint"]
+
+
+def test_a_guided_table_stays_guided_after_a_restart(db_url: str) -> None:
+    """The flag is stored (migration 0007_guided), not only held by the live table."""
+    with make_client(db_url) as client:
+        table = create_guided(client)
+    with make_client(db_url) as client:
+        summary = client.get(f"/api/tables/{table['id']}").json()
+        with table_socket(client, table["id"], table["seats"][0]["token"]) as ws:
+            state = messages_until(ws, lambda m: m["type"] == "state")[-1]
+    assert summary["guided"] is True and state["guided"] is True

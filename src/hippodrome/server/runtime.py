@@ -50,7 +50,7 @@ from hippodrome.server.service import (
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import now
-from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, think
+from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, suggest, think
 
 log = logging.getLogger("hippodrome.server")
 
@@ -197,6 +197,7 @@ def state_message(
         "full_log": full_log,
         "result": state.outcome().to_json() if state.is_terminal() else None,
         "practice": table.practice,
+        "guided": table.guided,
         "hidden_information": state.has_hidden_information(),
         "clock": None if table.clocks is None else table.clocks.to_json(),
         "handover": list(handover) if handover is not None else None,
@@ -754,16 +755,21 @@ class Runtime:
                 state=state.to_json(),
                 seat=seat,
                 seed=f"{table.seed}:odds{seat}:{table.version}",
+                table_id=table.id,
             )
-            task = asyncio.create_task(self._advise(table.id, key, turn))
+            task = asyncio.create_task(self._advise(table.id, key, turn, guided=table.guided))
             self._advising[key] = task
             task.add_done_callback(functools.partial(self._advised, key))
 
     def _advised(self, key: tuple[str, int, int], _: asyncio.Task[None]) -> None:
         self._advising.pop(key, None)
 
-    async def _advise(self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn) -> None:
+    async def _advise(
+        self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn, *, guided: bool
+    ) -> None:
         _, seat, version = key
+        if guided:
+            await self._hint(table_id, key, turn)
         try:
             report = await asyncio.get_running_loop().run_in_executor(self._thinkers, advise, turn)
         except Exception:  # the odds are a help: a failure must not disturb the game
@@ -772,7 +778,31 @@ class Runtime:
         table = self.service.get(table_id)
         if table.version != version:
             return  # the game moved on: these odds are of a past position
-        message: JSONObject = {"type": "odds", "version": version, "seat": seat, "odds": report}
+        self._tell_seat(
+            table_id, seat, {"type": "odds", "version": version, "seat": seat, "odds": report}
+        )
+
+    async def _hint(self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn) -> None:
+        """A guided table's hint for ``seat``: the move the heuristic bot would play from that seat's
+        view, thought out in a worker (quicker than the odds, so sent first), to that seat alone."""
+        _, seat, version = key
+        try:
+            notation = await asyncio.get_running_loop().run_in_executor(
+                self._thinkers, suggest, turn
+            )
+        except Exception:  # a hint is a help: a failure must not disturb the game
+            log.exception("table %s: the hint for seat %d could not be computed", table_id, seat)
+            return
+        table = self.service.get(table_id)
+        if table.version != version:
+            return  # the game moved on
+        action = table.game.action_json(table.game.parse_action(notation), table.names)
+        self._tell_seat(
+            table_id, seat, {"type": "hint", "version": version, "seat": seat, "action": action}
+        )
+
+    def _tell_seat(self, table_id: str, seat: int, message: JSONObject) -> None:
+        """Send ``message`` to the connections of ``seat`` alone (never another seat, never a spectator)."""
         for conn in self.connections.get(table_id, set()):
             if conn.seat == seat:
                 conn.queue.put_nowait(message)

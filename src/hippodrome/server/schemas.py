@@ -156,6 +156,9 @@ class CreateTableRequest(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=12)
     practice: bool = False
     """A practice table: each human player is shown the odds of his decisions as the game goes."""
+    guided: bool = False
+    """A guided first game (a practice table too): each decision of a human player is explained as
+    it comes, with the move the heuristic bot would play."""
     private: bool = False
     """A private table is never listed: its free seats go to those its creator sends the link."""
     clock: dict[str, bool | int | float | str] | None = None
@@ -212,6 +215,7 @@ class TableSummary(BaseModel):
     problem: str | None = None
     """Why a broken table's stored actions no longer replay."""
     practice: bool = False
+    guided: bool = False
     private: bool = False
     clock: dict[str, Any] | None = None
     """The table's clock, if it has one (kind, seconds, increment, bot)."""

@@ -138,6 +138,9 @@ class LiveTable:
     """Why a broken table's stored actions do not replay."""
     practice: bool = False
     """Its human players are shown the odds of their decisions (``hippodrome.analysis.odds``)."""
+    guided: bool = False
+    """A guided first game: each decision of a human seat is explained, with the heuristic bot's
+    suggestion (``hippodrome.server.thinking.suggest``); always a practice table too."""
     private: bool = False
     """Never listed in the lobby: only those with its link find it (and take its free seats)."""
     deciding: dict[int, int] = field(default_factory=dict)
@@ -288,6 +291,7 @@ class TableService:
         seats: Sequence[SeatSpec],
         *,
         practice: bool = False,
+        guided: bool = False,
         private: bool = False,
         account_id: int | None = None,
         clock: Clock | None = None,
@@ -335,7 +339,8 @@ class TableService:
             status=status,
             version=0,
             seats=rows,
-            practice=practice,
+            practice=practice or guided,
+            guided=guided,
             private=private,
             clock=None if clock is None else clock.to_json(),
         )
@@ -612,6 +617,7 @@ class TableService:
             options,
             specs,
             practice=table.practice,
+            guided=table.guided,
             private=table.private,
             clock=clock,
         )
@@ -817,6 +823,7 @@ class TableService:
             "result": table.state.outcome().to_json() if table.state.is_terminal() else None,
             "problem": table.problem,
             "practice": table.practice,
+            "guided": table.guided,
             "private": table.private,
             "clock": None if table.clocks is None else table.clocks.clock.to_json(),
         }
@@ -847,6 +854,7 @@ class TableService:
             "result": row.result,
             "problem": None,
             "practice": bool(row.practice),
+            "guided": bool(row.guided),
             "private": bool(row.private),
             "clock": row.clock,
         }
@@ -897,6 +905,7 @@ class TableService:
             updated=row.updated,
             problem=problem,
             practice=bool(row.practice),
+            guided=bool(row.guided),
             private=bool(row.private),
             clocks=clocks,
         )

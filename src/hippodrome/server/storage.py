@@ -52,6 +52,9 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     practice: Mapped[bool] = mapped_column(default=False, server_default=false())
     """A practice table: its human players are shown the odds of their decisions."""
+    guided: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A guided table (a practice table for learning): each decision comes with its explanation and
+    the heuristic bot's suggestion (migration 0007)."""
     private: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Never listed: its free seats are taken by those who have its link (migration 0005)."""
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

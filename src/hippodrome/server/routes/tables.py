@@ -76,6 +76,7 @@ async def create_table(
             dict(request.options),
             specs,
             practice=request.practice,
+            guided=request.guided,
             private=request.private,
             account_id=account.id if account else None,
             clock=clock,

@@ -101,6 +101,11 @@ export function createHelp(button, panel) {
   }
 
   return {
+    /** Open the panel (a guided table's hint links here), at the current phase. */
+    show() {
+      if (panel.hidden) open(true);
+      panel.scrollIntoView?.({ block: "nearest" });
+    },
     update(gameId, currentPhase) {
       game = gameId || null;
       phase = currentPhase ?? null;

@@ -5,7 +5,7 @@
 import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
-import { renderInvitations, stashCreated, tableItem } from "./seats.js";
+import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
 import { clockFields, clockRequest } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,9 +65,31 @@ function renderGames() {
         game.status === "playable"
           ? h("a", { href: `/rules/${encodeURIComponent(game.id)}?lang=${lang()}`, class: "game-rules", "data-testid": `rules-link-${game.id}` }, t("web.rules.link"))
           : null,
+        game.status === "playable"
+          ? h("button", { type: "button", class: "game-learn", "data-testid": `learn-${game.id}`, title: t("web.guide.learn_title"), onclick: (e) => learn(game, e.currentTarget) }, t("web.guide.learn"))
+          : null,
       ),
     ),
   );
+}
+
+/** "Learn to play": a guided table against medium bots, private, and straight to the player's seat. */
+async function learn(game, button) {
+  const players = Math.max(game.min_players ?? 2, Math.min(3, game.max_players ?? 3));
+  const seats = [{ kind: "human", name: account?.name || t("web.lobby.default_player", { n: 1 }), mine: true }];
+  for (let i = 1; i < players; i += 1) {
+    seats.push({ kind: "bot", bot: "heuristic", name: t("web.lobby.default_bot", { n: i + 1, bot: t("web.bot.heuristic") }) });
+  }
+  button.disabled = true;
+  try {
+    const answer = await api("/api/tables", { method: "POST", body: { game: game.id, options: {}, seats, guided: true, private: true } });
+    rememberSeat(answer.id, [answer.seats[0].token]); // "My tables"; no invitations: he plays alone
+    location.assign(`/table/${encodeURIComponent(answer.id)}#token=${answer.seats[0].token}`);
+  } catch (err) {
+    button.disabled = false;
+    createError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
+    renderForm(); // the form's error line says what went wrong
+  }
 }
 
 // -- create form -------------------------------------------------------------------------------------

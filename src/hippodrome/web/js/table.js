@@ -7,6 +7,7 @@
 
 import { loadBoardModule } from "./boards/index.js";
 import { createHelp } from "./help.js";
+import { renderGuide } from "./guide.js";
 import { createZoom } from "./zoom.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
@@ -35,6 +36,7 @@ const els = {
   board: $("board"),
   players: $("players"),
   odds: $("odds"),
+  guide: $("guide"),
   log: $("log"),
   cover: $("cover"),
   sound: $("sound"),
@@ -59,6 +61,7 @@ class View {
     this.error = null; // the last `error` message, until the next action or change
     this.inFlight = null; // the version an action was sent against, until the answer
     this.odds = null; // practice tables: the last `odds` message for this seat
+    this.hint = null; // guided tables: the last `hint` message for this seat
     this.closeCode = null; // why the server closed this connection for good (4404: no table)
     this.conn = new TableConnection({
       tableId,
@@ -105,6 +108,10 @@ class View {
         break;
       case "odds":
         this.odds = message;
+        render();
+        break;
+      case "hint":
+        this.hint = message;
         render();
         break;
       case "chat":
@@ -268,6 +275,7 @@ function render() {
   decoratePlayers(els.players, msg);
   renderAway(els.away, msg, () => view.conn.send({ type: "back" }));
   renderOdds(els.odds, msg, view.odds);
+  renderGuide(els.guide, msg, view.hint, { act: (action) => sendFromShownView({ type: "act", action }), openRules: () => help.show() });
   renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);

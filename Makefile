@@ -44,7 +44,7 @@ bench-server: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
 
-## screenshots: regenerate the pictures of the README and the docs (docs/images/) in Debian's chromium
+## screenshots: regenerate the pictures of the README and the docs (docs/images/, the gallery docs/screenshots/) in Debian's chromium
 screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
 

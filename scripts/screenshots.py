@@ -1,4 +1,6 @@
-"""Regenerate the pictures of the README and the docs (``docs/images/*.png``): ``make screenshots``.
+"""Regenerate the pictures of the README and the docs (``docs/images/*.png``) and the gallery of
+every game at its start, in its middle and at its end, at two screen sizes
+(``docs/screenshots/<game>-<start|middle|end>-<1366|390>.png``): ``make screenshots``.
 
 The pictures are never drawn by hand. This script starts the real web platform (``create_app``,
 served by uvicorn in a thread, as ``tests/web/conftest.py`` does) on a temporary SQLite file, creates
@@ -7,6 +9,12 @@ through Playwright's ``executable_path``; no browser is ever downloaded) to the 
 the one human seat of each table by sending legal actions the page offers
 (``window.hippodromeTable``), chosen by a seeded generator, and photographs each game at a chosen
 moment, at a fixed viewport.
+
+The gallery. Each game's scene plays one table from the human seat's first decision ("start") to a
+moment well into the game ("middle", the moment the docs/images picture shows too) and on to its end
+("end": the result dialog, ``web/js/result.js``, over the board), and photographs the seat's page at
+each of the three moments in a laptop's viewport (1366x768) and a phone's (390x844): the page is
+resized, reloaded and shot as the viewport shows it (not the whole page, which keeps the files small).
 
 Determinism. The HTTP API takes no seed: a table's secret seed (and its id and tokens) come from
 ``secrets``. So that a new run gives the same pictures, this script replaces, in its own process
@@ -48,6 +56,7 @@ from hippodrome.server.threaded import ServerNotAnsweringError, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "images"
+GALLERY = ROOT / "docs" / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -66,10 +75,15 @@ CHROMIUM_ARGS = [
     "--disable-threaded-scrolling",
 ]
 VIEWPORT = {"width": 1280, "height": 800}
+SCREENS = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
+"""The gallery's viewports: a laptop's screen and a phone's (CSS pixels), by their width."""
+GAMES = ("royal_turf", "toques_et_casques", "royal_steeple_chase", "win_place_show", "ascot")
+MOMENTS = ("start", "middle", "end")
 FIXED_TIME = "2026-06-14T15:30:00+00:00"
 """The instant the lobby shows for every table (the real times change at every run)."""
 
 State = dict[str, Any]
+Chooser = Callable[[State, random.Random], str]
 
 
 class SeededSecrets:
@@ -208,7 +222,7 @@ class Seat:
     def play(
         self,
         until: Callable[[State], bool],
-        choose: Callable[[State, random.Random], str] | None = None,
+        choose: Chooser | None = None,
         limit: int = 2000,
     ) -> State:
         """Play the seat until `until(state)` holds at one of its decisions (or the game ends)."""
@@ -252,13 +266,31 @@ SHOTS = [
     Shot("ascot.png", "Ascot: the six-lane race course, a horse's squares to choose, in English"),
     Shot("result.png", "a finished game's result, in French"),
 ]
+GALLERY_SHOTS = [
+    Shot(
+        f"{game}-{moment}-{width}.png", f"{game} at its {moment}, {size['width']}x{size['height']}"
+    )
+    for game in GAMES
+    for moment in MOMENTS
+    for width, size in SCREENS.items()
+]
+"""The gallery (``docs/screenshots/``): every game at its start, middle and end, at each viewport."""
+
+
+ADA_AND_TWO_BOTS: list[dict[str, Any]] = [
+    {"kind": "human", "name": "Ada"},
+    {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+    {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
+]
+"""The table of most scenes: Ada's seat, played in the page, and two bots."""
 
 
 class Studio:
-    def __init__(self, server: Server, browser: Any, out: Path) -> None:
+    def __init__(self, server: Server, browser: Any, out: Path, gallery: Path) -> None:
         self.server = server
         self.browser = browser
         self.out = out
+        self.gallery = gallery
         self.written: list[Path] = []
 
     def page(self, lang: str) -> Any:
@@ -291,6 +323,8 @@ class Studio:
         *,
         full_page: bool = False,
         reload: bool = True,
+        out: Path | None = None,
+        wait: str | None = None,
     ) -> None:
         if "/table/" in page.url and reload:
             # A fresh page at the settled state: the same pixels at every run, whatever the page
@@ -300,6 +334,8 @@ class Studio:
             page.wait_for_function(
                 "(v) => (window.hippodromeTable.state() || {}).version === v", arg=version
             )
+        if wait:
+            page.wait_for_selector(wait)
         page.evaluate("() => document.fonts.ready")
         page.mouse.move(0, 0)
         target = page.locator(selector).first if selector else page
@@ -314,34 +350,39 @@ class Studio:
             if again == png:
                 break
             png = again
-        path = self.out / name
+        path = (out or self.out) / name
         path.write_bytes(recompress_png(png))
         self.written.append(path)
+
+    def moment(self, seat: Seat, game: str, moment: str) -> None:
+        """The seat's page at one of the game's moments, in each of the gallery's viewports."""
+        wait = '[data-testid="result"]:not([hidden])' if moment == "end" else None
+        for width, size in SCREENS.items():
+            seat.page.set_viewport_size(size)
+            self.shoot(seat.page, f"{game}-{moment}-{width}.png", out=self.gallery, wait=wait)
+        seat.page.set_viewport_size(VIEWPORT)
+
+    def start(self, seat: Seat, game: str) -> None:
+        """The gallery's start: the seat's first decision."""
+        seat.settle()
+        self.moment(seat, game, "start")
+
+    def end(self, seat: Seat, game: str, choose: Chooser | None = None) -> None:
+        """Play the seat to the end of the game, photograph the result dialog, close the page."""
+        seat.play(lambda s: False, choose, limit=5000)
+        self.moment(seat, game, "end")
+        seat.page.context.close()
 
     # -- one picture each ---------------------------------------------------------------------------
 
     def royal_turf(self) -> None:
         """Royal Turf, race 1, a few rounds in: pawns spread on the oval, tokens on the cards."""
-        seat = self.sit(
-            "royal_turf",
-            [
-                {"kind": "human", "name": "Ada"},
-                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
-                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
-            ],
-            {},
-            "en",
-            seed=1,
-        )
-        seat.play(
-            lambda s: (
-                s["observation"]["phase"] == "racing"
-                and s["observation"]["round"] >= 4
-                and bool(s["legal"])
-            )
-        )
+        seat = self.sit("royal_turf", ADA_AND_TWO_BOTS, {}, "en", seed=1)
+        self.start(seat, "royal_turf")
+        seat.play(deciding("racing", "round", 4))
         self.shoot(seat.page, "royal_turf.png")
-        seat.page.context.close()
+        self.moment(seat, "royal_turf", "middle")
+        self.end(seat, "royal_turf")
 
     def royal_steeple_chase(self) -> None:
         """Royal Steeple Chase, one race at four: Ada's hand and the course, cards played."""
@@ -357,52 +398,41 @@ class Studio:
             "fr",
             seed=2,
         )
+        self.start(seat, "royal_steeple_chase")
         seat.play(lambda s: s["observation"]["phase"] == "race" and seat.decisions >= 30)
         self.shoot(seat.page, "royal_steeple_chase.png")
-        seat.page.context.close()
+        self.moment(seat, "royal_steeple_chase", "middle")
+        self.end(seat, "royal_steeple_chase")
 
     def toques_et_casques(self) -> None:
         """Toques et Casques, category D (gallop, river, hurdles), horses strung out on the course."""
-        seat = self.sit(
-            "toques_et_casques",
-            [
-                {"kind": "human", "name": "Ada"},
-                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
-                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
-            ],
-            {"category": "D"},
-            "en",
-            seed=3,
-        )
-        seat.play(
-            lambda s: (
-                s["observation"]["phase"] == "race"
-                and s["context"]["round"] >= 9
-                and bool(s["legal"])
-            )
-        )
+        seat = self.sit("toques_et_casques", ADA_AND_TWO_BOTS, {"category": "D"}, "en", seed=3)
+        self.start(seat, "toques_et_casques")
+        seat.play(deciding("race", "round", 9, part="context"))
         self.shoot(seat.page, "toques_et_casques.png")
         self.french(seat.page)
         self.shoot(seat.page, "toques_et_casques-fr.png", reload=False)
-        seat.page.context.close()
+        self.moment(seat, "toques_et_casques", "middle")  # reloaded: in English again
+        self.end(seat, "toques_et_casques")
 
     def ascot(self) -> None:
         """Ascot at three, well into the race: horses strung out on the six lanes, the squares the
         die lets Ada's horse reach highlighted."""
-        seat = self.sit(
-            "ascot",
-            [
-                {"kind": "human", "name": "Ada"},
-                {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
-                {"kind": "bot", "bot": "heuristic", "name": "Chloé"},
-            ],
-            {},
-            "en",
-            seed=4,
-        )
+        seat = self.sit("ascot", ADA_AND_TWO_BOTS, {}, "en", seed=4)
+        self.start(seat, "ascot")
         seat.play(lambda s: s["observation"]["phase"] == "move" and far_on(s, 24), ascot_choice)
         self.shoot(seat.page, "ascot.png")
-        seat.page.context.close()
+        self.moment(seat, "ascot", "middle")
+        self.end(seat, "ascot", ascot_choice)
+
+    def win_place_show(self) -> None:
+        """Win, Place & Show at three (gallery only): the sale, the second race on the oval, the
+        end of the sixth race."""
+        seat = self.sit("win_place_show", ADA_AND_TWO_BOTS, {}, "en", seed=5)
+        self.start(seat, "win_place_show")
+        seat.play(deciding("riding", "race", 2))
+        self.moment(seat, "win_place_show", "middle")
+        self.end(seat, "win_place_show")
 
     def result(self) -> None:
         """A finished Royal Turf table of three bots, seen by a spectator: the final ranking."""
@@ -449,6 +479,16 @@ class Studio:
         page.wait_for_function("() => document.documentElement.lang === 'fr'")
 
 
+def deciding(
+    phase: str, counter: str, least: int, part: str = "observation"
+) -> Callable[[State], bool]:
+    """The moment the game is in ``phase``, its ``counter`` (read in the state's ``part``) is at
+    least ``least``, and the seat has an action to choose."""
+    return lambda s: (
+        s["observation"]["phase"] == phase and s[part][counter] >= least and bool(s["legal"])
+    )
+
+
 def far_on(state: State, square: int) -> bool:
     """Some horse of the race has reached ``square`` of its lane, and the seat has squares to pick."""
     at = state["observation"]["race"]["at"].values()
@@ -493,6 +533,7 @@ SCENES: dict[str, Callable[[Studio], None]] = {
     "royal_steeple_chase": Studio.royal_steeple_chase,
     "toques_et_casques": Studio.toques_et_casques,
     "ascot": Studio.ascot,
+    "win_place_show": Studio.win_place_show,
     "result": Studio.result,
     "lobby": Studio.lobby,
 }
@@ -503,9 +544,12 @@ def main(argv: list[str] | None = None) -> int:
         description=(
             "Regenerate the screenshots of the README and the docs (docs/images/*.png) from the real "
             "web platform, played in Debian's chromium at a fixed viewport "
-            f"({VIEWPORT['width']}x{VIEWPORT['height']})."
+            f"({VIEWPORT['width']}x{VIEWPORT['height']}), and the gallery of every game at its "
+            "start, middle and end at 1366x768 and 390x844 (docs/screenshots/)."
         ),
-        epilog="Pictures: " + "; ".join(f"{s.name}: {s.what}" for s in SHOTS),
+        epilog="Pictures: "
+        + "; ".join(f"{s.name}: {s.what}" for s in SHOTS)
+        + f"; and {len(GALLERY_SHOTS)} gallery pictures <game>-<start|middle|end>-<1366|390>.png",
     )
     parser.add_argument(
         "--out", type=Path, default=OUT, help=f"where the PNG files go (default: {OUT})"
@@ -516,12 +560,19 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="make only this scene's pictures (repeatable); every scene without it",
     )
+    parser.add_argument(
+        "--gallery",
+        type=Path,
+        default=GALLERY,
+        help=f"where the gallery's PNG files go (default: {GALLERY})",
+    )
     parser.add_argument("--seed", default="hippodrome-screenshots", help="the run's seed")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(f"no chromium at {CHROMIUM}: apt-get install chromium", file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
+    args.gallery.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     with (
         tempfile.TemporaryDirectory(prefix="hippodrome-shots-") as tmp,
@@ -531,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = driver.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
-        studio = Studio(server, browser, args.out)
+        studio = Studio(server, browser, args.out, args.gallery)
         try:
             for name, scene in SCENES.items():
                 if args.only and name not in args.only:

@@ -126,6 +126,15 @@ class SlipPlaced(Event):
         del data["hides"]
         return data
 
+    def message(self) -> tuple[str, JSONObject]:
+        """A slip seen from another seat is told as what it is (a sealed slip, a secret stake),
+        never with a placeholder for each hidden value."""
+        if self.horses is None:
+            return f"{self.key}_sealed", self.params()
+        if self.stake is None:
+            return f"{self.key}_secret_stake", self.params()
+        return self.key, self.params()
+
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.stake} if self.paid and self.stake else {}
 

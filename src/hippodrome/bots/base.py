@@ -11,12 +11,11 @@ from hippodrome.bots.ismcts import (
     ROLLOUTS,
     Budget,
     ISMCTSBot,
-    Policy,
     bot_policy,
     random_policy,
 )
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.bot import Bot, Policy, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.games import entry
 
@@ -67,7 +66,17 @@ def make_bot(kind: str, game_id: str) -> Bot:
         return entry(game_id).heuristic_class()()
     budget_text, _, rollout = rest.partition(":")
     budget = Budget.parse(budget_text) if budget_text else DEFAULT_BUDGET
+    info = entry(game_id)
+    hooks = info.search_hooks()
     policy: Policy = random_policy
     if rollout == "heuristic":
-        policy = bot_policy(entry(game_id).heuristic_class()())
-    return ISMCTSBot(budget, rollout=policy)
+        policy = bot_policy(info.heuristic_class()())
+    elif rollout in ("", "game") and hooks.rollout is not None:
+        policy = hooks.rollout
+    return ISMCTSBot(
+        budget,
+        rollout=policy,
+        rollout_depth=hooks.depth,
+        evaluate=hooks.evaluate,
+        guide=info.heuristic_class()(),
+    )

@@ -41,6 +41,14 @@ class RandomBot:
         return rng.choice(view.legal_actions())
 
 
+def bot_label(kind: str, game_id: str) -> str:
+    """The message key naming ``kind``'s level in ``game_id`` (``web.bot.*``): the search is the hard
+    level where the game's benchmark proves it stronger than the heuristic, experimental elsewhere."""
+    if kind == BotKind.ISMCTS and entry(game_id).search_hooks().proven:
+        return "web.bot.ismcts_hard"
+    return f"web.bot.{kind}"
+
+
 def check_bot_spec(spec: str) -> str:
     """``spec`` if it names a bot (``random``, ``heuristic``, ``ismcts``, ``ismcts:500ms``,
     ``ismcts:2000it``, ``ismcts:200ms:heuristic``); an ``OptionsError`` naming the fault if not."""

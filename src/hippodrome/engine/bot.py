@@ -72,3 +72,7 @@ class SearchHooks:
     rollout: Policy | None = None
     evaluate: Evaluation | None = None
     depth: int | None = None
+    proven: bool = False
+    """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows
+    the search beating the heuristic bot with its interval clear of an even share: the server then
+    offers it as the hard level rather than as an experimental one."""

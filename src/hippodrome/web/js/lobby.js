@@ -3,6 +3,7 @@
 // variant needs no change here.
 
 import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { botLabel, rememberBotLabels } from "./botlabels.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -99,7 +100,7 @@ function resizeSeats() {
 }
 
 function defaultName(i, seat) {
-  if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: t(`web.bot.${seat.bot}`) });
+  if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: botLabel(form.game, seat.bot) });
   return t("web.lobby.default_player", { n: i + 1 });
 }
 
@@ -286,7 +287,7 @@ function renderSeats(game) {
             seat.bot = e.target.value;
             renderSeats(game);
           },
-        }, bots.map((b) => h("option", { value: b, selected: seat.bot === b }, t(`web.bot.${b}`)))),
+        }, bots.map((b) => h("option", { value: b, selected: seat.bot === b }, botLabel(game?.id, b)))),
         h("label", { class: "visually-hidden", for: `seat-name-${i}` }, t("web.lobby.seat_name", { n: i + 1 })),
         h("input", {
           id: `seat-name-${i}`,
@@ -430,7 +431,7 @@ function tableItem(table, status) {
   const seats = (table.seats || []).map((seat, i) =>
     h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
       names[i],
-      seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null),
+      seat.kind === "bot" ? h("small", {}, ` (${botLabel(table.game, seat.bot)})`) : null),
   );
   return h(
     "li",
@@ -491,6 +492,7 @@ async function start() {
   });
   try {
     games = await api("/api/games");
+    rememberBotLabels(games);
   } catch (err) {
     gamesError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
     games = [];

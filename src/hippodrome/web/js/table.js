@@ -6,6 +6,7 @@
 // This page knows no game: the board comes from the registry in boards/index.js.
 
 import { loadBoardModule } from "./boards/index.js";
+import { rememberBotLabels } from "./botlabels.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { TableConnection } from "./net.js";
@@ -448,6 +449,7 @@ async function start() {
     .then((games) => {
       gameTitles = Object.fromEntries(games.map((g) => [g.id, g.titles]));
       gameBots = Object.fromEntries(games.map((g) => [g.id, g.bots || []]));
+      rememberBotLabels(games);
       render();
     })
     .catch(() => {});

@@ -15,9 +15,12 @@ IEEE TCIAIG 2012), through the engine protocol only:
   the number of times an action was available, not over the parent's visits);
 - where a seat has many legal actions (auction amounts, bets), progressive widening lets a node try
   new actions only as its visits grow (``widen_c * visits ** widen_alpha``);
-- rollouts play the game's heuristic bot or random moves to the end, or, with a depth cap, stop and
-  score the standings as they are (the leaders share the win, as ``Outcome`` scores a finished game);
-  with the heuristic, a node tries the heuristic's own choice before the others.
+- rollouts play the game's own rollout policy (its ``SearchHooks``: cheap, better than random
+  moves) or random moves, to the end or to the first position the game's evaluation can score; a
+  node tries the rollout policy's move before the others;
+- the game's heuristic guides the root: its move is tried first and played unless another beats it
+  on paired samples (the k-th try of every root move searches the k-th determinization and chance
+  stream: common random numbers) by ``override_z`` standard errors.
 
 The budget is a number of iterations (reproducible: same generator, same move) or a time per move.
 """

@@ -481,10 +481,11 @@ def test_a_player_hands_an_absent_seat_to_a_bot_of_the_level_she_picks(
     expect(level).to_be_visible()
     offered = level.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
     assert offered == ["random", "heuristic", "ismcts"]
-    # Each level by its name in this game: the search is "hard" only where its benchmark proves it.
+    # Each level by its name in this game (Royal Turf, where the benchmark proves the search hard).
     names = level.locator("option").evaluate_all("(os) => os.map((o) => o.textContent)")
     english = json.loads((files("hippodrome.web") / "locale" / "en.json").read_text("utf-8"))
-    assert names == [english[bot_label(kind, table["game"])] for kind in offered]
+    assert names == [english[bot_label(kind, "royal_turf")] for kind in offered]
+    assert names[-1] == english["web.bot.ismcts_hard"]
     expect(level).to_have_value("heuristic")  # medium unless she picks another
     level.select_option("random")
     ada.get_by_test_id("takeover-1").click()

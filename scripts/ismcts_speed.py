@@ -1,7 +1,10 @@
 """ISMCTS iterations per second in each registered game: the bot thinks ``--ms`` at a few decision
-points of a random game (default options), and the iterations it ran are counted.
+points of a random game (default options), and the iterations it ran are counted. The bot is the
+one ``--seat ismcts:200ms`` makes (the game's rollout policy and evaluation, its heuristic as the
+guide); ``--rollout random`` plays random rollouts instead.
 
     PYTHONPATH=src python scripts/ismcts_speed.py [--ms 200] [--positions 5] [--seed 1]
+        [--rollout game|random]
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ import argparse
 import random
 import time
 
-from hippodrome.bots import RandomBot
-from hippodrome.bots.ismcts import Budget, ISMCTSBot
+from hippodrome.bots import RandomBot, make_bot
+from hippodrome.bots.ismcts import ISMCTSBot
 from hippodrome.engine.bot import SeatView
 from hippodrome.games import load_game, playable_ids
 
@@ -21,6 +24,7 @@ def main() -> None:
     parser.add_argument("--ms", type=float, default=200.0)
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rollout", choices=("game", "random"), default="game")
     args = parser.parse_args()
     for game_id in playable_ids():
         game = load_game(game_id)
@@ -36,7 +40,8 @@ def main() -> None:
             for player in list(state.active_players()):
                 view = SeatView(state, player)
                 if len(view.legal_actions()) > 1 and asked < args.positions:
-                    bot = ISMCTSBot(Budget(seconds=args.ms / 1000.0))
+                    bot = make_bot(f"ismcts:{args.ms:g}ms:{args.rollout}", game_id)
+                    assert isinstance(bot, ISMCTSBot)
                     start = time.perf_counter()
                     bot.choose(view, random.Random(asked))
                     seconds += time.perf_counter() - start

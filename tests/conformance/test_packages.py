@@ -110,6 +110,7 @@ FAKE_MODULES = {
     "heuristic.py": "from hippodrome.games.royal_turf.heuristic import RoyalTurfHeuristic\n",
     "view.py": "from hippodrome.games.royal_turf.view import board_data, render_text\n",
     "material.py": "from hippodrome.games.royal_turf.material import check as check\n",
+    "search.py": "from hippodrome.games.royal_turf.search import HOOKS as HOOKS\n",
 }
 
 

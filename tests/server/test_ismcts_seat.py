@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from hippodrome.games import load_game
+from hippodrome.games import entry, load_game
 from hippodrome.server.thinking import BotTurn, think
 
 
@@ -12,6 +12,20 @@ def test_every_playable_game_offers_the_three_levels(client: TestClient) -> None
     for game in client.get("/api/games").json():
         if game["status"] == "playable":
             assert game["bots"] == ["random", "heuristic", "ismcts"], game["id"]
+
+
+def test_the_search_is_labelled_hard_only_where_its_benchmark_proves_it(
+    client: TestClient,
+) -> None:
+    for game in client.get("/api/games").json():
+        if game["status"] != "playable":
+            continue
+        proven = entry(game["id"]).search_hooks().proven
+        assert game["bot_labels"] == {
+            "random": "web.bot.random",
+            "heuristic": "web.bot.heuristic",
+            "ismcts": "web.bot.ismcts_hard" if proven else "web.bot.ismcts",
+        }, game["id"]
 
 
 def test_a_table_seats_the_searching_bot(client: TestClient) -> None:

@@ -12,11 +12,13 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib.resources import files
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 
+from hippodrome.bots.base import bot_label
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -481,6 +483,11 @@ def test_a_player_hands_an_absent_seat_to_a_bot_of_the_level_she_picks(
     expect(level).to_be_visible()
     offered = level.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
     assert offered == ["random", "heuristic", "ismcts"]
+    # Each level by its name in this game (Royal Turf, where the benchmark proves the search hard).
+    names = level.locator("option").evaluate_all("(os) => os.map((o) => o.textContent)")
+    english = json.loads((files("hippodrome.web") / "locale" / "en.json").read_text("utf-8"))
+    assert names == [english[bot_label(kind, "royal_turf")] for kind in offered]
+    assert names[-1] == english["web.bot.ismcts_hard"]
     expect(level).to_have_value("heuristic")  # medium unless she picks another
     level.select_option("random")
     ada.get_by_test_id("takeover-1").click()

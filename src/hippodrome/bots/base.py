@@ -11,12 +11,11 @@ from hippodrome.bots.ismcts import (
     ROLLOUTS,
     Budget,
     ISMCTSBot,
-    Policy,
     bot_policy,
     random_policy,
 )
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.bot import Bot, Policy, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.games import entry
 
@@ -40,6 +39,14 @@ class RandomBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         return rng.choice(view.legal_actions())
+
+
+def bot_label(kind: str, game_id: str) -> str:
+    """The message key naming ``kind``'s level in ``game_id`` (``web.bot.*``): the search is the hard
+    level where the game's benchmark proves it stronger than the heuristic, experimental elsewhere."""
+    if kind == BotKind.ISMCTS and entry(game_id).search_hooks().proven:
+        return "web.bot.ismcts_hard"
+    return f"web.bot.{kind}"
 
 
 def check_bot_spec(spec: str) -> str:
@@ -67,7 +74,17 @@ def make_bot(kind: str, game_id: str) -> Bot:
         return entry(game_id).heuristic_class()()
     budget_text, _, rollout = rest.partition(":")
     budget = Budget.parse(budget_text) if budget_text else DEFAULT_BUDGET
+    info = entry(game_id)
+    hooks = info.search_hooks()
     policy: Policy = random_policy
     if rollout == "heuristic":
-        policy = bot_policy(entry(game_id).heuristic_class()())
-    return ISMCTSBot(budget, rollout=policy)
+        policy = bot_policy(info.heuristic_class()())
+    elif rollout in ("", "game") and hooks.rollout is not None:
+        policy = hooks.rollout
+    return ISMCTSBot(
+        budget,
+        rollout=policy,
+        rollout_depth=hooks.depth,
+        evaluate=hooks.evaluate,
+        guide=info.heuristic_class()(),
+    )

@@ -15,9 +15,12 @@ IEEE TCIAIG 2012), through the engine protocol only:
   the number of times an action was available, not over the parent's visits);
 - where a seat has many legal actions (auction amounts, bets), progressive widening lets a node try
   new actions only as its visits grow (``widen_c * visits ** widen_alpha``);
-- rollouts play the game's heuristic bot or random moves to the end, or, with a depth cap, stop and
-  score the standings as they are (the leaders share the win, as ``Outcome`` scores a finished game);
-  with the heuristic, a node tries the heuristic's own choice before the others.
+- rollouts play the game's own rollout policy (its ``SearchHooks``: cheap, better than random
+  moves) or random moves, to the end or to the first position the game's evaluation can score; a
+  node tries the rollout policy's move before the others;
+- the game's heuristic guides the root: its move is tried first and played unless another beats it
+  on paired samples (the k-th try of every root move searches the k-th determinization and chance
+  stream: common random numbers) by ``override_z`` standard errors.
 
 The budget is a number of iterations (reproducible: same generator, same move) or a time per move.
 """
@@ -27,15 +30,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.bot import Bot, Evaluation, Policy, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import State
 from hippodrome.engine.types import Player
+
+MIN_PAIRS = 3
+"""The fewest paired samples on which the search overrides its guide's move."""
+SPREAD_FLOOR = 0.01
+"""Added to the variance of the paired differences, so that a few identical samples do not read as
+certainty."""
 
 Key = tuple[tuple[Player, Action], ...]
 """A decision child: every seat that acted at the node and its action (one pair at a turn)."""
@@ -100,10 +109,9 @@ class Budget:
 DEFAULT_BUDGET = Budget(seconds=0.5)
 """The budget of a bare ``ismcts`` (the server's hard level)."""
 
-Policy = Callable[[State, Player, random.Random], Action]
-
-ROLLOUTS = ("random", "heuristic")
-"""The rollout policies a bot spec may name (``ismcts:200ms:heuristic``)."""
+ROLLOUTS = ("game", "random", "heuristic")
+"""The rollout policies a bot spec may name (``ismcts:200ms:random``): ``game`` (the default) is the
+game's own rollout policy (its ``SearchHooks``), random moves where it declares none."""
 
 
 def random_policy(state: State, player: Player, rng: random.Random) -> Action:
@@ -132,6 +140,9 @@ class ISMCTSBot:
         *,
         rollout: Policy = random_policy,
         rollout_depth: int | None = None,
+        evaluate: Evaluation | None = None,
+        guide: Bot | None = None,
+        override_z: float = 1.0,
         exploration: float = 0.7,
         widen_above: int = 8,
         widen_c: float = 2.0,
@@ -140,6 +151,9 @@ class ISMCTSBot:
         self.budget = budget
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+        self.guide = guide
+        self.override_z = override_z
         self.exploration = exploration
         self.widen_above = widen_above
         self.widen_c = widen_c
@@ -156,42 +170,103 @@ class ISMCTSBot:
             return legal[0]
         root = _Node()
         me = view.player
+        default = self.guide.choose(view, rng) if self.guide is not None else None
         deadline = None
         if self.budget.seconds is not None:
             deadline = time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
+        samples: dict[Action, list[float]] = {action: [] for action in legal}
+        """The bot's reward from each of its moves, by sample: the k-th try of every move plays
+        the k-th determinization and chance stream (common random numbers)."""
+        seeds: list[int] = []
         done = 0
         while True:
             if limit is not None and done >= limit:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, view.determinize(rng), rng)
+            action = self._root_choice(root, me, legal, default, rng)
+            tried = samples[action]
+            while len(seeds) <= len(tried):
+                seeds.append(rng.getrandbits(64))
+            chance = random.Random(seeds[len(tried)])
+            tried.append(self._iterate(root, view.determinize(chance), rng, chance, (me, action)))
             done += 1
         self.last_iterations = done
+        if default is None:
+            return max(legal, key=lambda action: (len(samples[action]), _mean(samples[action])))
+        return self._overriding(samples, default)
 
-        def score(action: Action) -> tuple[int, float]:
-            stat = root.stats.get((me, action))
+    def _root_choice(
+        self,
+        root: _Node,
+        me: Player,
+        legal: list[Action],
+        default: Action | None,
+        rng: random.Random,
+    ) -> Action:
+        """The bot's move to try next: untried moves first (the guide's before the others, more
+        only as the visits grow when there are many), then by UCB on its reward."""
+        stats = root.stats
+        untried = [a for a in legal if (me, a) not in stats or stats[(me, a)].visits == 0]
+        tried = len(legal) - len(untried)
+        if untried and (
+            not tried
+            or len(legal) <= self.widen_above
+            or tried < self.widen_c * (root.visits + 1) ** self.widen_alpha
+        ):
+            return default if default in untried else rng.choice(untried)
+        log_n = math.log(max(1, root.visits))
+        best, best_value = legal[0], -math.inf
+        for action in legal:
+            stat = stats.get((me, action))
             if stat is None or stat.visits == 0:
-                return (0, 0.0)
-            return (stat.visits, stat.reward / stat.visits)
+                continue
+            value = stat.reward / stat.visits + self.exploration * math.sqrt(log_n / stat.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
 
-        return max(legal, key=score)
+    def _overriding(self, samples: dict[Action, list[float]], default: Action) -> Action:
+        """The guide's move, unless another beats it in the paired samples (the same
+        determinizations and chance) by ``override_z`` standard errors of the mean difference:
+        then the one that beats it by most."""
+        base = samples[default]
+        best, best_gain = default, 0.0
+        for action, rewards in samples.items():
+            n = min(len(rewards), len(base))
+            if action == default or n < MIN_PAIRS:
+                continue
+            diffs = [rewards[i] - base[i] for i in range(n)]
+            mean = sum(diffs) / n
+            spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) + SPREAD_FLOOR
+            if mean > best_gain and mean > self.override_z * math.sqrt(spread / n):
+                best, best_gain = action, mean
+        return best
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        rng: random.Random,
+        chance: random.Random,
+        forced: tuple[Player, Action],
+    ) -> float:
+        """One iteration from the determinization ``state``, the bot playing ``forced`` at the
+        root; dice and draws come from ``chance``, choices from ``rng``. The bot's reward."""
         path: list[tuple[_Node, Key]] = []
         node = root
         expanded = False
         while not expanded and not state.is_terminal():
             if state.is_chance_node():
-                outcome = state.sample_chance(rng)
+                outcome = state.sample_chance(chance)
                 state.apply_unchecked(outcome)
                 child = node.chance.get(outcome)
                 if child is None:
                     child = node.chance[outcome] = _Node()
                 node = child
                 continue
-            key, expanded = self._select(node, state, rng)
+            key, expanded = self._select(node, state, rng, forced if node is root else None)
             for player, action in key:
                 state.apply_unchecked(action, player)
             path.append((node, key))
@@ -200,15 +275,22 @@ class ISMCTSBot:
                 child = node.children[key] = _Node()
                 expanded = True
             node = child
-        returns = self._play_out(state, rng)
+        returns = self._play_out(state, rng, chance)
         for visited, key in path:
             visited.visits += 1
             for player, action in key:
                 stat = visited.stats[(player, action)]
                 stat.visits += 1
                 stat.reward += returns[player]
+        return returns[forced[0]]
 
-    def _select(self, node: _Node, state: State, rng: random.Random) -> tuple[Key, bool]:
+    def _select(
+        self,
+        node: _Node,
+        state: State,
+        rng: random.Random,
+        forced: tuple[Player, Action] | None = None,
+    ) -> tuple[Key, bool]:
         """Each seat acting here picks its action from its own statistics (several seats: each in
         secret, as the rules have them answer); True when one of them tries an action anew."""
         chosen: list[tuple[Player, Action]] = []
@@ -217,6 +299,15 @@ class ISMCTSBot:
         for player in list(state.active_players()):
             legal = state.legal_actions(player)
             stats = node.stats
+            if forced is not None and forced[0] == player:
+                for action in legal:
+                    stat = stats.get((player, action))
+                    if stat is None:
+                        stat = stats[(player, action)] = _Stat()
+                    stat.available += 1
+                fresh = fresh or stats[forced].visits == 0
+                chosen.append(forced)
+                continue
             untried: list[Action] = []
             tried: list[tuple[Action, _Stat]] = []
             for action in legal:
@@ -253,20 +344,30 @@ class ISMCTSBot:
             chosen.append((player, best))
         return tuple(chosen), fresh
 
-    def _play_out(self, state: State, rng: random.Random) -> Sequence[float]:
+    def _play_out(self, state: State, rng: random.Random, chance: random.Random) -> Sequence[float]:
         depth = self.rollout_depth
         steps = 0
         policy = self.rollout
+        evaluate = self.evaluate
         while not state.is_terminal():
-            if depth is not None and steps >= depth:
+            if evaluate is not None:
+                if depth is None or steps >= depth:
+                    value = evaluate(state)
+                    if value is not None:
+                        return value
+            elif depth is not None and steps >= depth:
                 return standings_returns(state.standings())
             if state.is_chance_node():
-                state.apply_unchecked(state.sample_chance(rng))
+                state.apply_unchecked(state.sample_chance(chance))
             else:
                 for player in list(state.active_players()):
                     state.apply_unchecked(policy(state, player, rng), player)
             steps += 1
         return state.returns()
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def standings_returns(values: Sequence[int]) -> tuple[float, ...]:

@@ -8,7 +8,8 @@ random generator from the driver, so games stay reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from hippodrome.engine.actions import Action
@@ -49,3 +50,29 @@ class Bot(Protocol):
     from the loop that serves every table."""
 
     def choose(self, view: SeatView, rng: random.Random) -> Action: ...
+
+
+Policy = Callable[[State, Player, random.Random], Action]
+"""A rollout policy: an action for ``player`` in a full (determinized) state, drawn from ``rng``."""
+
+Evaluation = Callable[[State], Sequence[float] | None]
+"""Each seat's share of the win, estimated from an unfinished (determinized) state: values in
+[0, 1] summing to 1, as ``State.returns`` scores a finished game; None where the game cannot score
+the position (a rollout then plays on)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHooks:
+    """What a game lends a tree search (``GameInfo.search_hooks``, the manifest's ``search`` piece):
+    a cheap rollout policy that plays better than random moves, and optionally an evaluation that
+    ends a rollout at the first position it can score, ``depth`` actions (chance outcomes included)
+    or more after the rollout leaves the tree (from the first when ``depth`` is None). A search
+    plays these on the determinizations it builds, never on the real state."""
+
+    rollout: Policy | None = None
+    evaluate: Evaluation | None = None
+    depth: int | None = None
+    proven: bool = False
+    """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows
+    the search beating the heuristic bot with its interval clear of an even share: the server then
+    offers it as the hard level rather than as an experimental one."""

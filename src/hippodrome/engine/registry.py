@@ -25,7 +25,7 @@ from hippodrome.engine.errors import UnknownGameError
 from hippodrome.engine.types import JSONObject
 
 if TYPE_CHECKING:
-    from hippodrome.engine.bot import Bot
+    from hippodrome.engine.bot import Bot, SearchHooks
     from hippodrome.engine.game import Game
     from hippodrome.engine.study import BalanceHook
     from hippodrome.engine.tensor import TensorLayout
@@ -83,6 +83,9 @@ class Pieces:
     balance: str | None = None
     """Optional: a ``BalanceHook`` (``engine/study.py``), the game's own facts for the balance report
     (``hippodrome analyze``); without it the report shows what every game has."""
+    search: str | None = None
+    """Optional: the game's ``SearchHooks`` (``engine/bot.py``) for the ISMCTS bot: a cheap rollout
+    policy, an evaluation of unfinished positions; without it the search plays random rollouts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +185,15 @@ class GameInfo:
             return None
         hook: BalanceHook = self.resolve("balance")
         return hook
+
+    def search_hooks(self) -> SearchHooks:
+        """The game's hooks for tree search; empty ones (random rollouts) when it declares none."""
+        from hippodrome.engine.bot import SearchHooks  # noqa: PLC0415 (manifests stay cheap)
+
+        if self.pieces is None or self.pieces.search is None:
+            return SearchHooks()
+        hooks: SearchHooks = self.resolve("search")
+        return hooks
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """The option sets the conformance suite plays: the manifest's, or the defaults alone."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from hippodrome.engine.bot import SearchHooks
 from hippodrome.engine.game import Game
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.registry import GameInfo
@@ -29,6 +30,7 @@ DATA_CHECK = "data check"
 RULES_DOCUMENT = "rules document (rules.md)"
 RULES_TEXTS = "rules texts (GameInfo.rules)"
 HEURISTIC = "heuristic bot"
+SEARCH_HOOKS = "search hooks"
 TEXT_VIEW = "text view"
 BOARD_DATA = "board data"
 BOARD_MODULE = "board module (web/board.js)"
@@ -76,6 +78,10 @@ def missing_pieces(info: GameInfo, repo: Path | None = None) -> list[str]:
     heuristic = _resolved(info, "heuristic", HEURISTIC, need)
     if heuristic is not None:
         need(HEURISTIC, _is_bot(heuristic), f"{heuristic!r} is not a bot class (Bot)")
+    if info.pieces is not None and info.pieces.search is not None:
+        hooks = _resolved(info, "search", SEARCH_HOOKS, need)
+        if hooks is not None:
+            need(SEARCH_HOOKS, isinstance(hooks, SearchHooks), f"{hooks!r} is not a SearchHooks")
     view = _resolved(info, "text_view", TEXT_VIEW, need)
     if view is not None and game is not None:
         drawn = view(game.new_initial_state().observation(0), "en", ["A"] * game.num_players)

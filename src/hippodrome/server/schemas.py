@@ -105,6 +105,8 @@ class GameSummary(BaseModel):
     max_players: int | None
     options: list[GameOption]
     bots: list[BotKind]
+    bot_labels: dict[str, str] = Field(default_factory=dict)
+    """The message key naming each bot's level in this game (``web.bot.*``)."""
 
 
 class RulesSection(BaseModel):

@@ -165,18 +165,8 @@ class RoyalTurfHeuristic:
             token = bet["token"]
             units[HORSE_IDS.index(bet["horse"])] += hidden_mean if token is None else token
         multiplier = M.final_race_multiplier if obs["race"] == M.races else 1
-
-        def value(action: Bet) -> float:
-            h, t = action.horse, action.token
-            if t == 0:
-                return 0.0
-            total = max(1, round(units[h] + t))
-            gain = sum(odds.places[h][k] * M.payout(k + 1, total) for k in range(3)) * multiplier
-            gain += pace_chance[h] * M.pace_per_unit - odds.last[h] * M.last_penalty_per_unit
-            return gain * t
-
         bets = [a for a in legal if isinstance(a, Bet)]
-        return max(bets, key=lambda a: (value(a), -a.token if value(a) <= 0 else a.token))
+        return best_bet(bets, odds, pace_chance, units, multiplier)
 
     # -- racing -----------------------------------------------------------------------------------
 
@@ -213,6 +203,29 @@ class RoyalTurfHeuristic:
             return interest * (gain + bonus) - 0.01 * gain
 
         return max((a for a in legal if isinstance(a, Move)), key=score)
+
+
+def best_bet(
+    bets: Sequence[Bet],
+    odds: RaceOdds,
+    pace_chance: Sequence[float],
+    units: Sequence[float],
+    multiplier: int,
+) -> Bet:
+    """The bet of best expected payout given the odds and the units already on each horse (§4: the
+    table by place and units, the pace bonus, the last horse's penalty); on a tie, or when every bet
+    loses, the smallest token."""
+
+    def value(action: Bet) -> float:
+        h, t = action.horse, action.token
+        if t == 0:
+            return 0.0
+        total = max(1, round(units[h] + t))
+        gain = sum(odds.places[h][k] * M.payout(k + 1, total) for k in range(3)) * multiplier
+        gain += pace_chance[h] * M.pace_per_unit - odds.last[h] * M.last_penalty_per_unit
+        return gain * t
+
+    return max(bets, key=lambda a: (value(a), -a.token if value(a) <= 0 else a.token))
 
 
 def _mean_hidden_token(obs: dict[str, Any], me: int) -> float:

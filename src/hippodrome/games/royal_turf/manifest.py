@@ -44,6 +44,7 @@ GAME_INFO = GameInfo(
         check_data="material:check",
         tensor="tensor:layout",
         balance="balance:balance_facts",
+        search="search:HOOKS",
     ),
     # Every table size's extremes and each variant.
     conformance=(

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from hippodrome.bots.base import BotKind
+from hippodrome.bots.base import BotKind, bot_label
 from hippodrome.engine.i18n import LANGUAGES, catalog
 from hippodrome.engine.options import options_schema
 from hippodrome.games import CATALOGUE, entry
@@ -34,6 +34,7 @@ async def games() -> list[GameSummary]:
                     "max_players": cls.max_players if cls else None,
                     "options": options_schema(cls.options_type) if cls else [],
                     "bots": list(BotKind) if playable else [],
+                    "bot_labels": {k: bot_label(k, e.id) for k in BotKind} if playable else {},
                 }
             )
         )

@@ -5,6 +5,7 @@
 // and, for each absent seat, the seconds before it may be handed to a bot (`handover`). Between two
 // messages this module counts down locally from the moment the message arrived; it decides nothing.
 
+import { botLabel } from "./botlabels.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -60,7 +61,7 @@ export function clockFields(form, levels, rerender) {
           onchange: (e) => {
             clock.bot = e.target.value;
           },
-        }, (levels.length ? levels : ["heuristic"]).map((b) => h("option", { value: b, selected: clock.bot === b }, t(`web.bot.${b}`))))),
+        }, (levels.length ? levels : ["heuristic"]).map((b) => h("option", { value: b, selected: clock.bot === b }, botLabel(form.game, b))))),
     );
   }
   return fields;
@@ -166,7 +167,7 @@ export function renderAway(container, msg, onBack) {
   container.replaceChildren();
   if (!away) return;
   container.append(
-    h("span", {}, t("web.clock.timed_out", { bot: t(`web.bot.${msg.clock.bot}`) })),
+    h("span", {}, t("web.clock.timed_out", { bot: botLabel(msg.game, msg.clock.bot) })),
     " ",
     h("button", { type: "button", "data-testid": "take-back", onclick: onBack }, t("web.clock.take_back")),
   );

@@ -3,6 +3,7 @@
 // variant needs no change here.
 
 import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { botLabel, rememberBotLabels } from "./botlabels.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
 import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
@@ -136,7 +137,7 @@ function resizeSeats() {
 
 function defaultName(i, seat) {
   if (account && seat.kind === "human" && form.seats.findIndex((s) => s.kind === "human") === i) return account.name;
-  if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: t(`web.bot.${seat.bot}`) });
+  if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: botLabel(form.game, seat.bot) });
   return t("web.lobby.default_player", { n: i + 1 });
 }
 
@@ -328,7 +329,7 @@ function renderSeats(game) {
             seat.bot = e.target.value;
             renderSeats(game);
           },
-        }, bots.map((b) => h("option", { value: b, selected: seat.bot === b }, t(`web.bot.${b}`)))),
+        }, bots.map((b) => h("option", { value: b, selected: seat.bot === b }, botLabel(game?.id, b)))),
         h("label", { class: "visually-hidden", for: `seat-name-${i}` }, t("web.lobby.seat_name", { n: i + 1 })),
         h("input", {
           id: `seat-name-${i}`,
@@ -551,6 +552,7 @@ async function start() {
   });
   try {
     games = await api("/api/games");
+    rememberBotLabels(games);
   } catch (err) {
     gamesError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
     games = [];

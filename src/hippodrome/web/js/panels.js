@@ -4,6 +4,7 @@
 // Used by the table page and the replay page.
 
 import { fill, h, seatColour, seatNames } from "./dom.js";
+import { botLabel } from "./botlabels.js";
 import { lang, pick, t, tn } from "./i18n.js";
 
 /** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
@@ -40,7 +41,7 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
   const basis = msg?.context?.ranking_basis;
   const places = placesOf(msg);
   const items = seats.map((seat, i) => {
-    const kind = seat.kind === "bot" ? t("web.kind.bot_named", { bot: t(`web.bot.${seat.bot}`) }) : t("web.kind.human");
+    const kind = seat.kind === "bot" ? t("web.kind.bot_named", { bot: botLabel(msg?.game, seat.bot) }) : t("web.kind.human");
     const connected = seat.kind === "bot" || seat.connected;
     const mine = msg?.seat === i;
     return h(
@@ -80,7 +81,7 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
       // A seated player may hand an absent player's seat to a bot of the level he picks (the server
       // enforces the timeout).
       onTakeover && seat.kind !== "bot" && !connected && !mine && msg.status !== "finished"
-        ? takeoverControl(i, levels, onTakeover)
+        ? takeoverControl(i, levels, onTakeover, msg?.game)
         : null,
     );
   });
@@ -93,12 +94,12 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
 }
 
 /** The level of the bot that takes an absent seat (easy, medium, ...), and the button that hands it. */
-function takeoverControl(i, levels, onTakeover) {
+function takeoverControl(i, levels, onTakeover, game) {
   const offered = levels.length ? levels : ["heuristic"];
   const level = h(
     "select",
     { class: "small", "data-testid": `takeover-level-${i}`, "aria-label": t("web.takeover_level") },
-    ...offered.map((b) => h("option", { value: b, selected: b === "heuristic" }, t(`web.bot.${b}`))),
+    ...offered.map((b) => h("option", { value: b, selected: b === "heuristic" }, botLabel(game, b))),
   );
   return h(
     "span",

@@ -6,6 +6,7 @@
 // seats' tokens, is kept for the browser's session (sessionStorage) so the creator, who lands at his
 // own seat, still finds the other seats' invitations there.
 
+import { botLabel } from "./botlabels.js";
 import { copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { lang, pick, t } from "./i18n.js";
 
@@ -70,7 +71,7 @@ export function tableItem(table, game, ...more) {
       (table.seats || []).map((seat, i) =>
         h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
           names[i],
-          seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null))),
+          seat.kind === "bot" ? h("small", {}, ` (${botLabel(table.game, seat.bot)})`) : null))),
     more,
   );
 }

@@ -9,6 +9,7 @@ import { loadBoardModule } from "./boards/index.js";
 import { createHelp } from "./help.js";
 import { renderGuide } from "./guide.js";
 import { createZoom } from "./zoom.js";
+import { rememberBotLabels } from "./botlabels.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { createChat } from "./chat.js";
@@ -525,6 +526,7 @@ async function start() {
     .then((games) => {
       gameTitles = Object.fromEntries(games.map((g) => [g.id, g.titles]));
       gameBots = Object.fromEntries(games.map((g) => [g.id, g.bots || []]));
+      rememberBotLabels(games);
       render();
     })
     .catch(() => {});

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import multiprocessing
+import os
 import random
 import time
 import weakref
@@ -33,6 +35,7 @@ from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import CHANCE, JSONObject
+from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
@@ -41,13 +44,14 @@ from hippodrome.server.service import (
     ServerError,
     TableService,
     TableStatus,
+    VersionTakenError,
     automatic_action,
     automatic_actor,
     event_json,
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import now
-from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, think
+from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, die_with_parent, think
 
 log = logging.getLogger("hippodrome.server")
 
@@ -141,12 +145,32 @@ def state_message(
     }
 
 
+def presence_message(table: LiveTable, connected: set[int]) -> JSONObject:
+    """Who is at the table now: sent when a seat's player comes or goes, instead of a whole state."""
+    return {
+        "type": "presence",
+        "table": table.id,
+        "version": table.version,
+        "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+    }
+
+
+def encoded(message: JSONObject) -> str:
+    """A message as the websocket sends it (as Starlette's ``send_json`` writes it), encoded once
+    for every connection that gets it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+Outgoing = JSONObject | str
+"""A message waiting in a connection's queue: an object, or one already encoded (shared)."""
+
+
 @dataclass(eq=False)
 class Connection:
     websocket: WebSocket
     table_id: str
     seat: int | None
-    queue: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
     closed: bool = False
     resynced: int | None = None
     """The version at which a stale action last brought this connection a fresh state."""
@@ -161,10 +185,26 @@ class Connection:
 class Runtime:
     """The live side of the server: connections per table, per-table locks, bot drivers."""
 
-    def __init__(self, service: TableService, settings: Settings) -> None:
+    def __init__(self, service: TableService, settings: Settings, bus: Bus | None = None) -> None:
         self.service = service
         self.settings = settings
+        self.bus = bus
+        """The news between server processes (None: this process is the only one)."""
         self.connections: dict[str, set[Connection]] = {}
+        self.remote: dict[str, dict[str, frozenset[int]]] = {}
+        """Seats connected through other server processes: table -> process -> seats."""
+        self.heard: dict[str, float] = {}
+        """When each other process was last heard of (its presence is forgotten when it is silent)."""
+        self.shown: dict[str, frozenset[int]] = {}
+        """The connected seats each table's connections here were last told of."""
+        self.published: dict[str, frozenset[int]] = {}
+        """The seats this process last told the others it has connections for, per table."""
+        self.joined_views: dict[str, tuple[object, dict[int | None, str]]] = {}
+        """Per table with connections: what its cached full views were made of (version, status,
+        connected seats, seats' kinds) and each viewer's (seat or None) full view, encoded once
+        for every joiner while that holds."""
+        self._following: dict[str, asyncio.Task[None]] = {}
+        self._watcher: asyncio.Task[None] | None = None
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
         self.per_address: Counter[str] = Counter()
@@ -184,14 +224,24 @@ class Runtime:
         if self.settings.bot_processes <= 0:
             return None
         return ProcessPoolExecutor(
-            max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.settings.bot_processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
         )
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    def connected_seats(self, table_id: str) -> set[int]:
+    def local_seats(self, table_id: str) -> set[int]:
         return {c.seat for c in self.connections.get(table_id, ()) if c.seat is not None}
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        """Seats with a connection at the table, through this process or another."""
+        seats = self.local_seats(table_id)
+        for remote in self.remote.get(table_id, {}).values():
+            seats |= remote
+        return seats
 
     # -- connections ------------------------------------------------------------------------------
 
@@ -271,15 +321,17 @@ class Runtime:
             async with self.lock(table_id):
                 # The token is read under the table's lock, so a seat handed to a bot meanwhile
                 # cannot be joined with its old token.
-                table = self.service.get(table_id)
+                table = self._fresh(table_id)
                 conn.seat = seat = self.service.seat_of(table, token)
                 self.connections.setdefault(table_id, set()).add(conn)
+                status = table.status
                 if seat is not None:
                     self.absent_since.pop((table_id, seat), None)
                     self.service.mark_seen(table, seat)
-                conn.queue.put_nowait(
-                    state_message(table, seat, table.state.events, self.connected_seats(table_id))
-                )
+                    self._told(table)
+                conn.queue.put_nowait(self._joined_view(table, seat))
+                if table.status != status:  # the last player came: the game begins for everyone
+                    self.broadcast(table, [], skip=conn)
                 self.advise(table)
         except WebSocketDisconnect:
             return
@@ -289,7 +341,7 @@ class Runtime:
         except HippodromeError as exc:
             await self._refuse(websocket, exc, 4404 if getattr(exc, "status", 0) == 404 else 4403)
             return
-        await self._refresh_others(table_id, conn)
+        self._presence(table_id, skip=conn)  # the joiner's state says it already
         self.kick(table_id)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
@@ -307,7 +359,11 @@ class Runtime:
                 self.connections.pop(table_id, None)
             if conn.seat is not None and conn.seat not in self.connected_seats(table_id):
                 self.absent_since[(table_id, conn.seat)] = time.monotonic()
-            await self._refresh_others(table_id, None)
+            if conn.seat is not None:
+                self._presence(table_id)
+            if table_id not in self.connections:
+                self.shown.pop(table_id, None)
+                self.joined_views.pop(table_id, None)
 
     async def _read_loop(self, conn: Connection) -> None:
         """The client's messages, each within the connection's budget: past it a message is
@@ -353,23 +409,66 @@ class Runtime:
         for conn in list(self.connections.get(table.id, set())):
             if conn.seat == seat:
                 conn.close(error, 4403, table.names)
+        self._told(table)
 
     async def _send_loop(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
             while True:
                 message = await conn.queue.get()
+                if isinstance(message, str):
+                    await conn.websocket.send_text(message)
+                    continue
                 if message.get("type") == "close":
                     await conn.websocket.close(code=int(message.get("code", 4403)))
                     return
                 await conn.websocket.send_json(message)
 
-    async def _refresh_others(self, table_id: str, skip: Connection | None) -> None:
-        """Tell everyone at the table who is connected now (no new events)."""
+    def _joined_view(self, table: LiveTable, seat: int | None) -> str:
+        """A joiner's first state (the whole log), computed once per table, version, connected
+        seats and viewer, however many join: a crowd arriving at one table costs one view."""
+        connected = frozenset(self.connected_seats(table.id))
+        key = (table.version, table.status, connected, tuple(s.kind for s in table.seats))
+        seen, views = self.joined_views.get(table.id, (None, {}))
+        if seen != key:
+            views = {}
+            self.joined_views[table.id] = (key, views)
+        if seat not in views:
+            views[seat] = encoded(state_message(table, seat, table.state.events, set(connected)))
+        return views[seat]
+
+    def _presence(self, table_id: str, skip: Connection | None = None) -> None:
+        """After a seat's connection came or went: tell the other processes (if this process's
+        seats changed) and this process's connections (if the table's connected seats changed),
+        with a small ``presence`` message, never a whole state to everyone."""
+        local = frozenset(self.local_seats(table_id))
+        if self.bus is not None and self.published.get(table_id, frozenset()) != local:
+            self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(local)))
+            if local:
+                self.published[table_id] = local
+            else:
+                self.published.pop(table_id, None)
+        connected = frozenset(self.connected_seats(table_id))
+        if table_id not in self.connections or self.shown.get(table_id) == connected:
+            return
+        self.shown[table_id] = connected
         table = self.service.get(table_id)
-        connected = self.connected_seats(table_id)
-        for other in self.connections.get(table_id, set()):
-            if other is not skip:
-                other.queue.put_nowait(state_message(table, other.seat, [], connected))
+        message = encoded(presence_message(table, set(connected)))
+        for conn in self.connections[table_id]:
+            if conn is not skip:
+                conn.queue.put_nowait(message)
+
+    def _told(self, table: LiveTable) -> None:
+        """Tell the other processes that the table changed in the store (an action, a seat)."""
+        if self.bus is not None:
+            self.bus.publish(Notice("version", self.bus.process, table.id, table.version))
+
+    def _fresh(self, table_id: str) -> LiveTable:
+        """The table as the store has it (the caller holds its lock); what other processes played
+        on it meanwhile is sent to this process's connections first."""
+        table, events = self.service.fresh(table_id)
+        if events:
+            self.broadcast(table, events)
+        return table
 
     async def receive(self, conn: Connection, raw: str) -> None:
         """One client message: validated, then acted on; every refusal is an ``error`` message."""
@@ -390,7 +489,7 @@ class Runtime:
         started = time.perf_counter()
         try:
             async with self.lock(conn.table_id):
-                table = self.service.get(conn.table_id)
+                table = self._fresh(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
                 if table.seats[conn.seat].kind != SeatKind.HUMAN:
@@ -420,6 +519,11 @@ class Runtime:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)
                 self.broadcast(table, events)
+        except VersionTakenError as exc:
+            # Another process played first: this client gets the table as the store has it.
+            conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
+            self.follow(conn.table_id)
+            return
         except HippodromeError as exc:
             names = self.service.get(conn.table_id).names if conn.table_id else None
             conn.queue.put_nowait(error_message(exc, names))
@@ -432,18 +536,37 @@ class Runtime:
 
         The commit runs on the event loop: it takes about a millisecond, and a writer thread was
         measured slower under load (every step of the loop then waits for the interpreter lock)."""
+        before = self.service.snapshot(table) if self.service.shared else None
         events, write = self.service.play(table, player, action)
         try:
             self.service.store(write)
+        except VersionTakenError:
+            if before is not None:  # back to the stored version, to catch up from there
+                self.service.restore(table, before)
+            raise
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
+        self._told(table)
         return events
 
-    def broadcast(self, table: LiveTable, events: Sequence[Event]) -> None:
-        """Send every connection at the table its own view of the change."""
+    def broadcast(
+        self, table: LiveTable, events: Sequence[Event], skip: Connection | None = None
+    ) -> None:
+        """Send every connection at the table its own view of the change: one view per viewer
+        (each seat, the spectators), encoded once and shared by all who see the same thing."""
         connected = self.connected_seats(table.id)
+        views: dict[int | None, str] = {}
         for conn in self.connections.get(table.id, set()):
-            conn.queue.put_nowait(state_message(table, conn.seat, events, connected))
+            if conn is skip:
+                continue
+            view = views.get(conn.seat)
+            if view is None:
+                view = views[conn.seat] = encoded(
+                    state_message(table, conn.seat, events, connected)
+                )
+            conn.queue.put_nowait(view)
+        if table.id in self.connections:
+            self.shown[table.id] = frozenset(connected)
         self.advise(table)
 
     # -- practice tables: the odds of a player's decisions ----------------------------------------
@@ -512,6 +635,28 @@ class Runtime:
             del self.drivers[table_id]
 
     async def _drive(self, table_id: str) -> None:
+        """Drive the table while something automatic is due. With several server processes, only
+        the holder of the table's lease drives it; the lease is let go when the table waits for a
+        person, and looked at once more after that (a move may have come in meanwhile)."""
+        if self.bus is None:
+            await self._drive_steps(table_id)
+            return
+        while await self._due(table_id):
+            if not await self.bus.take_lease(table_id):
+                return  # another process drives it; if it dies, the watch takes the table over
+            try:
+                await self._drive_steps(table_id)
+            finally:
+                await self.bus.drop_lease(table_id)
+
+    async def _due(self, table_id: str) -> bool:
+        async with self.lock(table_id):
+            try:
+                return automatic_actor(self._fresh(table_id)) is not None
+            except HippodromeError:
+                return False
+
+    async def _drive_steps(self, table_id: str) -> None:
         """Play the table's automatic steps (bots, draws) one by one, each after the bot delay."""
         while True:
             if automatic_actor(self.service.get(table_id)) is None:
@@ -519,8 +664,10 @@ class Runtime:
             delay = self.settings.bot_delay
             # A little jitter, so that tables started together do not all think at the same instant.
             await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
+            if self.bus is not None and not self.bus.holds(table_id):
+                return  # the lease was lost (the bus is down): another process may drive now
             async with self.lock(table_id):
-                table = self.service.get(table_id)
+                table = self._fresh(table_id)
                 actor = automatic_actor(table)
                 if actor is None:
                     return
@@ -528,11 +675,120 @@ class Runtime:
                 try:
                     action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
+                except VersionTakenError as exc:
+                    self._taken(table_id, exc.seq)
+                    continue  # someone played first (choices at once): look again
                 except HippodromeError as exc:
                     log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
+
+    # -- several server processes -----------------------------------------------------------------
+
+    def _taken(self, table_id: str, version: int) -> None:
+        """An automatic step lost the race for ``version``: fine if a person played it (choices at
+        once), a fault of the leases if another automatic step did (two drivers at once)."""
+        table = self.service.cached(table_id) or self.service.get(table_id)
+        if len(table.state.history) <= version:
+            table, _ = self.service.fresh(table_id)
+        if version < len(table.state.history):
+            player = table.state.history[version][0]
+            if player == CHANCE or table.seats[player].kind == SeatKind.BOT:
+                log.error(
+                    "table %s: version %d was played by two drivers at once", table_id, version
+                )
+
+    async def start(self) -> None:
+        """At start: listen to the other processes, then drive every running table that needs it."""
+        if self.bus is not None:
+            await self.bus.start(self.on_notice, self.on_reconnect)
+            self._watcher = asyncio.create_task(self._watch_stalled())
+        await self.resume_all()
+        self.start_sweeping()
+
+    def on_notice(self, notice: Notice) -> None:
+        """News from another server process."""
+        self.heard[notice.process] = time.monotonic()
+        if notice.kind == "version":
+            if notice.table in self.connections:
+                self.follow(notice.table)
+        elif notice.kind == "presence":
+            at_table = self.remote.setdefault(notice.table, {})
+            if notice.seats:
+                at_table[notice.process] = frozenset(notice.seats)
+            else:
+                at_table.pop(notice.process, None)
+            if not at_table:
+                del self.remote[notice.table]
+            self._presence(notice.table)
+        elif notice.kind == "hello" and self.bus is not None:
+            for table_id, seats in self.published.items():
+                self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
+
+    def follow(self, table_id: str) -> None:
+        """Catch the table up from the store and send this process's connections the change."""
+        task = self._following.get(table_id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.create_task(self._follow(table_id))
+        self._following[table_id] = task
+        task.add_done_callback(lambda _: self._following.pop(table_id, None))
+
+    async def _follow(self, table_id: str) -> None:
+        async with self.lock(table_id):
+            try:
+                table = self.service.cached(table_id)
+                before = None if table is None else (table.version, table.status, table.updated)
+                table = self._fresh(table_id)
+            except HippodromeError:
+                return
+            after = (table.version, table.status, table.updated)
+            if before is None or (before[0] == table.version and before != after):
+                self.broadcast(table, [])  # a seat changed (no action), or the table was read anew
+
+    async def on_reconnect(self) -> None:
+        """The bus is back after an outage: news was lost meanwhile, so every table shown here is
+        caught up from the store, and the other processes are told this one's presence again."""
+        for table_id in list(self.connections):
+            self.follow(table_id)
+        if self.bus is not None:
+            for table_id, seats in self.published.items():
+                self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
+
+    async def _watch_stalled(self) -> None:
+        """Take over the tables that stopped moving while something automatic was due (their
+        driver's process died, or the bus was down); forget the presence of silent processes."""
+        assert self.bus is not None
+        every = max(0.5, getattr(self.bus, "lease_seconds", 3.0) / 2)
+        while True:
+            await asyncio.sleep(every)
+            silent = [p for p, t in self.heard.items() if time.monotonic() - t > 4 * every]
+            for process in silent:
+                del self.heard[process]
+                for table_id in [t for t, r in self.remote.items() if process in r]:
+                    self.remote[table_id].pop(process, None)
+                    if not self.remote[table_id]:
+                        del self.remote[table_id]
+                    self._presence(table_id)
+            try:
+                stalled = self.service.stalled(
+                    now() - timedelta(seconds=every + 2 * self.settings.bot_delay)
+                )
+            except Exception:
+                log.exception("the stalled tables could not be read; trying again later")
+                continue
+            for table_id, version in stalled:
+                if table_id in self.drivers:
+                    continue
+                table = self.service.cached(table_id)
+                if (
+                    table is not None
+                    and table.version == version
+                    and automatic_actor(table) is None
+                ):
+                    continue  # it waits for a person
+                self.kick(table_id)
 
     async def _decide(self, table: LiveTable, actor: int) -> Action:
         """The automatic action: drawn here for chance and quick bots, thought out in a worker
@@ -613,6 +869,8 @@ class Runtime:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._watcher is not None:
+            self._watcher.cancel()
         for advice in list(self._advising.values()):
             advice.cancel()
         for task in list(self.drivers.values()):
@@ -622,6 +880,8 @@ class Runtime:
                 await task
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
+        if self.bus is not None:
+            await self.bus.stop()
 
     # -- seats left by their players --------------------------------------------------------------
 

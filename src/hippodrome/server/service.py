@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from hippodrome.bots.base import BOT_KINDS, make_bot
@@ -68,6 +69,15 @@ class ServerError(HippodromeError):
         super().__init__(key, **params)
 
 
+class VersionTakenError(ServerError):
+    """Another server process stored an action at this version first (the store's unique
+    ``(table, seq)`` key): this one is not played; the table is read again from the store."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        self.seq = seq
+        super().__init__(409, "error.version_taken", table=table_id, version=seq)
+
+
 @dataclass(frozen=True, slots=True)
 class ActionWrite:
     """One played action, waiting to be stored."""
@@ -79,6 +89,14 @@ class ActionWrite:
     status: str
     result: JSONObject | None
     updated: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    state: State
+    status: TableStatus
+    updated: datetime
+    deciding: dict[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,9 +225,11 @@ def event_json(event: Event, names: Sequence[str]) -> JSONObject:
 class TableService:
     """The tables, over a SQLAlchemy engine. Synchronous and short: callers serialise per table."""
 
-    def __init__(self, engine: Engine, *, cache_size: int = 256) -> None:
+    def __init__(self, engine: Engine, *, cache_size: int = 256, shared: bool = False) -> None:
         self.engine = engine
         self.cache_size = cache_size
+        self.shared = shared
+        """Other server processes write to the same store: :meth:`fresh` reads it again."""
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
 
     # -- creating ---------------------------------------------------------------------------------
@@ -287,6 +307,84 @@ class TableService:
             table = self._live(row, game, [(a.player, a.notation) for a in actions])
         self._remember(table)
         return table
+
+    def cached(self, table_id: str) -> LiveTable | None:
+        """The table if this process has it in memory (possibly behind the store)."""
+        return self._cache.get(table_id)
+
+    def fresh(self, table_id: str) -> tuple[LiveTable, list[Event]]:
+        """The table as the store has it now, and the events of the actions it gained since this
+        process last saw it (none when this process is the store's only writer)."""
+        table = self.get(table_id)
+        if not self.shared:
+            return table, []
+        return table, self.catch_up(table)
+
+    def catch_up(self, table: LiveTable) -> list[Event]:
+        """Bring a cached table up to the store, where another server process may have played on
+        it: its new actions are replayed (validated, as at a rebuild), its seats and status read
+        again. One small query when nothing changed. Returns the new actions' events."""
+        with Session(self.engine) as session:
+            head = session.execute(
+                select(TableRow.version, TableRow.status, TableRow.updated).where(
+                    TableRow.id == table.id
+                )
+            ).one_or_none()
+            if head is None:
+                raise ServerError(404, "error.table_not_found", table=table.id)
+            version, status, updated = head
+            if (version, status, updated) == (table.version, table.status, table.updated):
+                return []
+            start = len(table.state.events)
+            moves = session.execute(
+                select(ActionRow.player, ActionRow.notation)
+                .where(ActionRow.table_id == table.id, ActionRow.seq >= table.version)
+                .order_by(ActionRow.seq)
+            ).all()
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.index)
+            ).all()
+        if table.status == TableStatus.BROKEN:
+            return []
+        for player, notation in moves:
+            try:
+                table.state.apply(table.game.parse_action(notation), player)
+            except HippodromeError as exc:
+                table.status, table.problem = TableStatus.BROKEN, "a stored action does not replay"
+                log.error("table %s: %s", table.id, RecordError("actions", f"{notation!r}: {exc}"))
+                return table.state.events[start:]
+            table.note_decisions()
+        table.seats = [
+            SeatInfo(s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen) for s in seats
+        ]
+        for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
+            table.bots.pop(seat, None)
+        table.status, table.updated = TableStatus(status), updated
+        return table.state.events[start:]
+
+    def snapshot(self, table: LiveTable) -> TableSnapshot:
+        """What :meth:`play` changes, to :meth:`restore` if another process stored first."""
+        return TableSnapshot(table.state.clone(), table.status, table.updated, dict(table.deciding))
+
+    def restore(self, table: LiveTable, snapshot: TableSnapshot) -> None:
+        table.state, table.status, table.updated, table.deciding = (
+            snapshot.state,
+            snapshot.status,
+            snapshot.updated,
+            snapshot.deciding,
+        )
+        self._remember(table)
+
+    def stalled(self, before: datetime, *, limit: int = 1000) -> list[tuple[str, int]]:
+        """Running tables untouched since ``before`` (most recent first), with their versions."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.version)
+                .where(TableRow.status == TableStatus.RUNNING, TableRow.updated < before)
+                .order_by(TableRow.updated.desc())
+                .limit(limit)
+            ).all()
+        return [(table_id, version) for table_id, version in rows]
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat whose token this is; None for no token (a spectator). A wrong token is refused."""
@@ -375,6 +473,9 @@ class TableService:
                         updated=write.updated,
                     )
                 )
+        except IntegrityError as exc:
+            self._cache.pop(write.table_id, None)
+            raise VersionTakenError(write.table_id, write.seq) from exc
         except Exception:
             self._cache.pop(write.table_id, None)
             raise
@@ -454,6 +555,7 @@ class TableService:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
+        table.updated = now()
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
 
     def _store_seat(self, table: LiveTable, seat: int, **values: object) -> None:

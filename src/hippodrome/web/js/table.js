@@ -92,6 +92,10 @@ class View {
         this.odds = message;
         render();
         break;
+      case "presence": // a seat's player came or went: only who is connected changed
+        if (this.msg && message.version === this.msg.version) this.msg = { ...this.msg, seats: message.seats };
+        render();
+        break;
       default:
         break; // pong
     }

@@ -558,9 +558,25 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def fresh_postgres(url: str) -> str:
+    """A new, empty PostgreSQL database beside the one ``url`` names (dropped at the next run)."""
+    import sqlalchemy  # noqa: PLC0415
+
+    base, name = url.replace("postgresql://", "postgresql+psycopg://", 1).rsplit("/", 1)
+    fresh = f"{name}_load"
+    admin = sqlalchemy.create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{fresh}"'))
+    admin.dispose()
+    return f"{base}/{fresh}"
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hippodrome-load-") as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        if args.fresh_db and db_url.startswith("postgresql"):
+            db_url = fresh_postgres(db_url)
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         result: dict[str, Any] = {"database": db_url.split("://", 1)[0]}
         if args.finished:
@@ -598,6 +614,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--workers", type=int, default=1, help="server processes, clients spread over them (1)"
     )
     parser.add_argument("--redis", help="Redis URL, for more than one server process")
+    parser.add_argument(
+        "--fresh-db",
+        action="store_true",
+        help="play on a new PostgreSQL database <name>_load beside --db's (made again each run)",
+    )
     parser.add_argument(
         "--crowd", type=int, default=0, help="of the spectators, how many watch one table (0)"
     )

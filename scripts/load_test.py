@@ -51,6 +51,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 GAME = "royal_turf"
 FILL_SEATS = [{"kind": "bot", "bot": "random"}] * 2
@@ -274,13 +275,17 @@ class Live:
 async def watch(live: Live, table_id: str, ready: asyncio.Event, server: str) -> None:
     """One spectator: records when each new version of the table arrives, until the game ends."""
     url = server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    async with connect(url, proxy=None, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "join", "token": None}))
-        live.spectators_connected += 1
-        try:
-            await receive_states(live, ws, table_id, ready)
-        finally:
-            live.spectators_connected -= 1
+    try:
+        async with connect(url, proxy=None, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "join", "token": None}))
+            live.spectators_connected += 1
+            try:
+                await receive_states(live, ws, table_id, ready)
+            finally:
+                live.spectators_connected -= 1
+    except (OSError, TimeoutError, ConnectionClosed) as exc:
+        live.errors.append(f"spectator: {exc.__class__.__name__}")
+        ready.set()  # counted as an error, not waited for
 
 
 async def receive_states(

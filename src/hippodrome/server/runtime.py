@@ -534,12 +534,17 @@ class Runtime:
     async def play(self, table: LiveTable, player: int, action: Action) -> list[Event]:
         """Play an action (the caller holds the table's lock) and store it before anyone is told.
 
-        The commit runs on the event loop: it takes about a millisecond, and a writer thread was
-        measured slower under load (every step of the loop then waits for the interpreter lock)."""
+        On SQLite the commit runs on the event loop: it takes about a millisecond of work, and a
+        writer thread was measured slower under load (every step of the loop then waits for the
+        interpreter lock). A database server's commit is a wait (PostgreSQL's flush to disk, a few
+        milliseconds), not work: it runs in a thread, and the loop serves the other tables meanwhile."""
         before = self.service.snapshot(table) if self.service.shared else None
         events, write = self.service.play(table, player, action)
         try:
-            self.service.store(write)
+            if self.service.engine.dialect.name == "sqlite":
+                self.service.store(write)
+            else:
+                await asyncio.to_thread(self.service.store, write)
         except VersionTakenError:
             if before is not None:  # back to the stored version, to catch up from there
                 self.service.restore(table, before)

@@ -648,7 +648,8 @@ class TableService:
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
-        cached = self._cache.get(row.id)
+        # With other writers, a cached table may be behind its row: the row is the truth.
+        cached = None if self.shared else self._cache.get(row.id)
         if cached is not None:
             return self.summary(cached)
         return {

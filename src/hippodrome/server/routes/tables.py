@@ -113,7 +113,7 @@ async def list_tables(
 
 @router.get("/{table_id}", responses=errors(404, 409, 422))
 async def get_table(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) -> TableSummary:
-    table = service.get(table_id)
+    table, _ = service.fresh(table_id)
     return TableSummary.model_validate(service.summary(table, runtime.connected_seats(table_id)))
 
 
@@ -121,13 +121,13 @@ async def get_table(table_id: TableId, service: ServiceDep, runtime: RuntimeDep)
 async def record(table_id: TableId, service: ServiceDep) -> dict[str, Any]:
     """The game record (what ``hippodrome replay`` reads): once the game is over, or at any time
     for a game that hides nothing."""
-    return service.record(service.get(table_id)).to_json()
+    return service.record(service.fresh(table_id)[0]).to_json()
 
 
 @router.get("/{table_id}/replay", responses=errors(403, 404, 409, 422))
 async def replay(table_id: TableId, service: ServiceDep, x_seat_token: SeatToken = None) -> Replay:
     """Every step of the table as the seat of the token (or a spectator) saw it."""
-    table = service.get(table_id)
+    table, _ = service.fresh(table_id)
     return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
 
 

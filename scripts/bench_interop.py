@@ -43,7 +43,8 @@ def pettingzoo(game_id: str, seconds: float) -> dict[str, float]:
                 table.step(None)
                 continue
             before = len(table.state.history)
-            table.step(rng.choice(list(table.mask(agent).nonzero()[0])))
+            ids = table.mask(agent).nonzero()[0]
+            table.step(int(ids[rng.randrange(len(ids))]))
             actions += len(table.state.history) - before
             steps += 1
         games += 1

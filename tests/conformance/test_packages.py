@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hippodrome.engine.registry import GameInfo, Pieces
+from hippodrome.engine.registry import GameInfo, Pieces, RulesTexts
 from hippodrome.games import CATALOGUE, entry, playable_ids
 from hippodrome.games import checklist as c
 from hippodrome.games.checklist import missing_pieces
@@ -80,6 +80,20 @@ def _pieces(**changes: str) -> Pieces:
         (dataclasses.replace(_royal_turf(), conformance=()), c.CONFORMANCE),
         (dataclasses.replace(_royal_turf(), conformance=({"players": 9},)), c.CONFORMANCE),
         (dataclasses.replace(_royal_turf(), golden=()), c.GOLDEN_SPECS),
+        (
+            dataclasses.replace(_royal_turf(), rules=RulesTexts(texts={"fr": "règle.md"})),
+            c.RULES_TEXTS,
+        ),
+        (
+            dataclasses.replace(
+                _royal_turf(), rules=RulesTexts(sections={"en": {"betting": "no-such-heading"}})
+            ),
+            c.RULES_TEXTS,
+        ),
+        (
+            dataclasses.replace(_royal_turf(), rules=RulesTexts(for_programmers=("no-such",))),
+            c.RULES_TEXTS,
+        ),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )
@@ -119,6 +133,7 @@ def test_the_checklist_names_the_files_an_incomplete_package_lacks(
         c.EVENT_TEXTS,
         c.DATA_FILE,
         c.RULES_DOCUMENT,
+        c.RULES_TEXTS,  # the manifest's rules texts (rules.md, rulebook.fr.md) are not there
         c.BOARD_MODULE,
         c.BOARD_STYLE,
         c.BOARD_TEXTS,

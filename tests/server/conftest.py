@@ -61,6 +61,13 @@ def pg_url() -> Iterator[str]:
         admin.dispose()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest) -> str:
+    """Each database Hippodrome supports, in turn."""
+    url: str = request.getfixturevalue("db_url" if request.param == "sqlite" else "pg_url")
+    return url
+
+
 def make_client(db_url: str, **settings: object) -> TestClient:
     # Tests play as fast as the server answers: no message budget unless a test sets one.
     values: dict[str, object] = {

@@ -333,12 +333,6 @@ def test_a_version_is_an_integer_and_nothing_else(client: TestClient, version: o
 # -- text no server can store ----------------------------------------------------------------------
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_db(request: pytest.FixtureRequest) -> str:
-    url: str = request.getfixturevalue("db_url" if request.param == "sqlite" else "pg_url")
-    return url
-
-
 BAD_TEXTS = ["Ada\x00", "\x00", "A\x07da", "Ada\ud800", "\udfff"]
 
 

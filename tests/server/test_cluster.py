@@ -30,6 +30,16 @@ from websockets.exceptions import ConnectionClosed
 from hippodrome.engine.record import GameRecord
 from hippodrome.engine.types import CHANCE
 from hippodrome.games import load_game
+from hippodrome.server.runtime import can_undo
+from hippodrome.server.service import (
+    SeatKind,
+    SeatSpec,
+    TableService,
+    VersionTakenError,
+    automatic_action,
+    automatic_actor,
+)
+from hippodrome.server.storage import open_database
 from tests.server.test_restart import SERVE, free_port
 
 REDIS = os.environ.get("HIPPODROME_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -128,6 +138,7 @@ class Watcher:
         self.reconnections: list[tuple[int, int]] = []
         """(last version seen before, first version after) at each reconnection."""
         self.presence = 0
+        self.chat: list[str] = []
         self.final: Message | None = None
         self.task: asyncio.Task[None] | None = None
 
@@ -148,6 +159,8 @@ class Watcher:
                 message: Message = json.loads(raw)
                 if message["type"] == "presence":
                     self.presence += 1
+                if message["type"] == "chat" and not message["history"]:
+                    self.chat += [line["text"] for line in message["lines"]]
                 if message["type"] != "state":
                     continue
                 if first and self.versions:
@@ -234,6 +247,14 @@ def test_two_processes_share_the_tables_and_survive_a_kill(
             for watcher in watchers:
                 watcher.task = asyncio.create_task(watcher.run())
             await asyncio.sleep(1.0)
+            # A spectator says a line through B: the duel's spectators at A hear it too.
+            ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{duel['id']}"
+            async with connect(ws_b, proxy=None) as talker:
+                await talker.send(json.dumps({"type": "join", "token": None}))
+                await talker.send(json.dumps({"type": "say", "text": "Allez Ada !", "name": "Zoé"}))
+                async for raw in talker:
+                    if json.loads(raw)["type"] == "chat":
+                        break  # stored and told
             player = asyncio.create_task(play(url_b, duel["id"], token, acknowledged, 20))
             await asyncio.sleep(1.0)  # play under way on every table
             a.send_signal(signal.SIGKILL)
@@ -285,6 +306,9 @@ def test_two_processes_share_the_tables_and_survive_a_kill(
             assert after >= before, "a reconnected spectator catches up, never goes back"
     moved = [w for w in watchers if w.urls[0] == url_a]
     assert all(w.reconnections for w in moved), "A's spectators reconnected to B"
+    assert all(w.chat == ["Allez Ada !"] for w in watchers if w.table_id == duel["id"]), (
+        "a chat line said through B reached the spectators at A (through the bus) and at B"
+    )
     assert all(w.presence >= 2 for w in watchers if w.table_id == duel["id"]), (
         "the player's leaving and coming back, through B, were told to every spectator (A's "
         "through the bus) as presence messages"
@@ -311,3 +335,68 @@ def test_the_bot_worker_process_dies_with_its_server(tmp_path: Path) -> None:
     while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert [pid for pid in workers if alive(pid)] == [], "the server's children outlived it"
+
+
+def test_a_move_taken_back_in_one_process_is_read_anew_in_the_other(pg_url: str) -> None:
+    """Two processes' services on one store: after one takes a move back, the other's cached table
+    is read anew (its version went down, or its log changed under the same length), never only
+    appended to; an undo from a table behind the store is refused, changing nothing."""
+    engine = open_database(pg_url)
+    one, two, three, four = (TableService(engine, shared=True) for _ in range(4))
+    seats = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.HUMAN, name="Bob")]
+    table, _ = one.create("toques_et_casques", {"category": "A"}, seats, practice=True)
+    one.mark_seen(table, 0)
+    one.mark_seen(table, 1)
+
+    def step(choice: int = 0) -> int | None:
+        """One action at the table through ``one``; the seat that chose, if a person did."""
+        state = table.state
+        actor = automatic_actor(table)
+        if actor is not None:
+            one.apply(table, actor, automatic_action(table, actor))
+            return None
+        if state.is_chance_node():
+            one.apply(table, CHANCE, table.draw_chance())
+            return None
+        seat = state.active_players()[0]
+        one.apply(table, seat, state.legal_actions(seat)[choice])
+        return seat
+
+    for _ in range(200):
+        mover = step()
+        if mover is not None and can_undo(table, mover):
+            back = table.state.taken_back(mover, practice=True)
+            if len(back.legal_actions(mover)) > 1:
+                break  # a move to take back, begun with one action among others
+    else:
+        pytest.fail("no move to take back within 200 actions")
+    assert mover is not None
+    for other in (two, three, four):
+        seen, events = other.fresh(table.id)
+        assert seen.version == table.version and events == []
+    played = table.version
+    old = list(table.state.history)
+
+    one.undo(table, mover)
+    # ``four`` has not caught up: its own undo of the same move is refused, changing nothing.
+    behind = four.get(table.id)
+    assert behind.version == played and can_undo(behind, mover)
+    with pytest.raises(VersionTakenError):
+        four.undo(behind, mover)
+    again, events = two.fresh(table.id)
+    assert events is None, "a version gone down is read anew"
+    assert again.version == table.version < played
+    assert again.state.history == table.state.history
+
+    # ``one`` plays another action instead, and on up to the version ``three`` knows.
+    taken = str(old[table.version][1])  # the first action taken back
+    legal = [str(a) for a in table.state.legal_actions(mover)]
+    step(next(i for i, a in enumerate(legal) if a != taken))
+    while table.version < played:
+        step()
+    changed, events = three.fresh(table.id)
+    assert events is None, "a log that changed under it (another move after the undo) is read anew"
+    assert changed.state.history == table.state.history
+
+    stored = TableService(engine).get(table.id).state.history
+    assert stored == table.state.history, "the store holds the game as played"

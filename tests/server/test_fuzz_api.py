@@ -75,7 +75,9 @@ def requests(games: list[dict[str, Any]], tables: list[dict[str, Any]]) -> st.Se
         def pick(good: st.SearchStrategy[Any], bad: st.SearchStrategy[Any]) -> Any:
             return draw(st.one_of(good, bad) if junk else good)
 
-        route = draw(st.sampled_from(["create", "create", "list", "read", "hand_over", "games"]))
+        route = draw(
+            st.sampled_from(["create", "create", "list", "read", "hand_over", "take", "games"])
+        )
         game = pick(st.sampled_from(game_ids), short_text)
         table = pick(st.sampled_from(table_ids), short_text)
         headers = {}
@@ -110,6 +112,8 @@ def requests(games: list[dict[str, Any]], tables: list[dict[str, Any]]) -> st.Se
             limit = pick(st.integers(1, 500), st.one_of(st.integers(-5, 2**64), short_text))
             offset = pick(st.integers(0, 50), st.one_of(st.integers(-5, 2**64), short_text))
             query = f"status={segment(status)}&limit={segment(str(limit))}"
+            if draw(st.booleans()):
+                query += f"&game={segment(game)}"
             return ("GET", f"/api/tables?{query}&offset={segment(str(offset))}", {}, None)
         if route == "read":
             what = draw(st.sampled_from(["", "/record", "/replay"]))
@@ -119,6 +123,10 @@ def requests(games: list[dict[str, Any]], tables: list[dict[str, Any]]) -> st.Se
             bot = pick(st.sampled_from(BOT_KINDS), scalars)
             body = pick(st.just({"bot": bot}), json_values)
             return ("POST", f"/api/tables/{segment(table)}/seats/{index}/bot", headers, body)
+        if route == "take":
+            index = pick(st.integers(-1, 6), st.one_of(st.just(2**70), short_text.map(segment)))
+            body = pick(st.fixed_dictionaries({}, optional={"name": names}), json_values)
+            return ("POST", f"/api/tables/{segment(table)}/seats/{index}/take", {}, body)
         if draw(st.booleans()):
             return ("GET", f"/api/games/{segment(game)}/board", {}, None)
         language = pick(st.sampled_from(["en", "fr"]), short_text)
@@ -176,8 +184,14 @@ def test_the_api_never_answers_500_on_postgresql(pg_url: str) -> None:
 def websocket_messages() -> st.SearchStrategy[str]:
     """A client message: the protocol's types with any fields, any JSON, or any text."""
     typed = st.fixed_dictionaries(
-        {"type": st.sampled_from(["act", "roll", "ping", "join", "dance"])},
-        optional={"action": short_text, "version": scalars, "token": short_text},
+        {"type": st.sampled_from(["act", "roll", "ping", "join", "say", "dance"])},
+        optional={
+            "action": short_text,
+            "version": scalars,
+            "token": short_text,
+            "text": short_text,
+            "name": short_text,
+        },
     )
     return st.one_of(typed.map(json.dumps), json_values.map(json.dumps), short_text)
 
@@ -201,7 +215,7 @@ def test_no_websocket_message_drops_the_connection(db_url: str) -> None:
                 ws.send_json({"type": "ping"})
                 for _ in range(50):
                     message = ws.receive_json()
-                    assert message["type"] in ("state", "error", "stale", "pong"), message
+                    assert message["type"] in ("state", "error", "stale", "chat", "pong"), message
                     if message["type"] == "pong":
                         return
                 raise AssertionError(f"no answer to the ping after {text!r}")

@@ -160,11 +160,9 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
     lobby.get_by_test_id("seat-bot-2").select_option("random")
     lobby.get_by_test_id("create-button").click()
 
-    invite = lobby.get_by_test_id("invite-0")
-    expect(invite).to_be_visible()
-    expect(lobby.get_by_test_id("invite-1")).to_have_count(0)  # bots get no invitation
-    href = invite.get_attribute("href")
-    assert href is not None and "#token=" in href
+    # The creator lands at his own seat (the first, his by default).
+    expect(lobby).to_have_url(re.compile(r"/table/[^/#]+#token="))
+    href = lobby.url
     table_id = href.split("/table/", 1)[1].split("#", 1)[0]
     summary = live_server.http.get(f"/api/tables/{table_id}").json()
     assert [(s["name"], s["kind"], s["bot"]) for s in summary["seats"]] == [
@@ -172,8 +170,10 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
         (summary["seats"][1]["name"], "bot", "heuristic"),
         (summary["seats"][2]["name"], "bot", "random"),
     ]
-    assert summary["status"] == "open"
-    expect(lobby.get_by_test_id("tables-open")).to_contain_text(table_id)
+    assert not any(s["free"] for s in summary["seats"]), "the creator's seat is kept for him"
+    lobby.goto("/")
+    lists = lobby.get_by_test_id("tables-open").or_(lobby.get_by_test_id("tables-running"))
+    expect(lists.filter(has_text=table_id)).to_have_count(1)
 
     ada = open_player(href)
     expect(ada.page.get_by_test_id("status")).not_to_be_empty()
@@ -190,6 +190,8 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
 
     lobby.reload()
     expect(lobby.get_by_test_id("tables-finished")).to_contain_text(table_id)
+    expect(lobby.get_by_test_id("my-tables")).to_contain_text(table_id)
+    expect(lobby.get_by_test_id("my-tables")).to_contain_text(table_id)
 
 
 def test_hidden_bets_stay_hidden_from_the_other_player(

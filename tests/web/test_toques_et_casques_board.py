@@ -1,10 +1,10 @@
 """Toques et Casques' board in Debian's headless chromium: a whole race played by clicks (docs/web.md).
 
 One person (Ada) and three heuristic bots run a category D race (gallop with the river and hurdles)
-on the small hippodrome. Ada rolls with the roll button, plays each step by clicking a highlighted
-length of the track (or the « Bloqué ! » button when no step is left, seed 18-01; and decides
-where a hurdle every horse has passed goes, 13-02), once by keyboard, until the arrival order with
-its tiercé shows. Along the way: a click on a length that is not
+on the small hippodrome. Ada rolls with the roll button, plays each roll by clicking where the horse
+ends on the track (a fall confirmed first; or the « Bloqué ! » button when no step is left, seed
+18-01; and decides where a hurdle every horse has passed goes, 13-02), once one step by keyboard,
+until the arrival order with its tiercé shows. Along the way: a click on a length that is not
 highlighted sends nothing, and the language switch turns the board's texts into French and back.
 """
 
@@ -29,6 +29,7 @@ ACTIONABLE = """() => {
   if (shown(document.querySelector('[data-testid="roll-button"]'))) return "roll";
   if (shown(document.querySelector('[data-testid="blocked-button"]'))) return "blocked";
   if (shown(document.querySelector('[data-testid="keep-hurdle"]'))) return "hurdle";
+  if (document.querySelector('[data-testid="plan-end"]')) return "plan";
   if (document.querySelector('[data-testid="step-cell"]')) return "step";
   return false;
 }"""
@@ -61,7 +62,7 @@ class Jockey(SeatPage):
         self.rng = random.Random(11)
 
     def acts(self) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m.get("type") in ("act", "roll")]
+        return [m for m in self.sent if m.get("type") in ("act", "roll", "plan")]
 
     def waiting_for(self, timeout: float = 60_000) -> str:
         try:
@@ -77,7 +78,8 @@ class Jockey(SeatPage):
         expect(self.page.get_by_test_id("error")).to_be_hidden()
 
     def play_one(self, *, by_key: bool = False) -> str:
-        """One decision, by a click: roll, a highlighted length, or « Bloqué ! »."""
+        """One decision, by a click: roll, where the horse ends (a fall confirmed), a highlighted
+        length, or « Bloqué ! »; with ``by_key``, one avant by the keyboard (step by step)."""
         kind = self.waiting_for()
         if kind == "over":
             return kind
@@ -93,6 +95,20 @@ class Jockey(SeatPage):
                 self.rng.choice(targets).click()
             else:
                 self.page.get_by_test_id("keep-hurdle").click()
+        elif kind == "plan":
+            legal = self.page.evaluate(
+                "window.hippodromeTable.state().legal.map((m) => m.notation)"
+            )
+            if by_key and "avant" in legal:
+                self.page.keyboard.press("ArrowUp")
+                kind = "key"
+            else:
+                safe = self.page.locator('[data-testid="plan-end"][data-fall="false"]').all()
+                end = self.rng.choice(safe or self.page.get_by_test_id("plan-end").all())
+                fall = end.get_attribute("data-fall") == "true"
+                end.click()
+                if fall:
+                    self.page.get_by_test_id("plan-confirm").click()
         else:
             steps = self.page.get_by_test_id("step-cell").all()
             actions = [s.get_attribute("data-action") for s in steps]
@@ -156,7 +172,7 @@ def test_a_whole_race_played_by_clicks_on_the_track(
         kind = jockey.waiting_for()
         if kind == "over":
             break
-        if kind == "step" and not checked_quiet_click:
+        if kind == "plan" and not checked_quiet_click:
             # A length that is not highlighted is no choice: clicking it sends nothing at all.
             version = jockey.version()
             sent = len(jockey.acts())
@@ -164,15 +180,18 @@ def test_a_whole_race_played_by_clicks_on_the_track(
             assert where is not None, "no quiet length on the track to click"
             page.mouse.click(*where)
             assert jockey.version() == version
-            expect(page.get_by_test_id("step-cell").first).to_be_visible()
-            steps = page.get_by_test_id("step-cell")
-            chosen = steps.first.get_attribute("data-action")
-            steps.first.click()
+            end = page.get_by_test_id("plan-end").first
+            expect(end).to_be_visible()
+            steps = int(end.get_attribute("data-steps") or 0)
+            fall = end.get_attribute("data-fall") == "true"
+            end.click()
+            if fall:  # every end falls: confirmed first (04-01)
+                page.get_by_test_id("plan-confirm").click()
             jockey.then_wait(version)
-            assert [m.get("action") for m in jockey.acts()[sent:]] == [chosen], (
-                "only the highlighted length's step was sent"
-            )
-            jockey.done["step"] = jockey.done.get("step", 0) + 1
+            sent_now = jockey.acts()[sent:]
+            assert [m["type"] for m in sent_now] == ["plan"], "only the end clicked was sent"
+            assert len(sent_now[0]["actions"]) == steps
+            jockey.done["plan"] = jockey.done.get("plan", 0) + 1
             checked_quiet_click = True
             continue
         jockey.play_one(by_key="key" not in jockey.done)
@@ -180,9 +199,10 @@ def test_a_whole_race_played_by_clicks_on_the_track(
         raise AssertionError(f"the race did not end after 600 decisions: {jockey.done}")
 
     assert checked_quiet_click and jockey.done.get("roll", 0) > 0, jockey.done
-    assert jockey.done.get("step", 0) > 0, jockey.done
+    assert jockey.done.get("plan", 0) > 0 and jockey.done.get("key", 0) > 0, jockey.done
     # Every action sent is one the board offered: a step, « bloque », or a hurdle's fate.
     played = [m["action"].split()[0] for m in jockey.acts() if m["type"] == "act"]
+    played += [a.split()[0] for m in jockey.acts() if m["type"] == "plan" for a in m["actions"]]
     assert set(played) <= {"avant", "ecart", "bloque", "keep", "hurdle"}, played
 
     # The race is over: the arrival board, the tiercé, quarté and quinté (23-03), every horse off
@@ -197,6 +217,7 @@ def test_a_whole_race_played_by_clicks_on_the_track(
     expect(page.get_by_test_id("arrival-order").locator("li")).to_have_count(len(order))
     expect(board.locator(".tc-horse")).to_have_count(6)
     expect(page.get_by_test_id("step-cell")).to_have_count(0)
+    expect(page.get_by_test_id("plan-end")).to_have_count(0)
     summary = live_server.http.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] == "finished"
     money = [page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(4)]

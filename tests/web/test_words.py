@@ -158,11 +158,15 @@ def test_the_lobby_offers_each_game_s_options_in_its_own_words(
             expect(handicap.locator("label")).to_have_count(4)
             expect(handicap.locator("label").first).to_have_text("1. Joueur 1")
             page.get_by_test_id("option-handicap-1").check()
+            # No seat kept as the creator's: the page stays on the lobby, with the invitations.
+            page.get_by_test_id("seat-mine-0").uncheck()
             page.get_by_test_id("create-button").click()
             expect(page.locator("#created")).to_contain_text("est prête")
             created = page.locator("#created h3").inner_text().split()[2]
             table = live_server.http.get(f"/api/tables/{created}").json()
             assert table["options"]["handicap"] == "1", "the second seat, counted from 0"
+            page.goto("/")  # the creator landed at his seat: back to the lobby for the next game
+            expect(page.get_by_test_id("players")).to_be_visible()
 
 
 def test_hot_seat_passes_the_device_without_a_cover_when_nothing_is_hidden(

@@ -174,6 +174,7 @@ class LotDrawn(Event):
 @dataclass(slots=True)
 class LotSold(Event):
     key: ClassVar[str] = "auction.sold"
+    ledger: ClassVar[str] = "purchases"
     terms: ClassVar[Mapping[str, str]] = {"seller": "player", "auctioneer": "player"}
     player: Player
     lot: str

@@ -53,6 +53,10 @@ class Event:
     ends_race: ClassVar[bool] = False
     """This event closes a race: the places given up to it are that race's finish (what
     ``hippodrome odds`` counts, for any game, without knowing its rules)."""
+    ledger: ClassVar[str] = ""
+    """The line of a game's result sheet the money this event moves goes on (``purchases``, ``pot``,
+    ``bets``, ``winnings``, ``prizes``, ``bonuses``, ``penalties``, ``house``: see
+    ``hippodrome.engine.results``); empty: ``other``."""
 
     def params(self) -> JSONObject:
         out: JSONObject = {}

@@ -19,10 +19,11 @@ from itertools import accumulate
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
+from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError, message
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import render, texts
 from hippodrome.engine.options import GameOptions, build_options, options_schema
+from hippodrome.engine.plan import Plan, same_seat_run
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
@@ -92,7 +93,15 @@ class Game(ABC, Generic[OptionsT]):
     options_type: ClassVar[type[GameOptions]]
     ranking_basis: ClassVar[Literal["money", "scores"]] = "money"
     """What decides the winner: the players' money, or a score the game keeps (``State.standings``)."""
+    sheet_part: ClassVar[Literal["race", "deal"]] = "race"
+    """What one part of the game's result sheet is (``hippodrome.engine.results``): a race, or a
+    deal of the cards."""
     max_choices: ClassVar[int] = 512
+    takes_back: ClassVar[bool] = True
+    """Whether the rules let a player take his own move back before anyone else acts and while
+    nothing was revealed since (``State.undo_point``); a game whose rulebook says a move once made
+    is final says False (Toques et Casques, 14-06: « POSER C'EST JOUER »), and then only a practice
+    table may waive it."""
     """The most legal actions one decision can offer a seat: the size of a fixed-width action
     encoding (``hippodrome.interop``) that indexes them."""
 
@@ -343,6 +352,12 @@ class State(ABC):
         are private)."""
         return False
 
+    def plans(self, player: Player) -> Sequence[Plan]:
+        """The whole moves ``player`` may make now, one per end (``hippodrome.engine.plan``): for a
+        game whose decisions are split into steps (Toques et Casques' lengths). Empty for a game
+        without them, or when the player has no decision now."""
+        return ()
+
     def resample_for(self, player: Player, rng: random.Random) -> Self:
         """A full state consistent with everything ``player`` knows (default: perfect information)."""
         return self.clone()
@@ -393,6 +408,70 @@ class State(ABC):
         self.history.append((actor, action))
         self._apply(actor, action)
         return self.events[start:]
+
+    def apply_plan(self, actions: Sequence[Action], player: Player) -> list[Event]:
+        """Play a run of ``player``'s own actions at once, all or nothing: each is judged as
+        :meth:`apply` judges it, on a copy, and the state changes only once all are legal. A run
+        stops where the player would decide again with more known: a chance event (a die, a card)
+        or another seat to act refuses the actions after it, and so does a state that hides
+        something (a step could reveal it). Raises ``IllegalActionError`` naming the step at fault,
+        leaving the state untouched; returns the new events."""
+        if not actions:
+            raise IllegalActionError("error.plan_empty")
+        trial = self.clone()
+        for step, action in enumerate(actions, 1):
+            if step > 1 and (
+                trial.is_terminal()
+                or trial.is_chance_node()
+                or player not in trial.active_players()
+                or trial.has_hidden_information()
+            ):
+                raise IllegalActionError("error.plan_interrupted", step=step, action=str(action))
+            try:
+                trial.apply(action, player)
+            except IllegalActionError as exc:
+                raise IllegalActionError(
+                    "error.plan_step",
+                    step=step,
+                    action=str(action),
+                    reason=message(exc.key, **exc.params),
+                ) from None
+        start = len(self.events)
+        for action in actions:
+            self.apply_unchecked(action, player)
+        return self.events[start:]
+
+    def undo_point(self, player: Player, *, practice: bool = False) -> int:
+        """How many actions of the history stay when ``player`` takes back his last move: the run of
+        his own actions that ends the history. Legal only before anyone else acts, with no chance
+        outcome drawn since (the history's last action is his) and nothing hidden (a move in a game
+        with secrets may have revealed one). A game whose moves are final (``Game.takes_back``
+        False) refuses it but on a ``practice`` table. Raises ``IllegalActionError`` with the
+        refusal named.
+        """
+        if not self.game.takes_back and not practice:
+            raise IllegalActionError("error.undo_final")
+        if self.is_terminal():
+            raise IllegalActionError("error.undo_game_over")
+        if not self.history:
+            raise IllegalActionError("error.undo_nothing")
+        last = self.history[-1][0]
+        if last == CHANCE:
+            raise IllegalActionError("error.undo_chance")
+        if last != player:
+            raise IllegalActionError("error.undo_not_yours")
+        if self.has_hidden_information():
+            raise IllegalActionError("error.undo_hidden")
+        return same_seat_run(self.history, player)
+
+    def taken_back(self, player: Player, *, practice: bool = False) -> Self:
+        """The state before ``player``'s last move (:meth:`undo_point`), replayed from the game's
+        initial state: for a state whose history starts there (every table's does)."""
+        keep = self.undo_point(player, practice=practice)
+        state = self.game.new_initial_state()
+        for actor, action in self.history[:keep]:
+            state.apply_unchecked(action, actor)
+        return state  # type: ignore[return-value]
 
     def apply_unchecked(self, action: Action, player: Player | None = None) -> None:
         """Carry out ``action`` without checking it: the fast path for simulations and search.

@@ -90,6 +90,7 @@ def parse_pool_action(text: str) -> PlaceBet | None:
 @dataclass(slots=True)
 class SlipPlaced(Event):
     key: ClassVar[str] = "pool.placed"
+    ledger: ClassVar[str] = "bets"
     terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
     player: Player
     number: int
@@ -144,6 +145,7 @@ class DividendDeclared(Event):
 @dataclass(slots=True)
 class SlipPaid(PaidToPlayer, Event):
     key: ClassVar[str] = "pool.paid"
+    ledger: ClassVar[str] = "winnings"
     player: Player
     number: int
     amount: Money
@@ -152,6 +154,7 @@ class SlipPaid(PaidToPlayer, Event):
 @dataclass(slots=True)
 class SlipRefunded(SlipPaid):
     key: ClassVar[str] = "pool.refunded"
+    ledger: ClassVar[str] = "bets"
 
 
 @dataclass(slots=True)
@@ -160,6 +163,7 @@ class WagerSettled(Event):
     (Ascot's place bets, « une convention strictement privée entre le joueur et le Bookmaker »)."""
 
     key: ClassVar[str] = "pool.wager"
+    ledger: ClassVar[str] = "bets"
     terms: ClassVar[Mapping[str, str]] = {"house": "player"}
     variants: ClassVar[tuple[str, ...]] = ("lost",)
     player: Player
@@ -182,6 +186,7 @@ class WagerSettled(Event):
 @dataclass(slots=True)
 class HouseTook(PaidToPlayer, Event):
     key: ClassVar[str] = "pool.house"
+    ledger: ClassVar[str] = "house"
     player: Player
     amount: Money
 

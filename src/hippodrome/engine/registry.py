@@ -86,6 +86,35 @@ class Pieces:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesTexts:
+    """The rules a player reads on the site (``/rules/<id>``), and where the table's help panel opens
+    them. Each text is Markdown in the game's package, rendered by ``engine/rulestext.py``."""
+
+    texts: Mapping[str, str] = field(default_factory=lambda: {"en": "rules.md"})
+    """Per language, the file a reader of that language gets: the rules document (``rules.md``,
+    English, with the decisions) or the original rulebook (``rulebook.fr.md``, the seed's words). A
+    language without a text of its own gets the first one."""
+    sections: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per language, the heading (its anchor in that language's text) the help panel opens for each
+    phase of the game (the observation's ``phase``)."""
+
+    for_programmers: tuple[str, ...] = ("notation", "position-documents")
+    """The sections of the rules document (``rules.md``) written for programmers (the notation, the
+    position documents): the rules page folds them, so a player reads the rules straight through."""
+
+    def file(self, lang: str) -> tuple[str, str]:
+        """``(the language the text is written in, its file)`` for a reader of ``lang``."""
+        if lang in self.texts:
+            return lang, self.texts[lang]
+        first = next(iter(self.texts))
+        return first, self.texts[first]
+
+    def is_rulebook(self, name: str) -> bool:
+        """Whether a file is the original rulebook rather than the rules document."""
+        return name != "rules.md"
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """A game's manifest: declared once, in ``hippodrome/games/<id>/manifest.py``."""
 
@@ -107,6 +136,8 @@ class GameInfo:
     """The option sets (table sizes, variants) the conformance suite plays for this game."""
     golden: tuple[GoldenSpec, ...] = ()
     """The golden games recorded for this game."""
+    rules: RulesTexts = field(default_factory=RulesTexts)
+    """The rules texts the site shows, per language, and the help panel's section for each phase."""
     order: int = 100
     """Where the game comes in the lobby and in ``hippodrome games`` (smallest first; the lobby
     offers the first playable game by default)."""
@@ -165,6 +196,15 @@ class GameInfo:
         if not self.is_playable:
             raise UnknownGameError("error.game_not_playable", game=self.id)
         return (self.folder() / "rules.md").read_text(encoding="utf-8")
+
+    def rules_text(self, lang: str) -> tuple[str, str, bool]:
+        """The rules a reader of ``lang`` gets on the site: ``(the text's language, its Markdown,
+        whether it is the original rulebook)``."""
+        if not self.is_playable:
+            raise UnknownGameError("error.game_not_playable", game=self.id)
+        written_in, name = self.rules.file(lang)
+        text = (self.folder() / name).read_text(encoding="utf-8")
+        return written_in, text, self.rules.is_rulebook(name)
 
     def web_file(self, name: str) -> Traversable | None:
         """A file of the game's browser part (``web/board.js``, ``web/board.css``), None when the game

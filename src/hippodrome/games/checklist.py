@@ -17,6 +17,7 @@ from typing import Any
 from hippodrome.engine.game import Game
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.registry import GameInfo
+from hippodrome.engine.rulestext import render_rules
 
 # The pieces, named as docs/adding-a-game.md names them.
 MANIFEST = "manifest"
@@ -26,6 +27,7 @@ EVENT_TEXTS = "event texts (locale/<lang>.json)"
 DATA_FILE = "material data file"
 DATA_CHECK = "data check"
 RULES_DOCUMENT = "rules document (rules.md)"
+RULES_TEXTS = "rules texts (GameInfo.rules)"
 HEURISTIC = "heuristic bot"
 TEXT_VIEW = "text view"
 BOARD_DATA = "board data"
@@ -70,6 +72,7 @@ def missing_pieces(info: GameInfo, repo: Path | None = None) -> list[str]:
         found = check()
         need(DATA_CHECK, found == [], f"the data files are inconsistent: {found}")
     need(RULES_DOCUMENT, (folder / "rules.md").is_file(), "no rules.md in the package")
+    _check_rules_texts(info, need)
     heuristic = _resolved(info, "heuristic", HEURISTIC, need)
     if heuristic is not None:
         need(HEURISTIC, _is_bot(heuristic), f"{heuristic!r} is not a bot class (Bot)")
@@ -131,6 +134,30 @@ def _check_notation(game: Game[Any], need: Need) -> None:
         for action in state.legal_actions(player):
             text = str(action)
             need(NOTATION, str(game.parse_action(text)) == text, f"{text!r} does not read back")
+
+
+def _check_rules_texts(info: GameInfo, need: Need) -> None:
+    """Every rules text the site shows exists, and every help section names one of its headings."""
+    rules = info.rules
+    need(RULES_TEXTS, bool(rules.texts), "no text for the rules page")
+    anchors: dict[str, set[str]] = {}
+    for lang, name in rules.texts.items():
+        path = info.folder() / name
+        if need(RULES_TEXTS, path.is_file(), f"no {name} in the package"):
+            text = path.read_text(encoding="utf-8")
+            anchors[lang] = render_rules(text, hard_breaks=rules.is_rulebook(name)).anchors()
+    document = info.folder() / "rules.md"
+    if rules.for_programmers and document.is_file():
+        headings = render_rules(document.read_text(encoding="utf-8")).anchors()
+        unknown = sorted(a for a in rules.for_programmers if a not in headings)
+        need(RULES_TEXTS, not unknown, f"sections for programmers name no heading: {unknown}")
+    for lang, sections in rules.sections.items():
+        written_in, _ = rules.file(lang)
+        found = anchors.get(written_in)
+        if found is None:
+            continue
+        unknown = sorted(a for a in set(sections.values()) if a not in found)
+        need(RULES_TEXTS, not unknown, f"{lang} help sections name no heading: {unknown[:5]}")
 
 
 def _check_texts(info: GameInfo, where: str, piece: str, prefix: str | None, need: Need) -> None:

@@ -21,6 +21,7 @@ environment's own: ``render_mode`` (``"ansi"`` returns the text view, ``"human"`
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -36,6 +37,7 @@ __all__ = ["HippodromeEnv", "env", "parallel_env"]
 
 
 _ILLEGAL = object()
+_MASKS_KEPT = 4096
 
 
 class _LegalDiscrete(gymnasium.spaces.Discrete):  # type: ignore[misc, unused-ignore]
@@ -93,6 +95,14 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._action_spaces = {
             a: _LegalDiscrete(self.wait + 1, self, a) for a in self.possible_agents
         }
+        self._wait_mask = np.zeros(self.wait + 1, np.int8)
+        self._wait_mask[self.wait] = 1
+        self._wait_mask.flags.writeable = False
+        self._masks: dict[Any, np.ndarray[Any, Any]] = {}
+        self._masks_of: dict[int, tuple[Sequence[Any], np.ndarray[Any, Any]]] = {}
+        # The mask last built, by the history's length and the seat: asked for twice a step.
+        self._last_mask: tuple[int, int, np.ndarray[Any, Any]] = (-1, -1, self._wait_mask)
+        self._acting_at: tuple[int, tuple[int, ...]] = (-1, ())  # by the history's length
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()
         self._deciders: set[int] = set()
@@ -111,38 +121,75 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         while not state.is_terminal() and state.is_chance_node():
             state.apply_unchecked(state.sample_chance(self._rng))
 
+    def _acting(self) -> tuple[int, ...]:
+        """The seats to act now (none once the game is over), asked once per position."""
+        version = len(self.state.history)
+        if self._acting_at[0] != version:
+            state = self.state
+            self._acting_at = (
+                version,
+                () if state.is_terminal() else tuple(state.active_players()),
+            )
+        return self._acting_at[1]
+
     def _decides(self, seat: int) -> bool:
-        state = self.state
-        if state.is_terminal() or seat not in state.active_players():
+        if seat not in self._acting():
             return False
         return not self.round_robin or seat in self._deciders
 
     def _chosen(self, seat: int, action: Any) -> Any:
-        """The engine's action for ``action`` (None for *wait*), or ``_ILLEGAL``."""
+        """The engine's action for ``action`` (None for *wait*), or ``_ILLEGAL``: judged by the
+        seat's mask, the legal actions' own ids."""
         try:
             index = int(action)
         except (TypeError, ValueError):
             return _ILLEGAL
-        decides = self._decides(seat)
-        if index == self.wait:
-            return _ILLEGAL if decides else None
-        if not decides or not 0 <= index < self.wait:
+        if not 0 <= index <= self.wait or not self.mask(self.possible_agents[seat])[index]:
             return _ILLEGAL
-        encoding = self.encoding.actions
-        if encoding.actions is None:
-            legal = self.state.legal_actions(seat)
-            return legal[index] if index < len(legal) else _ILLEGAL
-        chosen = encoding.actions[index]
-        return chosen if chosen in self.state.legal_actions(seat) else _ILLEGAL
+        if index == self.wait:
+            return None
+        listed = self.encoding.actions.actions
+        return listed[index] if listed is not None else self.state.legal_actions(seat)[index]
 
     def mask(self, agent: str) -> np.ndarray[Any, Any]:
-        """The legal ids of ``agent`` now (the last one is *wait*)."""
-        seat = self.possible_agents.index(agent)
-        out = np.zeros(self.wait + 1, np.int8)
-        if self._decides(seat):
+        """The legal ids of ``agent`` now (the last one is *wait*), read-only.
+
+        The same legal actions give the same mask, so masks are kept by legal actions (a game
+        offers few distinct sets: Royal Turf's some hundreds) and built once."""
+        seat = self._seats[agent]
+        version = len(self.state.history)
+        if self._last_mask[:2] == (version, seat):
+            return self._last_mask[2]
+        out = self._mask_now(seat)
+        self._last_mask = (version, seat, out)
+        return out
+
+    def _mask_now(self, seat: int) -> np.ndarray[Any, Any]:
+        if not self._decides(seat):
+            return self._wait_mask
+        legal = self.state.legal_actions(seat)
+        known = self._masks_of.get(id(legal))
+        if known is not None and known[0] is legal:
+            return known[1]  # the game's own shared tuple (a race's moves): no hashing
+        key: Any = (
+            len(legal)  # indexed ids: the mask is the first len(legal)
+            if self.encoding.actions.actions is None
+            else legal
+            if type(legal) is tuple
+            else tuple(legal)
+        )
+        out = self._masks.get(key)
+        if out is None:
+            out = np.zeros(self.wait + 1, np.int8)
             out[: self.wait] = self.encoding.actions.mask(self.state, seat)
-        else:
-            out[self.wait] = 1
+            out.flags.writeable = False
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            self._masks[key] = out
+        if type(legal) is tuple:
+            if len(self._masks_of) >= _MASKS_KEPT:
+                self._masks_of.clear()
+            self._masks_of[id(legal)] = (legal, out)  # kept alive here, so the id stays its own
         return out
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
@@ -164,7 +211,9 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cycles = 0
-        self._deciders = set(self.state.active_players())
+        self._acting_at = (-1, ())
+        self._deciders = set(self._acting())
+        self._last_mask = (-1, -1, self._wait_mask)
         self.agent_selection = self.agents[0] if self.round_robin else self._next_from(-1)[0]
 
     def _next_from(self, seat: int) -> tuple[str, bool]:
@@ -172,11 +221,15 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         n = len(self.possible_agents)
         if self.round_robin or self.state.is_terminal():
             return self.possible_agents[(seat + 1) % n], seat + 1 >= n
-        active = set(self.state.active_players())
-        for k in range(1, n + 1):
-            if (seat + k) % n in active:
-                return self.possible_agents[(seat + k) % n], seat + k >= n
-        raise AssertionError(f"{self.game.id}: nobody acts at a position that is not over")
+        active = self._acting()
+        if not active:
+            raise AssertionError(f"{self.game.id}: nobody acts at a position that is not over")
+        k = (
+            min((a - seat - 1) % n for a in active) + 1
+            if len(active) > 1
+            else (active[0] - seat - 1) % n + 1
+        )
+        return self.possible_agents[(seat + k) % n], seat + k >= n
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -200,15 +253,16 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.agent_selection, wrapped = self._next_from(seat)
         if wrapped:
             self._cycles += 1
-            self._deciders = set() if self.state.is_terminal() else set(self.state.active_players())
+            self._deciders = set(self._acting())
+            self._last_mask = (-1, -1, self._wait_mask)  # who decides changed, not the history
         cycle_end = wrapped or not self.round_robin
         if cycle_end and self.state.is_terminal():
             returns = self.state.returns()
             self.rewards = {a: float(returns[i]) for i, a in enumerate(self.agents)}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()  # the only rewards: every other step's are all 0.0
         elif wrapped and self.max_cycles is not None and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

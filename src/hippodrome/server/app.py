@@ -20,12 +20,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from hippodrome.engine.errors import HippodromeError, UnknownGameError
 from hippodrome.engine.i18n import register_catalog
 from hippodrome.games import CATALOGUE
+from hippodrome.server.accounts import SESSION_COOKIE, AccountService
 from hippodrome.server.cluster import RedisBus
 from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
-from hippodrome.server.routes import assets, games, pages, tables, websocket
+from hippodrome.server.routes import account, assets, games, pages, rules, tables, websocket
 from hippodrome.server.routes.pages import WEB
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.schemas import error_body
+from hippodrome.server.security import CrossSiteGuard
 from hippodrome.server.service import TableService
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import open_database
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         runtime = Runtime(service, settings, bus)
         app.state.service = service
         app.state.runtime = runtime
+        app.state.accounts = AccountService(engine, session_ttl=settings.session_ttl)
         for game_entry in CATALOGUE.values():
             if game_entry.status == "playable":
                 game_entry.game_class()  # registers the game's message catalog
@@ -68,7 +71,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.table_quota = AddressQuota(settings.tables_per_address, settings.tables_window)
+    app.state.seat_quota = AddressQuota(settings.seats_per_address, settings.tables_window)
+    app.state.login_quota = AddressQuota(settings.logins_per_address, settings.logins_window)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        CrossSiteGuard, allowed_origins=settings.allowed_origins, cookie=SESSION_COOKIE
+    )
 
     # -- errors: always JSON, always named --------------------------------------------------------
 
@@ -106,7 +114,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
     app.include_router(assets.router)  # each game's board module and stylesheet, from its package
     app.include_router(pages.router)
+    app.include_router(rules.router)  # the rules pages and their pictures
+    app.include_router(rules.api)
     app.include_router(games.router)
     app.include_router(tables.router)
     app.include_router(websocket.router)
+    app.include_router(account.router)
     return app

@@ -34,7 +34,7 @@ from typing import Any, Literal, Protocol
 log = logging.getLogger("hippodrome.server")
 
 
-NoticeKind = Literal["version", "presence", "beat", "hello"]
+NoticeKind = Literal["version", "presence", "beat", "hello", "chat"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class Notice:
         """The notice, or None for anything else on the channel."""
         try:
             kind, process, table, version, seats = json.loads(text)
-            if kind not in ("version", "presence", "beat", "hello"):
+            if kind not in ("version", "presence", "beat", "hello", "chat"):
                 return None
             return cls(kind, str(process), str(table), int(version), tuple(int(s) for s in seats))
         except (ValueError, TypeError):

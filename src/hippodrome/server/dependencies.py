@@ -1,4 +1,4 @@
-"""Typed dependencies of the routes: the table service, the live runtime and the settings.
+"""Typed dependencies of the routes: the table service, the live runtime, the settings, the accounts.
 
 ``create_app`` puts them on the application's state (the service and the runtime at start-up, in the
 lifespan); a route names what it needs by type, ``service: ServiceDep``.
@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
+from hippodrome.server.accounts import SESSION_COOKIE, Account, AccountService
 from hippodrome.server.limits import AddressQuota, client_address
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.service import TableService
@@ -37,6 +38,26 @@ def get_table_quota(connection: HTTPConnection) -> AddressQuota:
     return quota
 
 
+def get_seat_quota(connection: HTTPConnection) -> AddressQuota:
+    quota: AddressQuota = connection.app.state.seat_quota
+    return quota
+
+
+def get_accounts(connection: HTTPConnection) -> AccountService:
+    accounts: AccountService = connection.app.state.accounts
+    return accounts
+
+
+def get_login_quota(connection: HTTPConnection) -> AddressQuota:
+    quota: AddressQuota = connection.app.state.login_quota
+    return quota
+
+
+def get_account(connection: HTTPConnection) -> Account | None:
+    """The account logged in by the request's session cookie; None for a guest."""
+    return get_accounts(connection).account_of(connection.cookies.get(SESSION_COOKIE))
+
+
 def get_client_address(connection: HTTPConnection) -> str:
     return client_address(connection.scope)
 
@@ -45,6 +66,11 @@ ServiceDep = Annotated[TableService, Depends(get_service)]
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 TableQuotaDep = Annotated[AddressQuota, Depends(get_table_quota)]
+SeatQuotaDep = Annotated[AddressQuota, Depends(get_seat_quota)]
+AccountsDep = Annotated[AccountService, Depends(get_accounts)]
+LoginQuotaDep = Annotated[AddressQuota, Depends(get_login_quota)]
+CurrentAccount = Annotated[Account | None, Depends(get_account)]
+"""The logged-in account (None: a guest)."""
 ClientAddress = Annotated[str, Depends(get_client_address)]
 """The client's address, which the quotas count by."""
 SeatToken = Annotated[

@@ -57,6 +57,13 @@ class AddressQuota:
         uses.append(now)
         return None
 
+    def charge(self, address: str, key: str) -> None:
+        """Count one use by ``address``, or refuse it: :class:`QuotaError` ``key``, naming the limit
+        and the window in minutes."""
+        wait = self.take(address)
+        if wait is not None:
+            raise QuotaError(key, wait, limit=self.limit, minutes=round(self.window / 60))
+
     def refund(self, address: str) -> None:
         """Give back the last use of ``address`` (what it was counted for did not happen)."""
         uses = self._uses.get(address)

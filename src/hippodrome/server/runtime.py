@@ -18,7 +18,7 @@ import os
 import random
 import time
 import weakref
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,15 +34,19 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
+from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
+from hippodrome.server.chat import ChatLine, ChatStore, readable
 from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
+    ActionWrite,
     LiveTable,
     SeatKind,
     ServerError,
     TableService,
+    TableSnapshot,
     TableStatus,
     VersionTakenError,
     automatic_action,
@@ -51,10 +55,20 @@ from hippodrome.server.service import (
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import now
-from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, die_with_parent, think
+from hippodrome.server.thinking import (
+    AdviceTurn,
+    BotTurn,
+    advise,
+    die_with_parent,
+    suggest,
+    think,
+)
 
 log = logging.getLogger("hippodrome.server")
 
+
+MAX_PLAN = 64
+"""The most actions one ``plan`` message may carry (a Toques et Casques roll is 12 steps at most)."""
 
 Version = Annotated[int, Field(strict=True)]
 """A table's version as the client saw it: a JSON integer (neither ``"8"`` nor ``8.0``)."""
@@ -79,13 +93,46 @@ class RollMessage(BaseModel):
     version: Version
 
 
+class PlanMessage(BaseModel):
+    """A whole move: the seat's actions in order, played all or nothing (``State.apply_plan``)."""
+
+    type: Literal["plan"]
+    actions: list[Annotated[str, Field(max_length=200, pattern=PLAIN_TEXT)]] = Field(
+        min_length=1, max_length=MAX_PLAN
+    )
+    version: Version
+
+
+class UndoMessage(BaseModel):
+    """Take back the seat's last move (``State.undo_point``)."""
+
+    type: Literal["undo"]
+    version: Version
+
+
 class PingMessage(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage: TypeAdapter[ActMessage | RollMessage | PingMessage] = TypeAdapter(
-    Annotated[ActMessage | RollMessage | PingMessage, Field(discriminator="type")]
+class SayMessage(BaseModel):
+    """A line of chat; its length is judged by the server's setting (``error.chat_too_long``)."""
+
+    type: Literal["say"]
+    text: str = Field(pattern=PLAIN_TEXT)
+    name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
+    """A spectator's name (a player speaks under his seat's)."""
+
+
+class BackMessage(BaseModel):
+    """The player takes back the seat a stand-in bot plays since the seat's time ran out."""
+
+    type: Literal["back"]
+
+
+Client = (
+    ActMessage | RollMessage | PlanMessage | UndoMessage | PingMessage | SayMessage | BackMessage
 )
+ClientMessage: TypeAdapter[Client] = TypeAdapter(Annotated[Client, Field(discriminator="type")])
 """A message is read by its ``type``: a refusal names the field of that message that is wrong."""
 
 CLOSE_POLICY = 1008
@@ -93,6 +140,10 @@ CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013
 """Too many connections now: the client may try again later."""
+
+
+REMATCHES_KEPT = 10_000
+"""Rematches whose tokens the server keeps for the players still to come (the oldest go first)."""
 
 
 class ProtocolError(Exception):
@@ -116,16 +167,30 @@ def error_message(exc: HippodromeError, names: Sequence[str] | None = None) -> J
 
 
 def state_message(
-    table: LiveTable, seat: int | None, events: Sequence[Event], connected: set[int]
+    table: LiveTable,
+    seat: int | None,
+    events: Sequence[Event],
+    connected: set[int],
+    handover: Sequence[float | None] | None = None,
+    *,
+    full_log: bool = False,
 ) -> JSONObject:
-    """Everything one seat (None: a spectator) may know, and the new events as it may see them."""
+    """Everything one seat (None: a spectator) may know, and the new events as it may see them
+    (``full_log``: every event of the game, replacing what the client holds, after a move was taken
+    back); the clocks' figures, and for each absent seat the seconds before it may be handed to a
+    bot."""
     state = table.state
     playing = seat is not None and table.status == "running"
+    deciding = playing and not state.is_chance_node() and not state.is_terminal()
     legal = (
         [table.game.action_json(a, table.names) for a in state.legal_actions(seat)]
-        if playing and not state.is_chance_node()
+        if deciding
         else []
     )
+    plans = [
+        plan_json(p, lambda key, params: texts(key, params, names=table.names))
+        for p in (state.plans(seat) if deciding and seat is not None else ())
+    ]
     return {
         "type": "state",
         "table": table.id,
@@ -137,21 +202,34 @@ def state_message(
         "observation": state.observation(seat),
         "context": state.context(),
         "legal": legal,
+        "plans": plans,
         "can_roll": playing and state.is_chance_node() and state.chance_roller() == seat,
+        "can_undo": playing and seat is not None and can_undo(table, seat),
         "events": [event_json(e.seen_by(seat), table.names) for e in events],
+        "full_log": full_log,
         "result": state.outcome().to_json() if state.is_terminal() else None,
         "practice": table.practice,
+        "guided": table.guided,
         "hidden_information": state.has_hidden_information(),
+        "clock": None if table.clocks is None else table.clocks.to_json(),
+        "handover": list(handover) if handover is not None else None,
+        "sheet": table.result_sheet(),
+        "rematch": table.rematch,
     }
 
 
-def presence_message(table: LiveTable, connected: set[int]) -> JSONObject:
-    """Who is at the table now: sent when a seat's player comes or goes, instead of a whole state."""
+def presence_message(
+    table: LiveTable, connected: set[int], handover: Sequence[float | None]
+) -> JSONObject:
+    """Who is at the table now: sent when a seat's player comes or goes, instead of a whole state,
+    with what changes with it: the hand-over countdowns, and the clocks' figures now."""
     return {
         "type": "presence",
         "table": table.id,
         "version": table.version,
         "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+        "handover": list(handover),
+        "clock": None if table.clocks is None else table.clocks.to_json(),
     }
 
 
@@ -163,6 +241,40 @@ def encoded(message: JSONObject) -> str:
 
 Outgoing = JSONObject | str
 """A message waiting in a connection's queue: an object, or one already encoded (shared)."""
+
+
+def chat_message(lines: Sequence[ChatLine], *, history: bool) -> JSONObject:
+    """Chat lines for one connection: its channels' recent history on (re)connecting (``history``:
+    they replace what the page held), else a line just said."""
+    return {"type": "chat", "history": history, "lines": [line.to_json() for line in lines]}
+
+
+def can_undo(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat`` may take its last move back now (the engine's ``undo_point``)."""
+    try:
+        table.state.undo_point(seat, practice=table.practice)
+    except HippodromeError:
+        return False
+    return True
+
+
+def run_of(table: LiveTable, actor: int) -> int:
+    """Whose run an automatic step belongs to: the bot's seat, or for chance the seat whose gesture
+    it is (a bot's own roll begins its move), else chance itself (a deal)."""
+    if actor == CHANCE:
+        roller = table.state.chance_roller()
+        return CHANCE if roller is None else roller
+    return actor
+
+
+def automatic_delay(table: LiveTable, actor: int, run: int | None, settings: Settings) -> float:
+    """Seconds before ``actor``'s automatic step, the last one having been of ``run``'s run (None:
+    none yet): the bot delay for a step that begins a run (a new turn, a roll), the shorter step
+    delay (never longer) for one that goes on with it (a bot's next length, the next card)."""
+    rolls = actor == CHANCE and table.state.chance_roller() is not None
+    if not rolls and run is not None and run == run_of(table, actor):
+        return min(settings.step_delay, settings.bot_delay)
+    return settings.bot_delay
 
 
 @dataclass(eq=False)
@@ -190,6 +302,9 @@ class Runtime:
         self.settings = settings
         self.bus = bus
         """The news between server processes (None: this process is the only one)."""
+        self.chat = ChatStore(
+            service.engine, max_length=settings.chat_max_length, history=settings.chat_history
+        )
         self.connections: dict[str, set[Connection]] = {}
         self.remote: dict[str, dict[str, frozenset[int]]] = {}
         """Seats connected through other server processes: table -> process -> seats."""
@@ -200,9 +315,9 @@ class Runtime:
         self.published: dict[str, frozenset[int]] = {}
         """The seats this process last told the others it has connections for, per table."""
         self.joined_views: dict[str, tuple[object, dict[int | None, str]]] = {}
-        """Per table with connections: what its cached full views were made of (version, status,
-        connected seats, seats' kinds) and each viewer's (seat or None) full view, encoded once
-        for every joiner while that holds."""
+        """Per table with connections: what its cached full views were made of (see
+        :meth:`_joined_view`) and each viewer's (seat or None) full view, encoded once for every
+        joiner while that holds."""
         self._following: dict[str, asyncio.Task[None]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -219,6 +334,11 @@ class Runtime:
         self._thinkers = self._new_pool()
         self._advising: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         """Practice tables' odds being computed: (table, seat, version)."""
+        self.alarms: dict[str, asyncio.Task[None]] = {}
+        """Per table with a running clock: the task that wakes when the first clock runs out."""
+        self.rematches: OrderedDict[str, list[str | None]] = OrderedDict()
+        """A finished table's rematch tokens by seat, handed to each seat's player when he comes
+        (in memory only: after a restart the invite links of whoever asked are the way in)."""
 
     def _new_pool(self) -> ProcessPoolExecutor | None:
         if self.settings.bot_processes <= 0:
@@ -245,9 +365,12 @@ class Runtime:
 
     # -- connections ------------------------------------------------------------------------------
 
-    async def serve(self, websocket: WebSocket, table_id: str) -> None:
+    async def serve(
+        self, websocket: WebSocket, table_id: str, *, account_id: int | None = None
+    ) -> None:
         """One websocket, from accept to close: admitted within the connection limits, joined by
-        its first message, then read within its message budget."""
+        its first message, then read within its message budget. ``account_id``: the account logged
+        in on the connection's browser, to which the seat joined is tied."""
         await websocket.accept()
         address = client_address(websocket.scope)
         refusal = self._admission(table_id, address)
@@ -260,7 +383,7 @@ class Runtime:
         self.per_address[address] += 1
         self.per_table[table_id] += 1
         try:
-            await self._serve_admitted(websocket, table_id)
+            await self._serve_admitted(websocket, table_id, account_id)
         finally:
             for counter, key in ((self.per_address, address), (self.per_table, table_id)):
                 counter[key] -= 1
@@ -313,7 +436,9 @@ class Runtime:
                 raise ProtocolError(error, CLOSE_TOO_BIG)
         return text
 
-    async def _serve_admitted(self, websocket: WebSocket, table_id: str) -> None:
+    async def _serve_admitted(
+        self, websocket: WebSocket, table_id: str, account_id: int | None = None
+    ) -> None:
         conn = Connection(websocket, table_id, None)
         try:
             token = await self._join(websocket)
@@ -321,15 +446,23 @@ class Runtime:
             async with self.lock(table_id):
                 # The token is read under the table's lock, so a seat handed to a bot meanwhile
                 # cannot be joined with its old token.
-                table = self._fresh(table_id)
+                table = self.fresh(table_id)
                 conn.seat = seat = self.service.seat_of(table, token)
                 self.connections.setdefault(table_id, set()).add(conn)
                 status = table.status
                 if seat is not None:
                     self.absent_since.pop((table_id, seat), None)
                     self.service.mark_seen(table, seat)
-                    self._told(table)
+                    if account_id is not None:
+                        self.service.link_account(table, seat, account_id)
+                    self.told(table)
+                table.tick_clock()  # the table may have just opened: its clocks start
+                self.arm(table)
                 conn.queue.put_nowait(self._joined_view(table, seat))
+                recent = self.chat.recent(table_id, seat)
+                if recent:  # none: the page's chat starts empty with the full state
+                    conn.queue.put_nowait(chat_message(recent, history=True))
+                self.tell_rematch(table, conn)
                 if table.status != status:  # the last player came: the game begins for everyone
                     self.broadcast(table, [], skip=conn)
                 self.advise(table)
@@ -409,7 +542,7 @@ class Runtime:
         for conn in list(self.connections.get(table.id, set())):
             if conn.seat == seat:
                 conn.close(error, 4403, table.names)
-        self._told(table)
+        self.told(table)
 
     async def _send_loop(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
@@ -426,14 +559,32 @@ class Runtime:
     def _joined_view(self, table: LiveTable, seat: int | None) -> str:
         """A joiner's first state (the whole log), computed once per table, version, connected
         seats and viewer, however many join: a crowd arriving at one table costs one view."""
-        connected = frozenset(self.connected_seats(table.id))
-        key = (table.version, table.status, connected, tuple(s.kind for s in table.seats))
+        connected = set(self.connected_seats(table.id))
+        handover = self._handover(table, connected)
+        # Everything of the view that may change without a new version (seats taken, who is
+        # connected, clocks, countdowns, a rematch, a move taken back and another played: the
+        # table's time): a crowd at a quiet table shares one view.
+        key = (
+            table.version,
+            table.updated,
+            table.status,
+            table.rematch,
+            encoded(
+                {
+                    "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+                    "clock": None if table.clocks is None else table.clocks.to_json(),
+                    "handover": handover,
+                }
+            ),
+        )
         seen, views = self.joined_views.get(table.id, (None, {}))
         if seen != key:
             views = {}
             self.joined_views[table.id] = (key, views)
         if seat not in views:
-            views[seat] = encoded(state_message(table, seat, table.state.events, set(connected)))
+            views[seat] = encoded(
+                state_message(table, seat, table.state.events, connected, handover)
+            )
         return views[seat]
 
     def _presence(self, table_id: str, skip: Connection | None = None) -> None:
@@ -452,21 +603,31 @@ class Runtime:
             return
         self.shown[table_id] = connected
         table = self.service.get(table_id)
-        message = encoded(presence_message(table, set(connected)))
+        message = encoded(
+            presence_message(table, set(connected), self._handover(table, set(connected)))
+        )
         for conn in self.connections[table_id]:
             if conn is not skip:
                 conn.queue.put_nowait(message)
 
-    def _told(self, table: LiveTable) -> None:
+    def told(self, table: LiveTable) -> None:
         """Tell the other processes that the table changed in the store (an action, a seat)."""
         if self.bus is not None:
             self.bus.publish(Notice("version", self.bus.process, table.id, table.version))
 
-    def _fresh(self, table_id: str) -> LiveTable:
+    async def current(self, table_id: str) -> LiveTable:
+        """The table as the store has it, for a request (what it gained is sent to the
+        connections here first, so that nobody at the table misses it)."""
+        async with self.lock(table_id):
+            return self.fresh(table_id)
+
+    def fresh(self, table_id: str) -> LiveTable:
         """The table as the store has it (the caller holds its lock); what other processes played
         on it meanwhile is sent to this process's connections first."""
         table, events = self.service.fresh(table_id)
-        if events:
+        if events is None:  # its log changed (a move taken back): the whole log again
+            self.broadcast(table, table.state.events, full_log=True)
+        elif events:
             self.broadcast(table, events)
         return table
 
@@ -486,10 +647,16 @@ class Runtime:
         if isinstance(message, PingMessage):
             conn.queue.put_nowait({"type": "pong"})
             return
+        if isinstance(message, SayMessage):
+            self.say(conn, message)
+            return
+        if isinstance(message, BackMessage):
+            await self.take_back(conn)
+            return
         started = time.perf_counter()
         try:
             async with self.lock(conn.table_id):
-                table = self._fresh(conn.table_id)
+                table = self.fresh(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
                 if table.seats[conn.seat].kind != SeatKind.HUMAN:
@@ -500,6 +667,8 @@ class Runtime:
                     raise ServerError(409, "error.table_open")
                 if table.status == TableStatus.EXPIRED:
                     raise ServerError(409, "error.table_expired", table=table.id)
+                if table.is_away(conn.seat):  # playing is taking the seat back
+                    self._take_back(table, conn.seat)
                 if not table.same_decision(conn.seat, message.version):
                     # A short answer; the state only to a client truly behind, once per version
                     # (it has the state in hand, or on its way, after that).
@@ -507,14 +676,26 @@ class Runtime:
                     if message.version < table.version and conn.resynced != table.version:
                         conn.resynced = table.version
                         conn.queue.put_nowait(
-                            state_message(table, conn.seat, [], self.connected_seats(conn.table_id))
+                            self.state_for(
+                                table, conn.seat, [], self.connected_seats(conn.table_id)
+                            )
                         )
+                    return
+                if isinstance(message, UndoMessage):
+                    self.service.undo(table, conn.seat)
+                    self.told(table)  # the other processes read the table anew
+                    self.broadcast(table, table.state.events, full_log=True)
                     return
                 if isinstance(message, RollMessage):
                     state = table.state
                     if not state.is_chance_node() or state.chance_roller() != conn.seat:
                         raise ServerError(409, "error.not_your_roll")
                     events = await self.play(table, CHANCE, table.draw_chance())
+                elif isinstance(message, PlanMessage):
+                    parse = table.game.parse_action
+                    events = await self.play_plan(
+                        table, conn.seat, [parse(text) for text in message.actions]
+                    )
                 else:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)
@@ -531,6 +712,31 @@ class Runtime:
         self.latencies.append(time.perf_counter() - started)
         self.kick(conn.table_id)
 
+    def say(self, conn: Connection, message: SayMessage) -> None:
+        """A line of chat: stored, then sent to every connection that reads its channel."""
+        try:
+            table = self.service.get(conn.table_id)
+            line = self.chat.say(table, conn.seat, message.text, message.name)
+        except HippodromeError as exc:
+            conn.queue.put_nowait(error_message(exc))
+            return
+        except Exception:
+            log.exception("table %s: a chat line could not be stored", conn.table_id)
+            conn.queue.put_nowait(
+                error_message(ServerError(503, "error.store", table=conn.table_id))
+            )
+            return
+        self._tell_chat(conn.table_id, line)
+        if self.bus is not None:  # the other processes send it to their connections at the table
+            self.bus.publish(Notice("chat", self.bus.process, conn.table_id, line.id))
+
+    def _tell_chat(self, table_id: str, line: ChatLine) -> None:
+        """Send a chat line to every connection here that reads its channel."""
+        told = chat_message([line], history=False)
+        for other in self.connections.get(table_id, set()):
+            if line.channel in readable(other.seat):
+                other.queue.put_nowait(told)
+
     async def play(self, table: LiveTable, player: int, action: Action) -> list[Event]:
         """Play an action (the caller holds the table's lock) and store it before anyone is told.
 
@@ -540,26 +746,52 @@ class Runtime:
         milliseconds), not work: it runs in a thread, and the loop serves the other tables meanwhile."""
         before = self.service.snapshot(table) if self.service.shared else None
         events, write = self.service.play(table, player, action)
+        await self._store(table, before, write)
+        return events
+
+    async def play_plan(self, table: LiveTable, player: int, actions: list[Action]) -> list[Event]:
+        """Play a whole move (the caller holds the table's lock) and store its actions together
+        before anyone is told."""
+        before = self.service.snapshot(table) if self.service.shared else None
+        events, writes = self.service.play_plan(table, player, actions)
+        await self._store(table, before, writes[-1], *writes[:-1])
+        return events
+
+    async def _store(
+        self,
+        table: LiveTable,
+        before: TableSnapshot | None,
+        write: ActionWrite,
+        *earlier: ActionWrite,
+    ) -> None:
+        """Store a move's writes (see :meth:`play`), then tell the other processes."""
         try:
             if self.service.engine.dialect.name == "sqlite":
-                self.service.store(write)
+                self.service.store(write, *earlier)
             else:
-                await asyncio.to_thread(self.service.store, write)
+                await asyncio.to_thread(self.service.store, write, *earlier)
         except VersionTakenError:
             if before is not None:  # back to the stored version, to catch up from there
                 self.service.restore(table, before)
             raise
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
-        self._told(table)
-        return events
+        self.told(table)
 
     def broadcast(
-        self, table: LiveTable, events: Sequence[Event], skip: Connection | None = None
+        self,
+        table: LiveTable,
+        events: Sequence[Event],
+        *,
+        skip: Connection | None = None,
+        full_log: bool = False,
     ) -> None:
         """Send every connection at the table its own view of the change: one view per viewer
         (each seat, the spectators), encoded once and shared by all who see the same thing."""
+        table.tick_clock()
+        self.arm(table)
         connected = self.connected_seats(table.id)
+        handover = self._handover(table, connected)
         views: dict[int | None, str] = {}
         for conn in self.connections.get(table.id, set()):
             if conn is skip:
@@ -567,12 +799,120 @@ class Runtime:
             view = views.get(conn.seat)
             if view is None:
                 view = views[conn.seat] = encoded(
-                    state_message(table, conn.seat, events, connected)
+                    state_message(table, conn.seat, events, connected, handover, full_log=full_log)
                 )
             conn.queue.put_nowait(view)
         if table.id in self.connections:
             self.shown[table.id] = frozenset(connected)
         self.advise(table)
+
+    def state_for(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        events: Sequence[Event],
+        connected: set[int],
+        *,
+        full_log: bool = False,
+    ) -> JSONObject:
+        """``state_message`` with the hand-over countdown of every absent human seat."""
+        handover = self._handover(table, connected)
+        return state_message(table, seat, events, connected, handover, full_log=full_log)
+
+    def _handover(self, table: LiveTable, connected: set[int]) -> list[float | None]:
+        """For each seat, the seconds before it may be handed to a bot (None: present, or a bot)."""
+        handover: list[float | None] = []
+        for info in table.seats:
+            if (
+                info.kind != SeatKind.HUMAN
+                or info.index in connected
+                or table.status not in (TableStatus.OPEN, TableStatus.RUNNING)
+            ):
+                handover.append(None)
+            else:
+                absent = self.seat_absence(table, info.index)
+                handover.append(round(max(0.0, self.settings.seat_timeout - absent), 3))
+        return handover
+
+    # -- clocks -----------------------------------------------------------------------------------
+
+    def arm(self, table: LiveTable) -> None:
+        """Wake when the table's first running clock runs out (re-armed after every change)."""
+        alarm = self.alarms.pop(table.id, None)
+        if alarm is not None and alarm is not asyncio.current_task():
+            alarm.cancel()
+        deadline = None if table.clocks is None else table.clocks.next_deadline()
+        if deadline is None:
+            return
+        task = asyncio.create_task(self._ring(table.id, deadline))
+        self.alarms[table.id] = task
+        task.add_done_callback(functools.partial(self._rung, table.id))
+
+    def _rung(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self.alarms.get(table_id) is task:
+            del self.alarms[table_id]
+
+    async def _ring(self, table_id: str, deadline: float) -> None:
+        """A clock ran out: a stand-in bot of the table's level takes the seat (and plays its
+        move, through the table's driver) until the player takes the seat back."""
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        async with self.lock(table_id):
+            table = self.service.get(table_id)
+            if table.clocks is None:
+                return
+            now = time.monotonic()
+            expired = table.clocks.expired(now)
+            for seat in expired:
+                table.clocks.time_out(seat, now)
+                log.info("table %s: seat %d ran out of time", table_id, seat)
+            if expired:
+                with contextlib.suppress(Exception):  # the figures go again with the next action
+                    self.service.store_clocks(table)
+            self.broadcast(table, [])
+        self.kick(table_id)
+
+    def _take_back(self, table: LiveTable, seat: int) -> None:
+        """The seat's player plays it again (the caller holds the table's lock)."""
+        if table.clocks is None or not table.is_away(seat):
+            return
+        table.clocks.take_back(seat)
+        table.stand_ins.pop(seat, None)
+        table.tick_clock()
+        with contextlib.suppress(Exception):
+            self.service.store_clocks(table)
+
+    async def take_back(self, conn: Connection) -> None:
+        """A ``back`` message: the player takes his seat back from the stand-in."""
+        try:
+            async with self.lock(conn.table_id):
+                table = self.service.get(conn.table_id)
+                if conn.seat is None:
+                    raise ServerError(403, "error.spectator")
+                if not table.is_away(conn.seat):
+                    raise ServerError(409, "error.seat_not_away")
+                self._take_back(table, conn.seat)
+                self.broadcast(table, [])
+        except HippodromeError as exc:
+            conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
+
+    # -- rematch ----------------------------------------------------------------------------------
+
+    def start_rematch(self, table: LiveTable, tokens: list[str | None], new_id: str) -> None:
+        """Hand each seat's player his new seat: now to those at the table, later to the others."""
+        self.rematches[table.id] = tokens
+        while len(self.rematches) > REMATCHES_KEPT:
+            self.rematches.popitem(last=False)
+        for conn in self.connections.get(table.id, set()):
+            self.tell_rematch(table, conn)
+        self.broadcast(table, [])
+
+    def tell_rematch(self, table: LiveTable, conn: Connection) -> None:
+        tokens = self.rematches.get(table.id)
+        if table.rematch is None or tokens is None or conn.seat is None:
+            return
+        token = tokens[conn.seat] if conn.seat < len(tokens) else None
+        if token is not None:
+            conn.queue.put_nowait({"type": "rematch", "table": table.rematch, "token": token})
 
     # -- practice tables: the odds of a player's decisions ----------------------------------------
 
@@ -602,16 +942,21 @@ class Runtime:
                 state=state.to_json(),
                 seat=seat,
                 seed=f"{table.seed}:odds{seat}:{table.version}",
+                table_id=table.id,
             )
-            task = asyncio.create_task(self._advise(table.id, key, turn))
+            task = asyncio.create_task(self._advise(table.id, key, turn, guided=table.guided))
             self._advising[key] = task
             task.add_done_callback(functools.partial(self._advised, key))
 
     def _advised(self, key: tuple[str, int, int], _: asyncio.Task[None]) -> None:
         self._advising.pop(key, None)
 
-    async def _advise(self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn) -> None:
+    async def _advise(
+        self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn, *, guided: bool
+    ) -> None:
         _, seat, version = key
+        if guided:
+            await self._hint(table_id, key, turn)
         try:
             report = await asyncio.get_running_loop().run_in_executor(self._thinkers, advise, turn)
         except Exception:  # the odds are a help: a failure must not disturb the game
@@ -620,7 +965,31 @@ class Runtime:
         table = self.service.get(table_id)
         if table.version != version:
             return  # the game moved on: these odds are of a past position
-        message: JSONObject = {"type": "odds", "version": version, "seat": seat, "odds": report}
+        self._tell_seat(
+            table_id, seat, {"type": "odds", "version": version, "seat": seat, "odds": report}
+        )
+
+    async def _hint(self, table_id: str, key: tuple[str, int, int], turn: AdviceTurn) -> None:
+        """A guided table's hint for ``seat``: the move the heuristic bot would play from that seat's
+        view, thought out in a worker (quicker than the odds, so sent first), to that seat alone."""
+        _, seat, version = key
+        try:
+            notation = await asyncio.get_running_loop().run_in_executor(
+                self._thinkers, suggest, turn
+            )
+        except Exception:  # a hint is a help: a failure must not disturb the game
+            log.exception("table %s: the hint for seat %d could not be computed", table_id, seat)
+            return
+        table = self.service.get(table_id)
+        if table.version != version:
+            return  # the game moved on
+        action = table.game.action_json(table.game.parse_action(notation), table.names)
+        self._tell_seat(
+            table_id, seat, {"type": "hint", "version": version, "seat": seat, "action": action}
+        )
+
+    def _tell_seat(self, table_id: str, seat: int, message: JSONObject) -> None:
+        """Send ``message`` to the connections of ``seat`` alone (never another seat, never a spectator)."""
         for conn in self.connections.get(table_id, set()):
             if conn.seat == seat:
                 conn.queue.put_nowait(message)
@@ -657,26 +1026,33 @@ class Runtime:
     async def _due(self, table_id: str) -> bool:
         async with self.lock(table_id):
             try:
-                return automatic_actor(self._fresh(table_id)) is not None
+                return automatic_actor(self.fresh(table_id)) is not None
             except HippodromeError:
                 return False
 
     async def _drive_steps(self, table_id: str) -> None:
-        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay."""
+        """Play the table's automatic steps (bots, draws) one by one, each after the bot delay; the
+        steps that go on with the same run (a bot's next length once it has begun its move, or
+        its roll; the next card of a deal) after the shorter step delay, so a bot's move or a deal
+        takes seconds, not a bot delay per action."""
+        run: int | None = None  # whose run the last automatic step was (a roll: its roller's)
         while True:
-            if automatic_actor(self.service.get(table_id)) is None:
+            table = self.service.get(table_id)
+            actor = automatic_actor(table)
+            if actor is None:
                 return
-            delay = self.settings.bot_delay
+            delay = automatic_delay(table, actor, run, self.settings)
             # A little jitter, so that tables started together do not all think at the same instant.
             await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
             if self.bus is not None and not self.bus.holds(table_id):
                 return  # the lease was lost (the bus is down): another process may drive now
             async with self.lock(table_id):
-                table = self._fresh(table_id)
+                table = self.fresh(table_id)
                 actor = automatic_actor(table)
                 if actor is None:
                     return
                 started = time.perf_counter()
+                mover = run_of(table, actor)
                 try:
                     action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
@@ -686,6 +1062,7 @@ class Runtime:
                 except HippodromeError as exc:
                     log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
+                run = mover
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
 
@@ -727,6 +1104,14 @@ class Runtime:
             if not at_table:
                 del self.remote[notice.table]
             self._presence(notice.table)
+        elif notice.kind == "chat" and notice.table in self.connections:
+            try:
+                line = self.chat.line(notice.table, notice.version)
+            except Exception:
+                log.exception("table %s: a chat line could not be read", notice.table)
+                return
+            if line is not None:
+                self._tell_chat(notice.table, line)
         elif notice.kind == "hello" and self.bus is not None:
             for table_id, seats in self.published.items():
                 self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
@@ -745,7 +1130,7 @@ class Runtime:
             try:
                 table = self.service.cached(table_id)
                 before = None if table is None else (table.version, table.status, table.updated)
-                table = self._fresh(table_id)
+                table = self.fresh(table_id)
             except HippodromeError:
                 return
             after = (table.version, table.status, table.updated)
@@ -823,9 +1208,16 @@ class Runtime:
         """At start: drive every running table again (a restart loses no game)."""
         offset = 0
         while True:
-            page = self.service.list_tables(TableStatus.RUNNING, limit=500, offset=offset)
+            page = self.service.list_tables(
+                TableStatus.RUNNING, limit=500, offset=offset, private=True
+            )
             for summary in page:
                 self.kick(str(summary["id"]))
+                if summary.get("clock") is not None:
+                    with contextlib.suppress(HippodromeError):
+                        table = self.service.get(str(summary["id"]))
+                        table.tick_clock()
+                        self.arm(table)
             if len(page) < 500:
                 return
             offset += len(page)
@@ -878,6 +1270,8 @@ class Runtime:
             self._watcher.cancel()
         for advice in list(self._advising.values()):
             advice.cancel()
+        for alarm in list(self.alarms.values()):
+            alarm.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
         for task in list(self.drivers.values()):

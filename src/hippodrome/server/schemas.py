@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SecretStr
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.i18n import texts
@@ -62,9 +62,11 @@ def printable(value: Any) -> Any:
 
 ERROR_MEANINGS = {
     400: "The request is refused: its body is not JSON, or the game refuses its options.",
-    403: "The seat token is wrong, or the request needs a seat at the table.",
-    404: "No such game, language, table or seat.",
-    409: "Not now: the table's state refuses it.",
+    401: "Not logged in, or a wrong name or password.",
+    403: "The seat token is wrong, the request needs a seat at the table, or it comes from a page"
+    " of another site (docs/web.md, Accounts).",
+    404: "No such game, language, table, seat or player.",
+    409: "Not now: the table's state refuses it, or the account name is taken.",
     413: "The request body is larger than the server takes.",
     422: "Malformed request: a parameter or the body does not fit its schema.",
     429: "Too many requests from this address: try again after the time the error gives.",
@@ -105,6 +107,36 @@ class GameSummary(BaseModel):
     bots: list[BotKind]
 
 
+class RulesSection(BaseModel):
+    anchor: str
+    level: int
+    title: str
+
+
+class RulesPage(BaseModel):
+    """A game's rules as a reader of ``lang`` gets them: the text rendered to HTML (no raw HTML from the
+    Markdown passes), its headings, and the heading the help panel opens for each phase."""
+
+    game: str
+    titles: Texts
+    lang: str
+    """The language asked for."""
+    text_lang: str
+    """The language the text is written in (the rules document is in English)."""
+    rulebook: bool
+    """The original rulebook's words (True), or the rules as Hippodrome plays them, with its
+    decisions (False)."""
+    seed: str
+    html: str
+    sections: list[RulesSection]
+    phases: dict[str, str]
+    """Each phase of the game (the observation's ``phase``) and the anchor of its section."""
+    folded: list[str]
+    """The sections written for programmers, which the page folds (the notation...)."""
+    others: dict[str, bool]
+    """The other languages' pages: whether each is the original rulebook."""
+
+
 # -- tables -----------------------------------------------------------------------------------------
 
 
@@ -113,6 +145,8 @@ class SeatRequest(BaseModel):
     name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
     bot: BotKind | None = None
     """For a bot seat; the heuristic bot when left out."""
+    mine: bool = False
+    """A human seat the creator keeps for himself: never offered as a free seat."""
 
 
 class CreateTableRequest(BaseModel):
@@ -122,10 +156,24 @@ class CreateTableRequest(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=12)
     practice: bool = False
     """A practice table: each human player is shown the odds of his decisions as the game goes."""
+    guided: bool = False
+    """A guided first game (a practice table too): each decision of a human player is explained as
+    it comes, with the move the heuristic bot would play."""
+    private: bool = False
+    """A private table is never listed: its free seats go to those its creator sends the link."""
+    clock: dict[str, bool | int | float | str] | None = None
+    """The table's clock (docs/web.md, "Clocks"): ``{"kind": "move", "seconds": 30}``,
+    ``{"kind": "bank", "seconds": 600, "increment": 5}`` or ``{"kind": "slow", "hours": 24}``, each
+    with an optional ``bot`` (the stand-in's level when a clock runs out); none by default."""
 
 
 class HandOverRequest(BaseModel):
     bot: BotKind = BotKind.HEURISTIC
+
+
+class TakeSeatRequest(BaseModel):
+    name: str | None = Field(default=None, max_length=40, pattern=PLAIN_TEXT)
+    """The name to play under; the seat's own when left out."""
 
 
 class Seat(BaseModel):
@@ -134,6 +182,8 @@ class Seat(BaseModel):
     kind: SeatKind
     bot: BotKind | None
     connected: bool
+    free: bool = False
+    """A human seat nobody has come to, not kept by the creator: anyone with the table may take it."""
 
 
 class CreatedSeat(Seat):
@@ -165,6 +215,16 @@ class TableSummary(BaseModel):
     problem: str | None = None
     """Why a broken table's stored actions no longer replay."""
     practice: bool = False
+    guided: bool = False
+    private: bool = False
+    clock: dict[str, Any] | None = None
+    """The table's clock, if it has one (kind, seconds, increment, bot)."""
+
+
+class TakenSeat(BaseModel):
+    table: str
+    seat: CreatedSeat
+    """The seat taken, with its new secret token and the link that plays it (shown this once)."""
 
 
 class EventText(BaseModel):
@@ -194,3 +254,62 @@ class Replay(BaseModel):
     seat: int | None
     seats: list[Seat]
     steps: list[ReplayStep]
+
+
+# -- accounts ---------------------------------------------------------------------------------------
+
+
+class Credentials(BaseModel):
+    """A name and a password, to sign up or log in. The password is never logged nor sent back."""
+
+    name: str = Field(max_length=40)
+    password: SecretStr = Field(max_length=256)
+
+
+class AccountInfo(BaseModel):
+    name: str
+
+
+class Me(BaseModel):
+    account: AccountInfo | None
+    """None: a guest."""
+
+
+class MyTable(TableSummary):
+    seat: int
+    """The account's seat at the table."""
+
+
+class SeatKey(BaseModel):
+    token: str
+    """A further secret token for the account's seat, for this browser."""
+    invite: str
+
+
+class PlayerResult(BaseModel):
+    table: str
+    game: str
+    finished: str
+    seat: int
+    place: int | None
+    """1 for the winner; players tied share a place."""
+    players: int
+
+
+class PlayerRating(BaseModel):
+    game: str
+    rating: float
+    """TrueSkill's cautious estimate, mu - 3 sigma."""
+    mu: float
+    sigma: float
+    games: int
+    """Rated games: those between at least two accounts."""
+
+
+class Profile(BaseModel):
+    name: str
+    since: str
+    played: int
+    won: int
+    results: list[PlayerResult]
+    ratings: list[PlayerRating]

@@ -7,6 +7,7 @@ validated by the engine before it is written; the write and the state change hap
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import random
@@ -15,11 +16,11 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, delete, false, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
@@ -32,9 +33,12 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.record import GameRecord, Seat
+from hippodrome.engine.results import result_sheet
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
-from hippodrome.server.storage import ActionRow, SeatRow, TableRow, now
+from hippodrome.server.clocks import Clock, SeatClocks
+from hippodrome.server.ratings import rate_finished_table
+from hippodrome.server.storage import ActionRow, SeatKeyRow, SeatRow, TableRow, now
 
 log = logging.getLogger("hippodrome.server")
 
@@ -53,7 +57,8 @@ class TableStatus(StrEnum):
     """Its stored actions no longer replay (the game's data or rules changed)."""
     EXPIRED = "expired"
     """Left untouched too long (open: its players never all came; running: nobody played on).
-    Kept, and readable by its id, but no longer listed unless asked for, and closed to play."""
+    Kept, and readable by its id (its replay too), but no longer listed unless asked for, and closed
+    to play, to chat and to joining: the lobby calls it archived."""
 
 
 class SeatKind(StrEnum):
@@ -89,6 +94,12 @@ class ActionWrite:
     status: str
     result: JSONObject | None
     updated: datetime
+    clocks: JSONObject | None = None
+
+
+CHECKED_TAIL = 64
+"""The last actions a process checks against the store when catching a table up: a move taken back
+(by another process) is never longer, so a log that changed is told from one that only grew."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +108,7 @@ class TableSnapshot:
     status: TableStatus
     updated: datetime
     deciding: dict[int, int]
+    clocks: SeatClocks | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,8 @@ class SeatSpec:
     kind: SeatKind
     name: str | None = None
     bot: str | None = None
+    mine: bool = False
+    """The creator's own seat: kept for him (only its token plays it), never offered as free."""
 
 
 @dataclass
@@ -114,6 +128,12 @@ class SeatInfo:
     bot: str | None
     joined: bool
     last_seen: datetime | None
+    reserved: bool = False
+
+    @property
+    def free(self) -> bool:
+        """A human seat nobody has come to and its creator did not keep: anyone may take it."""
+        return self.kind == SeatKind.HUMAN and not self.joined and not self.reserved
 
     def to_json(self, *, connected: bool = False) -> JSONObject:
         return {
@@ -122,6 +142,7 @@ class SeatInfo:
             "kind": self.kind,
             "bot": self.bot,
             "connected": connected or self.kind == SeatKind.BOT,
+            "free": self.free,
         }
 
 
@@ -142,9 +163,22 @@ class LiveTable:
     """Why a broken table's stored actions do not replay."""
     practice: bool = False
     """Its human players are shown the odds of their decisions (``hippodrome.analysis.odds``)."""
+    guided: bool = False
+    """A guided first game: each decision of a human seat is explained, with the heuristic bot's
+    suggestion (``hippodrome.server.thinking.suggest``); always a practice table too."""
+    private: bool = False
+    """Never listed in the lobby: only those with its link find it (and take its free seats)."""
     deciding: dict[int, int] = field(default_factory=dict)
     """Each seat among several choosing at once, in secret: the version since which it has been
     choosing without acting (see ``same_decision``)."""
+    clocks: SeatClocks | None = None
+    """The seats' clocks, on a table that has one (``hippodrome.server.clocks``)."""
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    """The bots playing seats whose time ran out, until their players take them back."""
+    rematch: str | None = None
+    """The table started as this one's rematch, once someone asked for it (kept in memory)."""
+    sheet: JSONObject | None = None
+    """The finished game's result sheet (``hippodrome.engine.results``), made once."""
 
     @property
     def version(self) -> int:
@@ -184,7 +218,50 @@ class LiveTable:
             for seat in active
         }
 
+    def is_automatic(self, seat: int) -> bool:
+        """Whether the server plays this seat: a bot's, or one a stand-in plays (time ran out)."""
+        return self.seats[seat].kind == SeatKind.BOT or self.is_away(seat)
+
+    def is_away(self, seat: int) -> bool:
+        return self.clocks is not None and seat in self.clocks.away
+
+    def clock_seats(self) -> set[int]:
+        """The seats whose clock runs now: the human seats to act (or to roll), but those a
+        stand-in plays; none while the table waits for its players or is over."""
+        state = self.state
+        if self.clocks is None or self.status != TableStatus.RUNNING or state.is_terminal():
+            return set()
+        if state.is_chance_node():
+            roller = state.chance_roller()
+            seats = set() if roller is None else {roller}
+        else:
+            seats = set(state.active_players())
+        return {s for s in seats if self.seats[s].kind == SeatKind.HUMAN and not self.is_away(s)}
+
+    def tick_clock(self, mover: int | None = None, at: float | None = None) -> None:
+        """Bring the clocks up to the table's state (``SeatClocks.update``)."""
+        if self.clocks is not None:
+            self.clocks.update(self.clock_seats(), mover, at)
+
+    def result_sheet(self) -> JSONObject | None:
+        """The finished game's sheet (per race or deal, statistics), made at the first asking."""
+        if not self.state.is_terminal():
+            return None
+        if self.sheet is None:
+            self.sheet = result_sheet(self.game, self.state.history)
+            # SQLite gives back naive times (UTC): both are read as UTC.
+            ended, began = (
+                t if t.tzinfo else t.replace(tzinfo=UTC) for t in (self.updated, self.created)
+            )
+            seconds = (ended - began).total_seconds()
+            self.sheet["seconds"] = max(0, round(seconds))
+        return self.sheet
+
     def bot_for(self, seat: int) -> Bot | None:
+        if self.is_away(seat) and self.clocks is not None:
+            if seat not in self.stand_ins:
+                self.stand_ins[seat] = make_bot(self.clocks.clock.bot, self.game.id)
+            return self.stand_ins[seat]
         info = self.seats[seat]
         if info.kind != SeatKind.BOT or info.bot is None:
             return None
@@ -241,9 +318,17 @@ class TableService:
         seats: Sequence[SeatSpec],
         *,
         practice: bool = False,
+        guided: bool = False,
+        private: bool = False,
+        account_id: int | None = None,
+        clock: Clock | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
-        """A new table; returns it with each human seat's secret token (shown once, never stored)."""
+        """A new table; returns it with each human seat's secret token (shown once, never stored).
+        The creator's seat (the first he keeps, else the first human seat) is tied to his account
+        when he is logged in."""
         game = load_game(game_id, players=len(seats), **options)
+        humans = [i for i, s in enumerate(seats) if s.kind != SeatKind.BOT]
+        own = next((i for i in humans if seats[i].mine), humans[0] if humans else None)
         tokens: list[str | None] = []
         rows = []
         for i, spec in enumerate(seats):
@@ -260,7 +345,14 @@ class TableService:
                 tokens.append(token)
                 name = spec.name or f"Player {i + 1}"
                 rows.append(
-                    SeatRow(index=i, name=name, kind=SeatKind.HUMAN, token_hash=hash_token(token))
+                    SeatRow(
+                        index=i,
+                        name=name,
+                        kind=SeatKind.HUMAN,
+                        token_hash=hash_token(token),
+                        reserved=spec.mine,
+                        account_id=account_id if i == own else None,
+                    )
                 )
         human = any(s.kind == SeatKind.HUMAN for s in seats)
         status = TableStatus.OPEN if human else TableStatus.RUNNING
@@ -274,7 +366,10 @@ class TableService:
             status=status,
             version=0,
             seats=rows,
-            practice=practice,
+            practice=practice or guided,
+            guided=guided,
+            private=private,
+            clock=None if clock is None else clock.to_json(),
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
@@ -312,33 +407,47 @@ class TableService:
         """The table if this process has it in memory (possibly behind the store)."""
         return self._cache.get(table_id)
 
-    def fresh(self, table_id: str) -> tuple[LiveTable, list[Event]]:
+    def fresh(self, table_id: str) -> tuple[LiveTable, list[Event] | None]:
         """The table as the store has it now, and the events of the actions it gained since this
-        process last saw it (none when this process is the store's only writer)."""
+        process last saw it (none when this process is the store's only writer). None instead of
+        the events: the table's log changed, not only grew (another process took a move back), so
+        the table was read anew and its whole log replaces what was shown."""
         table = self.get(table_id)
         if not self.shared:
             return table, []
-        return table, self.catch_up(table)
+        events = self.catch_up(table)
+        if events is None:
+            self._cache.pop(table_id, None)
+            return self.get(table_id), None
+        return table, events
 
-    def catch_up(self, table: LiveTable) -> list[Event]:
+    def catch_up(self, table: LiveTable) -> list[Event] | None:
         """Bring a cached table up to the store, where another server process may have played on
-        it: its new actions are replayed (validated, as at a rebuild), its seats and status read
-        again. One small query when nothing changed. Returns the new actions' events."""
+        it: its new actions are replayed (validated, as at a rebuild), its seats, status and clocks
+        read again. One small query when nothing changed. Returns the new actions' events, or None
+        when the store's log is no longer this one's continuation (a move taken back since, and
+        perhaps others played): the caller reads the table anew."""
         with Session(self.engine) as session:
             head = session.execute(
-                select(TableRow.version, TableRow.status, TableRow.updated).where(
-                    TableRow.id == table.id
-                )
+                select(
+                    TableRow.version, TableRow.status, TableRow.updated, TableRow.clock_state
+                ).where(TableRow.id == table.id)
             ).one_or_none()
             if head is None:
                 raise ServerError(404, "error.table_not_found", table=table.id)
-            version, status, updated = head
+            version, status, updated, clock_state = head
             if (version, status, updated) == (table.version, table.status, table.updated):
                 return []
-            start = len(table.state.events)
+            if version < table.version:
+                return None  # a move was taken back
+            # The last actions this process knows must still be the store's (an undo followed by
+            # other moves brings the version back up with other actions): a move taken back is
+            # at most a few dozen steps.
+            known = len(table.state.history)
+            first = max(0, known - CHECKED_TAIL)
             moves = session.execute(
-                select(ActionRow.player, ActionRow.notation)
-                .where(ActionRow.table_id == table.id, ActionRow.seq >= table.version)
+                select(ActionRow.seq, ActionRow.player, ActionRow.notation)
+                .where(ActionRow.table_id == table.id, ActionRow.seq >= first)
                 .order_by(ActionRow.seq)
             ).all()
             seats = session.scalars(
@@ -346,7 +455,14 @@ class TableService:
             ).all()
         if table.status == TableStatus.BROKEN:
             return []
-        for player, notation in moves:
+        history = table.state.history
+        for seq, player, notation in moves:
+            if seq < known and (history[seq][0] != player or str(history[seq][1]) != notation):
+                return None
+        start = len(table.state.events)
+        for seq, player, notation in moves:
+            if seq < known:
+                continue
             try:
                 table.state.apply(table.game.parse_action(notation), player)
             except HippodromeError as exc:
@@ -355,23 +471,39 @@ class TableService:
                 return table.state.events[start:]
             table.note_decisions()
         table.seats = [
-            SeatInfo(s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen) for s in seats
+            SeatInfo(
+                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
+            )
+            for s in seats
         ]
         for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
             table.bots.pop(seat, None)
         table.status, table.updated = TableStatus(status), updated
+        if table.clocks is not None and version != known:
+            # The figures the other process stored with its last action; the seats to act now
+            # start their decision afresh, as at a restart.
+            table.clocks = SeatClocks.start(table.clocks.clock, len(table.seats), clock_state)
+            table.stand_ins = {s: b for s, b in table.stand_ins.items() if s in table.clocks.away}
+            table.tick_clock()
         return table.state.events[start:]
 
     def snapshot(self, table: LiveTable) -> TableSnapshot:
         """What :meth:`play` changes, to :meth:`restore` if another process stored first."""
-        return TableSnapshot(table.state.clone(), table.status, table.updated, dict(table.deciding))
+        return TableSnapshot(
+            table.state.clone(),
+            table.status,
+            table.updated,
+            dict(table.deciding),
+            copy.deepcopy(table.clocks),
+        )
 
     def restore(self, table: LiveTable, snapshot: TableSnapshot) -> None:
-        table.state, table.status, table.updated, table.deciding = (
+        table.state, table.status, table.updated, table.deciding, table.clocks = (
             snapshot.state,
             snapshot.status,
             snapshot.updated,
             snapshot.deciding,
+            snapshot.clocks,
         )
         self._remember(table)
 
@@ -390,22 +522,73 @@ class TableService:
         """The seat whose token this is; None for no token (a spectator). A wrong token is refused."""
         if not token:
             return None
+        hashed = hash_token(token)
         with Session(self.engine) as session:
             index = session.scalar(
                 select(SeatRow.index).where(
-                    SeatRow.table_id == table.id, SeatRow.token_hash == hash_token(token)
+                    SeatRow.table_id == table.id, SeatRow.token_hash == hashed
                 )
             )
+            if index is None:  # a further key the seat's account obtained for another browser
+                index = session.scalar(
+                    select(SeatKeyRow.index).where(
+                        SeatKeyRow.table_id == table.id, SeatKeyRow.token_hash == hashed
+                    )
+                )
         if index is None:
             raise ServerError(403, "error.bad_token")
         return index
 
+    def tables_of_account(self, account_id: int, *, limit: int = 100) -> list[JSONObject]:
+        """The tables where the account holds a seat, most recently active first, each with the
+        account's seat (``seat``)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow, SeatRow.index)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id)
+                .options(selectinload(TableRow.seats))
+                .order_by(TableRow.updated.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            return [self._summary_of_row(row) | {"seat": index} for row, index in rows]
+
+    def link_account(self, table: LiveTable, seat: int, account_id: int) -> None:
+        """Tie a human seat joined by someone logged in to his account, unless the seat already has
+        one or the account holds another seat at the table (one seat per account and table)."""
+        if table.seats[seat].kind != SeatKind.HUMAN:
+            return
+        with Session(self.engine) as session, session.begin():
+            holders = session.execute(
+                select(SeatRow.index, SeatRow.account_id).where(SeatRow.table_id == table.id)
+            ).all()
+            if any(a == account_id for _, a in holders) or any(
+                i == seat and a is not None for i, a in holders
+            ):
+                return
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table.id, SeatRow.index == seat)
+                .values(account_id=account_id)
+            )
+
     def list_tables(
-        self, status: TableStatus | None, *, limit: int = 100, offset: int = 0
+        self,
+        status: TableStatus | None,
+        *,
+        game: str | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        private: bool = False,
     ) -> list[JSONObject]:
-        """Tables, most recently active first; the expired ones only when asked for by status."""
+        """Tables, most recently active first; the expired ones only when asked for by status, the
+        private ones never (but to the server itself: ``private=True``); of one game if given."""
         with Session(self.engine) as session:
             query = select(TableRow).options(selectinload(TableRow.seats))
+            if not private:
+                query = query.where(TableRow.private == false())
+            if game is not None:
+                query = query.where(TableRow.game == game)
             if status is not None:
                 query = query.where(TableRow.status == status)
             else:
@@ -439,6 +622,8 @@ class TableService:
         table.updated = now()
         if table.state.is_terminal():
             table.status = TableStatus.FINISHED
+        mover = table.state.history[-1][0]
+        table.tick_clock(mover if mover != CHANCE else None)
         write = ActionWrite(
             table_id=table.id,
             seq=seq,
@@ -447,14 +632,77 @@ class TableService:
             status=table.status,
             result=table.state.outcome().to_json() if table.state.is_terminal() else None,
             updated=table.updated,
+            clocks=None if table.clocks is None else table.clocks.stored(),
         )
         return events, write
 
-    def store(self, write: ActionWrite) -> None:
-        """Write one played action and the table's new version, in one transaction. If the store
-        refuses, the table is forgotten in memory: it is rebuilt from the store at its next use."""
+    def play_plan(
+        self, table: LiveTable, player: Player, actions: Sequence[Action]
+    ) -> tuple[list[Event], list[ActionWrite]]:
+        """Play a whole move of ``player``, all or nothing: judged whole first (``State.apply_plan``
+        on a copy: every step, and no die, card or other seat between them), then played action by
+        action as :meth:`play` plays one, so records and replays hold the steps, never the plan.
+        Store the writes together: ``store(writes[-1], *writes[:-1])``."""
+        if table.status == TableStatus.RUNNING:
+            table.state.clone().apply_plan(actions, player)  # raises, changing nothing
+        events: list[Event] = []
+        writes: list[ActionWrite] = []
+        for action in actions:
+            played, write = self.play(table, player, action)
+            events += played
+            writes.append(write)
+        return events, writes
+
+    def undo(self, table: LiveTable, seat: int) -> None:
+        """``seat`` takes back its last move (``State.undo_point``: before anyone else acts, nothing
+        drawn nor hidden since; a game whose moves are final only on a practice table). The
+        actions taken back are deleted from the store with the table's version in one
+        transaction: the stored log stays the game as played, which records and replays read."""
+        closed = {
+            TableStatus.FINISHED: "error.undo_game_over",
+            TableStatus.BROKEN: "error.table_broken",
+            TableStatus.EXPIRED: "error.table_expired",
+            TableStatus.OPEN: "error.table_open",
+        }
+        if table.status in closed:
+            raise ServerError(409, closed[TableStatus(table.status)], table=table.id)
+        state = table.state.taken_back(seat, practice=table.practice)  # raises, changing nothing
+        keep = len(state.history)
+        updated = now()
         try:
             with Session(self.engine) as session, session.begin():
+                # Only from the version this process knows: another process may have played since.
+                moved = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table.id, TableRow.version == table.version)
+                    .values(version=keep, updated=updated)
+                )
+                if moved.rowcount != 1:  # type: ignore[attr-defined]
+                    raise VersionTakenError(table.id, table.version)
+                session.execute(
+                    delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.seq >= keep)
+                )
+        except VersionTakenError:
+            self._cache.pop(table.id, None)
+            raise
+        except Exception as exc:
+            self._cache.pop(table.id, None)
+            raise ServerError(503, "error.undo_store", table=table.id) from exc
+        table.state = state
+        table.updated = updated
+        table.deciding.clear()
+        table.note_decisions()
+
+    def store(self, write: ActionWrite, *earlier: ActionWrite) -> None:
+        """Write one played action and the table's new version, in one transaction, with the
+        ``earlier`` actions of the same move (a whole move, ``play_plan``). If the store refuses,
+        the table is forgotten in memory: it is rebuilt from the store at its next use."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add_all(
+                    ActionRow(table_id=w.table_id, seq=w.seq, player=w.player, notation=w.notation)
+                    for w in earlier
+                )
                 session.add(
                     ActionRow(
                         table_id=write.table_id,
@@ -463,22 +711,69 @@ class TableService:
                         notation=write.notation,
                     )
                 )
+                values: dict[str, object] = {
+                    "version": write.seq + 1,
+                    "status": write.status,
+                    "result": write.result,
+                    "updated": write.updated,
+                }
+                if write.clocks is not None:
+                    values["clock_state"] = write.clocks
                 session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == write.table_id)
-                    .values(
-                        version=write.seq + 1,
-                        status=write.status,
-                        result=write.result,
-                        updated=write.updated,
-                    )
+                    update(TableRow).where(TableRow.id == write.table_id).values(**values)
                 )
+                if write.status == TableStatus.FINISHED and write.result is not None:
+                    game = session.scalar(
+                        select(TableRow.game).where(TableRow.id == write.table_id)
+                    )
+                    rate_finished_table(
+                        session, write.table_id, str(game), write.result.get("ranking") or []
+                    )
         except IntegrityError as exc:
             self._cache.pop(write.table_id, None)
             raise VersionTakenError(write.table_id, write.seq) from exc
         except Exception:
             self._cache.pop(write.table_id, None)
             raise
+
+    def store_clocks(self, table: LiveTable) -> None:
+        """Write the clocks' figures (a seat's time ran out, or its player took it back)."""
+        if table.clocks is None:
+            return
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table.id)
+                .values(clock_state=table.clocks.stored())
+            )
+
+    def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, list[str | None]]:
+        """A new table for a finished one's rematch, asked by one of its players: the same game,
+        options, clock and seats (each human seat with a new token, each bot seat the same bot).
+        Asked again, it is refused with the rematch already made."""
+        if self.seat_of(table, token) is None:
+            raise ServerError(403, "error.seat_needed")
+        if table.status != TableStatus.FINISHED:
+            raise ServerError(409, "error.rematch_not_over")
+        if table.rematch is not None:
+            raise ServerError(409, "error.rematch_made", table=table.rematch)
+        # Each human seat is kept for its player (his new token reaches him), never a free seat.
+        specs = [
+            SeatSpec(s.kind, s.name, s.bot, mine=s.kind == SeatKind.HUMAN) for s in table.seats
+        ]
+        options = {k: v for k, v in table.game.options.to_json().items() if k != "players"}
+        clock = None if table.clocks is None else table.clocks.clock
+        new, tokens = self.create(
+            table.game.id,
+            options,
+            specs,
+            practice=table.practice,
+            guided=table.guided,
+            private=table.private,
+            clock=clock,
+        )
+        table.rematch = new.id
+        return new, tokens
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:
         """A human seat connected (or is still connected): the table opens once all have joined.
@@ -556,7 +851,42 @@ class TableService:
         info = table.seats[seat]
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
         table.updated = now()
+        if table.clocks is not None:
+            table.clocks.away.discard(seat)
+            table.stand_ins.pop(seat, None)
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(SeatKeyRow).where(SeatKeyRow.table_id == table.id, SeatKeyRow.index == seat)
+            )
+
+    def take_seat(self, table: LiveTable, seat: int, name: str | None = None) -> str:
+        """Someone takes a free seat (a human seat nobody has come to, not kept by the creator) of an
+        open table, under ``name`` if given; returns the seat's new secret token. The seat's former
+        invitation stops working. The caller holds the table's lock."""
+        if not 0 <= seat < len(table.seats):
+            raise ServerError(404, "error.no_seat", index=seat)
+        if table.status == TableStatus.EXPIRED:
+            raise ServerError(409, "error.table_expired", table=table.id)
+        info = table.seats[seat]
+        if info.kind == SeatKind.BOT:
+            raise ServerError(409, "error.seat_is_bot", index=seat)
+        if table.status != TableStatus.OPEN or not info.free:
+            raise ServerError(409, "error.seat_taken", name=info.name)
+        token = secrets.token_urlsafe(24)
+        if name and name.strip():
+            info.name = name.strip()
+        info.joined = True
+        info.last_seen = table.updated = now()
+        self._store_seat(
+            table,
+            seat,
+            token_hash=hash_token(token),
+            joined=True,
+            last_seen=info.last_seen,
+            name=info.name,
+        )
+        return token
 
     def _store_seat(self, table: LiveTable, seat: int, **values: object) -> None:
         """Write a seat's change, and the table's opening once every seat has a player."""
@@ -645,6 +975,9 @@ class TableService:
             "result": table.state.outcome().to_json() if table.state.is_terminal() else None,
             "problem": table.problem,
             "practice": table.practice,
+            "guided": table.guided,
+            "private": table.private,
+            "clock": None if table.clocks is None else table.clocks.clock.to_json(),
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
@@ -667,12 +1000,16 @@ class TableService:
                     "kind": s.kind,
                     "bot": s.bot,
                     "connected": s.kind == SeatKind.BOT,
+                    "free": s.kind == SeatKind.HUMAN and not s.joined and not s.reserved,
                 }
                 for s in row.seats
             ],
             "result": row.result,
             "problem": None,
             "practice": bool(row.practice),
+            "guided": bool(row.guided),
+            "private": bool(row.private),
+            "clock": row.clock,
         }
 
     # -- internals --------------------------------------------------------------------------------
@@ -702,10 +1039,15 @@ class TableService:
                 )
                 break
         seats = [
-            SeatInfo(s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen)
+            SeatInfo(
+                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
+            )
             for s in row.seats
         ]
-        return LiveTable(
+        clocks = None
+        if row.clock is not None:
+            clocks = SeatClocks.start(Clock.from_json(row.clock), len(seats), row.clock_state)
+        table = LiveTable(
             id=row.id,
             game=game,
             state=state,
@@ -716,7 +1058,12 @@ class TableService:
             updated=row.updated,
             problem=problem,
             practice=bool(row.practice),
+            guided=bool(row.guided),
+            private=bool(row.private),
+            clocks=clocks,
         )
+        table.tick_clock()  # a restart: the seats to act start their decision afresh
+        return table
 
     def _remember(self, table: LiveTable) -> None:
         """Cache ``table``; past the cache size, forget the least recently used tables that are not
@@ -744,11 +1091,11 @@ def automatic_actor(table: LiveTable) -> Player | None:
         return None
     if state.is_chance_node():
         roller = state.chance_roller()
-        if roller is not None and table.seats[roller].kind == SeatKind.HUMAN:
+        if roller is not None and not table.is_automatic(roller):
             return None
         return CHANCE
     for player in state.active_players():
-        if table.seats[player].kind == SeatKind.BOT:
+        if table.is_automatic(player):
             return player
     return None
 
@@ -760,5 +1107,5 @@ def automatic_action(table: LiveTable, actor: Player) -> Action:
     if actor == CHANCE:
         return table.draw_chance()
     bot = table.bot_for(actor)
-    assert bot is not None, f"seat {actor} is not a bot"
+    assert bot is not None, f"seat {actor} is not played by a bot"
     return bot.choose(SeatView(state, actor), table.rng(f"bot{actor}"))

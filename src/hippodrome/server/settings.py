@@ -17,6 +17,9 @@ class Settings:
     """Any SQLAlchemy URL; a SQLite file by default (created on first start)."""
     bot_delay: float = 0.8
     """Seconds a bot (or an automatic draw) waits before acting, so people can follow."""
+    step_delay: float = 0.1
+    """Seconds between the steps of one automatic run: a bot's next length after its first, the
+    next card of a deal. A new turn still waits ``bot_delay``."""
     seat_timeout: float = 60.0
     """Seconds without a connection after which the other players may hand a seat to a bot."""
     bot_processes: int = 1
@@ -36,6 +39,8 @@ class Settings:
     tables_per_address: int = 60
     """Tables one client address may create within ``tables_window`` seconds."""
     tables_window: float = 600.0
+    seats_per_address: int = 30
+    """Free seats one client address may take within ``tables_window`` seconds."""
     open_table_ttl: float = 3600.0
     """Seconds an open table (a human seat never came) may stay untouched before it expires."""
     idle_table_ttl: float = 7 * 86400.0
@@ -53,6 +58,21 @@ class Settings:
     """Connections from one client address, over all tables."""
     ws_join_timeout: float = 10.0
     """Seconds a new websocket has to send its ``join`` message."""
+
+    # -- the chat (docs/web.md, "Chat") ------------------------------------------------------------
+    chat_max_length: int = 500
+    """The longest line one may say, in characters (at most 2000, what the store keeps)."""
+    chat_history: int = 100
+    """Lines of a table's chat a page gets when it (re)connects."""
+    # -- accounts and cross-site requests (docs/web.md, "Accounts") -------------------------------
+    allowed_origins: str = ""
+    """Origins, besides the server's own, whose pages may open a websocket or send a request that
+    changes something, separated by commas (``https://play.example.org``)."""
+    logins_per_address: int = 10
+    """Log-in and sign-up attempts one client address may make within ``logins_window`` seconds."""
+    logins_window: float = 300.0
+    session_ttl: float = 30 * 86400.0
+    """Seconds a login lasts (the session cookie's life)."""
 
     def to_env(self) -> dict[str, str]:
         """These settings as the environment gives them to :meth:`from_env` (another process)."""

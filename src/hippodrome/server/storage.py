@@ -15,6 +15,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -52,6 +53,15 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     practice: Mapped[bool] = mapped_column(default=False, server_default=false())
     """A practice table: its human players are shown the odds of their decisions."""
+    guided: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A guided table (a practice table for learning): each decision comes with its explanation and
+    the heuristic bot's suggestion (migration 0007)."""
+    private: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Never listed: its free seats are taken by those who have its link (migration 0005)."""
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The table's clock (``hippodrome.server.clocks.Clock``), or None: no clock."""
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The clock's figures after the last action: each bank, and the seats a stand-in plays."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
@@ -72,7 +82,13 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     """SHA-256 of the seat's secret token (humans only); the token itself is never stored."""
     joined: Mapped[bool] = mapped_column(default=False)
+    reserved: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Kept for its creator (his own seat): only its token plays it; never a free seat."""
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id"), nullable=True, index=True
+    )
+    """The player's account, when the seat was taken by someone logged in (None: a guest)."""
 
     table: Mapped[TableRow] = relationship(back_populates="seats")
 
@@ -85,6 +101,74 @@ class ActionRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(128))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    """One line said at a table, in the players' or the spectators' channel."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    """players or spectators."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The player's seat; None for a spectator."""
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(2000))
+    at_event: Mapped[int] = mapped_column(Integer)
+    """How many of the table's events had happened when it was said (to interleave them)."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+# -- accounts (migration 0004_accounts) ------------------------------------------------------------
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """The name case-folded: ``Ada`` and ``ADA`` are one account."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    """argon2id, with its parameters and salt (``argon2-cffi``); the password itself is never kept."""
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class LoginSessionRow(Base):
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the session cookie's random token; the token itself is never stored."""
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatKeyRow(Base):
+    """A further secret token for a seat, issued to the seat's account for another browser: the
+    token stays the capability, an account only obtains new ones for its own seats."""
+
+    __tablename__ = "seat_keys"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingRow(Base):
+    """An account's TrueSkill rating at one game."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    """Rated games played."""
 
 
 MIGRATION_LOCK = 0x48_69_70_70

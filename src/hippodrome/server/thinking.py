@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hippodrome.analysis.odds import Budget, odds
-from hippodrome.bots.base import make_bot
+from hippodrome.bots.base import BotKind, make_bot
 from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.games import load_game
 
@@ -93,6 +93,25 @@ class AdviceTurn:
     """The whole state as JSON; the simulations start from ``resample_for(seat)`` only."""
     seat: int
     seed: str
+    table_id: str = ""
+    """Whose heuristic bot a guided table's suggestion comes from (each worker keeps it, as it keeps
+    the bots it plays: a heuristic remembers its estimate for the race)."""
+
+
+def suggest(turn: AdviceTurn) -> str:
+    """A guided table's hint: the notation of the move the heuristic bot (the « medium » level)
+    would play at ``turn.seat``. The bot sees that seat's view only (``SeatView``), as at the table."""
+    return think(
+        BotTurn(
+            table_id=f"{turn.table_id}:guide",
+            game_id=turn.game_id,
+            options=turn.options,
+            state=turn.state,
+            seat=turn.seat,
+            bot=BotKind.HEURISTIC,
+            seed=f"{turn.seed}:guide",
+        )
+    )
 
 
 def advise(turn: AdviceTurn) -> dict[str, Any]:

@@ -489,6 +489,7 @@ class BankerPaid(PaidToPlayer, Event):
     """« après s'en être déduit les 10% pour les services rendus »: from the Bank to the Banker."""
 
     key: ClassVar[str] = "ascot.banker_paid"
+    ledger: ClassVar[str] = "winnings"
     player: Player
     amount: Money
 
@@ -496,6 +497,7 @@ class BankerPaid(PaidToPlayer, Event):
 @dataclass(slots=True)
 class PrizePaid(PaidToPlayer, Event):
     key: ClassVar[str] = "ascot.prize_paid"
+    ledger: ClassVar[str] = "prizes"
     player: Player
     horse: str
     place: int

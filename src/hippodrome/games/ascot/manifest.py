@@ -1,6 +1,6 @@
 """Ascot's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, RulesTexts, Traits
 
 GAME_INFO = GameInfo(
     id="ascot",
@@ -13,6 +13,66 @@ GAME_INFO = GameInfo(
     order=5,
     status="playable",
     package=__package__ or "hippodrome.games.ascot",
+    # The site's rules pages: the rulebook's own words in French, the rules as played in English;
+    # the help panel opens the section of each phase.
+    rules=RulesTexts(
+        texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        for_programmers=("position-documents", "the-board-in-the-browser"),
+        sections={
+            "en": {
+                "deal": "the-market-and-the-training-as-implemented",
+                "exchange": "the-market-and-the-training-as-implemented",
+                "discard": "the-market-and-the-training-as-implemented",
+                "auction": "the-market-and-the-training-as-implemented",
+                "training": "the-market-and-the-training-as-implemented",
+                "dice": "the-market-and-the-training-as-implemented",
+                "club": "the-market-and-the-training-as-implemented",
+                "report": "the-market-and-the-training-as-implemented",
+                "sale": "the-market-and-the-training-as-implemented",
+                "preliminaries": "the-market-and-the-training-as-implemented",
+                "trading": "the-market-and-the-training-as-implemented",
+                "answer": "the-market-and-the-training-as-implemented",
+                "runners": "the-market-and-the-training-as-implemented",
+                "favourite": "the-market-and-the-training-as-implemented",
+                "betting": "the-market-and-the-training-as-implemented",
+                "places": "the-market-and-the-training-as-implemented",
+                "book": "the-market-and-the-training-as-implemented",
+                "race": "the-race-as-implemented",
+                "roll": "the-race-as-implemented",
+                "move": "the-race-as-implemented",
+                "colour": "the-race-as-implemented",
+                "lane": "the-race-as-implemented",
+                "rescue": "the-race-as-implemented",
+                "over": "the-race-as-implemented",
+            },
+            "fr": {
+                "deal": "la-donne",
+                "exchange": "la-donne",
+                "discard": "la-donne",
+                "auction": "vente-aux-enchères",
+                "training": "i--champ-dentrainement",
+                "dice": "i--champ-dentrainement",
+                "report": "i--champ-dentrainement",
+                "sale": "i--champ-dentrainement",
+                "club": "membres-du-club",
+                "preliminaries": "ii--champ-de-courses",
+                "trading": "ii--champ-de-courses",
+                "answer": "ii--champ-de-courses",
+                "runners": "ii--champ-de-courses",
+                "favourite": "favori",
+                "betting": "les-paris",
+                "places": "les-paris",
+                "book": "les-paris",
+                "race": "depart",
+                "roll": "depart",
+                "move": "changement-de-piste",
+                "lane": "changement-de-piste",
+                "colour": "arrêt-sur-une-case-1",
+                "rescue": "utilisation-des-rapports",
+                "over": "les-prix",
+            },
+        },
+    ),
     players=(2, 6),
     traits=Traits(
         chance=True, hidden_information=True, simultaneous_moves=False, max_length=20_000

@@ -162,6 +162,7 @@ class BidPaid(PaidByPlayer, Event):
     """The winner of an auction puts his bid on the table (seed, ENCHÈRES)."""
 
     key: ClassVar[str] = f"{NS}.bid_paid"
+    ledger: ClassVar[str] = "purchases"
     player: Player
     amount: int
 
@@ -243,6 +244,7 @@ class PotShared(Event):
     éventuel reste pour le tour suivant. »"""
 
     key: ClassVar[str] = f"{NS}.pot_shared"
+    ledger: ClassVar[str] = "pot"
     variants: ClassVar[tuple[str, ...]] = ("all", "none", "empty")
     share: int
     kept: int
@@ -412,6 +414,7 @@ class Prize(PaidToPlayer, Event):
     """Seed, JEU SIMPLIFIÉ: the winner receives 100 in auction chips, the placed 50."""
 
     key: ClassVar[str] = f"{NS}.prize"
+    ledger: ClassVar[str] = "prizes"
     player: Player
     amount: int
 
@@ -475,6 +478,7 @@ class BetWon(PaidToPlayer, Event):
     """« Les enjeux vont au gagnant avec partage éventuel selon les mises initiales. »"""
 
     key: ClassVar[str] = f"{NS}.bet_won"
+    ledger: ClassVar[str] = "winnings"
     player: Player
     amount: int
 

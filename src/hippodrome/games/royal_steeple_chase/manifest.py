@@ -1,6 +1,6 @@
 """Royal Steeple Chase's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, RulesTexts, Traits
 
 GAME_INFO = GameInfo(
     id="royal_steeple_chase",
@@ -13,6 +13,59 @@ GAME_INFO = GameInfo(
     order=2,
     status="playable",
     package=__package__ or "hippodrome.games.royal_steeple_chase",
+    # The site's rules pages: the rulebook's own words in French, the rules as played in English;
+    # the help panel opens the section of each phase.
+    rules=RulesTexts(
+        texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        sections={
+            "en": {
+                "deal": "the-deal-distribution-du-jeu",
+                "horses": "the-horses-attribution-des-chevaux",
+                "auction": "auctions-enchères",
+                "throw": "the-spread-attribution-du-jeu-étalé",
+                "exchange": "the-spread-attribution-du-jeu-étalé",
+                "trade": "direct-trades",
+                "trade_counter": "direct-trades",
+                "trade_decide": "direct-trades",
+                "trade_ask": "direct-trades",
+                "race": "card-play-marche-du-jeu-indication-des-cartes",
+                "halves": "card-play-marche-du-jeu-indication-des-cartes",
+                "over": "end-of-the-race-fin-de-la-course",
+                "bets": "pirate-game-jeu-pirate",
+                "draw_incident": "incident-cards-cartes-dincidents-facultatif",
+                "incident": "incident-cards-cartes-dincidents-facultatif",
+                "draw_discard": "incident-cards-cartes-dincidents-facultatif",
+                "solo_hurdles": "solo-practice",
+                "own_hurdles": "special-rules-by-player-count-règle-spéciale-pour-peu-ou-beaucoup-de-joueurs",
+                "calls": "royal-steeple-chase-contract",
+                "bidding": "royal-steeple-chase-contract",
+                "discard": "royal-steeple-chase-contract",
+            },
+            "fr": {
+                "deal": "distribution-du-jeu",
+                "horses": "attribution-des-chevaux",
+                "auction": "enchères",
+                "throw": "attribution-du-jeu-étalé",
+                "exchange": "attribution-du-jeu-étalé",
+                "trade": "attribution-du-jeu-étalé",
+                "trade_counter": "attribution-du-jeu-étalé",
+                "trade_decide": "attribution-du-jeu-étalé",
+                "trade_ask": "attribution-du-jeu-étalé",
+                "race": "marche-du-jeu",
+                "halves": "marche-du-jeu",
+                "over": "fin-de-la-course",
+                "bets": "jeu-pirate",
+                "draw_incident": "cartes-dincidents-facultatif",
+                "incident": "cartes-dincidents-facultatif",
+                "draw_discard": "cartes-dincidents-facultatif",
+                "solo_hurdles": "jeu-dopposition",
+                "own_hurdles": "règle-spéciale-pour-peu-ou-beaucoup-de-joueurs",
+                "calls": "annonces",
+                "bidding": "annonces",
+                "discard": "distribution-du-jeu-2",
+            },
+        },
+    ),
     players=(1, 8),
     traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
     pieces=Pieces(

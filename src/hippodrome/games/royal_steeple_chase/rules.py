@@ -172,6 +172,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = SteepleOptions
     ranking_basis: ClassVar[Literal["money", "scores"]] = "scores"
+    sheet_part: ClassVar[Literal["race", "deal"]] = "deal"
 
     __slots__ = (
         "advance_points",
@@ -799,33 +800,23 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
             return self.clone()
         state = self.fork()
         n = self.game.places
-        hands, public, history = self.hands, self.public, self.history
-        private = [
-            None if q == player else [h - p for h, p in zip(hands[q], public[q], strict=True)]
-            for q in range(n)
-        ]
-        pool = _cards(self.undealt)
-        for hand in private:
-            if hand is not None:
-                pool += _cards(hand)
+        public, history = self.public, self.history
+        unseen, kept, sizes = self._unseen_by(player)
+        pool = unseen.copy()
         rng.shuffle(pool)
-        # The history's deal of this hand: the cards each seat was dealt, less its unseen ones
-        # (those that left its hand in public), plus the new unseen ones.
-        dealt, slots = self.deal_slots()
+        _, slots = self.deal_slots()
         new_history = history.copy()
         pop = pool.pop
         for q in range(n):
-            hand = private[q]
-            if hand is None:
+            size = sizes[q]
+            if size < 0:
                 continue
-            fresh = [pop() for _ in range(sum(hand))]
+            fresh = [pop() for _ in range(size)]
             mine = public[q][:]
             for t in fresh:
                 mine[t] += 1
             state.hands[q] = mine
-            order = _cards([d - h for d, h in zip(dealt[q], hand, strict=True)])
-            order += sorted(fresh)
-            for i, t in zip(slots[q], order, strict=False):
+            for i, t in zip(slots[q], kept[q] + sorted(fresh), strict=False):
                 new_history[i] = (CHANCE, DEALS[t])
         undealt = [0] * TYPES
         for t in pool:
@@ -851,6 +842,33 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         state.history = new_history
         state.events = self.events_seen_by(player)
         return state
+
+    def _unseen_by(self, player: Player) -> tuple[list[int], list[list[int]], list[int]]:
+        """What ``resample_for(player)`` deals anew, the same at every call on one state: the cards
+        ``player`` cannot see (the undealt ones, then each other hand's unseen ones, in type order),
+        and per seat the cards of the history's deal it keeps (dealt, less its unseen ones: those
+        that left its hand in public) and how many unseen cards it holds (-1: ``player``'s own).
+        Remembered with the history it was read from (``memo``)."""
+        history = self.history
+        key = (history, len(history), player)
+        found = self.memo.get("unseen")
+        if found is None or found[0] is not history or found[1:3] != key[1:]:
+            hands, public = self.hands, self.public
+            dealt, _ = self.deal_slots()
+            unseen = _cards(self.undealt)
+            kept: list[list[int]] = []
+            sizes: list[int] = []
+            for q in range(self.game.places):
+                if q == player:
+                    kept.append([])
+                    sizes.append(-1)
+                    continue
+                hand = [h - p for h, p in zip(hands[q], public[q], strict=True)]
+                unseen += _cards(hand)
+                kept.append(_cards([d - h for d, h in zip(dealt[q], hand, strict=True)]))
+                sizes.append(sum(hand))
+            found = self.memo["unseen"] = (*key, unseen, kept, sizes)
+        return found[3], found[4], found[5]  # type: ignore[return-value]
 
     # -- explanations -----------------------------------------------------------------------------
 

@@ -157,6 +157,7 @@ class BetRevealed(Event):
 @dataclass(slots=True)
 class BetWon(PaidToPlayer, Event):
     key: ClassVar[str] = "royal_turf.bet_won"
+    ledger: ClassVar[str] = "winnings"
     terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     player: Player
     horse: str
@@ -170,6 +171,7 @@ class BetWon(PaidToPlayer, Event):
 @dataclass(slots=True)
 class PaceBonus(PaidToPlayer, Event):
     key: ClassVar[str] = "royal_turf.pace_bonus"
+    ledger: ClassVar[str] = "bonuses"
     player: Player
     horse: str
     token: int
@@ -179,6 +181,7 @@ class PaceBonus(PaidToPlayer, Event):
 @dataclass(slots=True)
 class LastHorsePenalty(Event):
     key: ClassVar[str] = "royal_turf.last_penalty"
+    ledger: ClassVar[str] = "penalties"
     player: Player
     horse: str
     token: int

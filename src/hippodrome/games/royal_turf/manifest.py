@@ -1,6 +1,6 @@
 """Royal Turf's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, RulesTexts, Traits
 
 GAME_INFO = GameInfo(
     id="royal_turf",
@@ -13,6 +13,27 @@ GAME_INFO = GameInfo(
     order=1,
     status="playable",
     package=__package__ or "hippodrome.games.royal_turf",
+    # The site's rules pages: the rulebook's own words in French, the rules as played in English;
+    # the help panel opens the section of each phase.
+    rules=RulesTexts(
+        texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        sections={
+            "en": {
+                "draw": "setup-of-a-race-1",
+                "lot": "betting-2",
+                "betting": "betting-2",
+                "racing": "the-race-3",
+                "over": "next-race-and-end-of-the-game",
+            },
+            "fr": {
+                "draw": "1-préparation-dune-course",
+                "lot": "2-paris",
+                "betting": "2-paris",
+                "racing": "3-course",
+                "over": "but-du-jeu",
+            },
+        },
+    ),
     players=(2, 6),
     traits=Traits(chance=True, hidden_information=True, simultaneous_moves=False, max_length=1_000),
     pieces=Pieces(

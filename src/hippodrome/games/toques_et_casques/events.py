@@ -177,6 +177,7 @@ class HurdleMoved(Event):
 @dataclass(slots=True)
 class StakePaid(PaidToPlayer, Event):
     key: ClassVar[str] = f"{NS}.stake_paid"
+    ledger: ClassVar[str] = "winnings"
     terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
     player: Player
     horse: int

@@ -1,6 +1,6 @@
 """Toques et Casques's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, RulesTexts, Traits
 
 GAME_INFO = GameInfo(
     id="toques_et_casques",
@@ -13,6 +13,29 @@ GAME_INFO = GameInfo(
     order=3,
     status="playable",
     package=__package__ or "hippodrome.games.toques_et_casques",
+    # The site's rules pages: the rulebook's own words in French, the rules as played in English;
+    # the help panel opens the section of each phase.
+    rules=RulesTexts(
+        texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        sections={
+            "en": {
+                "draw": "seats-and-the-draw-of-horses-07-01-07-07-08-24-06",
+                "race": "playing-a-round-06-01-09-14-16-18",
+                "review": "the-steward-07",
+                "relocate": "moving-a-hurdle-13-02",
+                "rolloff": "the-arrival-23",
+                "over": "stakes-and-the-winner-07-05-23-03",
+            },
+            "fr": {
+                "draw": "-08--choix-des-chevaux",
+                "race": "-14--règle-de-base",
+                "review": "-07--le-commissaire-de-course",
+                "relocate": "-13--les-haies",
+                "rolloff": "-23--lordre-darrivée",
+                "over": "-23--lordre-darrivée",
+            },
+        },
+    ),
     players=(2, 7),
     traits=Traits(
         chance=True, hidden_information=False, simultaneous_moves=False, max_length=5_000

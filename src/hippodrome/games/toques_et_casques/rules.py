@@ -22,10 +22,11 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Annotated, ClassVar, Final, Literal
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, OptionsError
+from hippodrome.engine.errors import IllegalActionError, OptionsError, message
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
 from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.plan import Plan, reachable_ends
 from hippodrome.engine.position import Codec, Doc, Invalid, Range, Size, Unique
 from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
@@ -194,6 +195,9 @@ class ToquesEtCasques(Game[ToquesOptions]):
     max_players: ClassVar[int] = 7
     rules_version: ClassVar[int] = 2
     options_type: ClassVar[type[GameOptions]] = ToquesOptions
+    # 14-06: « si vous vous êtes trompé, c'est trop tard, vous ne pouvez pas revenir en arrière :
+    # "POSER C'EST JOUER" » (D30: only a practice table takes a move back).
+    takes_back: ClassVar[bool] = False
 
     __slots__ = ("cell_start", "course", "in_turn", "jockeys", "steward", "target", "track")
     course: Course
@@ -466,6 +470,38 @@ class ToquesState(FlowState):
         if isinstance(step, Ecart):
             return t.inward[c] if step.lane - 1 < t.cells[c].lane else t.outward[c]
         return t.forward[c]
+
+    def plans(self, player: Player) -> list[Plan]:
+        """Every end the horse to move can reach with its points left, one run of steps to each
+        (D26): as many steps as points (14-01), or up to where it is blocked, then « Bloqué ! »
+        (18-01, D27). A run ending on a hurdle or the river is a fall (04-01) and says so (D28)."""
+        if self.flow.phase is not Phase.RACE or self.points <= 0:
+            return []
+        if player not in self.active_players():
+            return []
+        h = self.current
+        Node = tuple[Cell, int, bool, bool]  # noqa: N806 (a local alias: cell, lap, écart, stepped)
+
+        def steps(node: Node) -> list[tuple[Action, Node]]:
+            cell, lap, last_ecart, stepped = node
+            return [
+                (a, (c, at_lap, a is not AVANT, True))
+                for a, c, at_lap in self.steps_from(h, cell, lap, last_ecart, stepped)
+            ]
+
+        start: Node = (self.cell[h], self.lap[h], self.last_ecart, self.stepped)
+        plans: list[Plan] = []
+        for actions, cells, node in reachable_ends(
+            start, self.points, steps, lambda node: node[0], blocked=BLOQUE
+        ):
+            end = node[0]
+            kind = self.obstacle[end]
+            warning = None
+            if kind:
+                obstacle = message(f"toques_et_casques.obstacle.{kind}")
+                warning = ("toques_et_casques.plan.fall", {"horse": h + 1, "obstacle": obstacle})
+            plans.append(Plan(actions, end, cells, warning))
+        return plans
 
     def is_blocked(self) -> bool:
         return self.flow.phase is Phase.RACE and self.points > 0 and not self.steps()

@@ -154,6 +154,7 @@ class ClaimJudged(Event):
     a share of the owner's winnings of the race; rejected, he pays the owner his part of the fine."""
 
     key: ClassVar[str] = "win_place_show.claim_judged"
+    ledger: ClassVar[str] = "purchases"
     terms: ClassVar[Mapping[str, str]] = {"owner": "player"}
     variants: ClassVar[tuple[str, ...]] = ("rejected",)
     player: Player
@@ -236,6 +237,7 @@ class Finish(Event):
 @dataclass(slots=True)
 class PursePaid(PaidToPlayer, Event):
     key: ClassVar[str] = "win_place_show.purse_paid"
+    ledger: ClassVar[str] = "prizes"
     player: Player
     horse: str
     place: int

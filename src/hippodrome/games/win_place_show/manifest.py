@@ -1,6 +1,6 @@
 """Win, Place & Show's manifest: what the registry knows of the game before its rules are imported."""
 
-from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, Traits
+from hippodrome.engine.registry import GameInfo, GoldenSpec, Pieces, RulesTexts, Traits
 
 GAME_INFO = GameInfo(
     id="win_place_show",
@@ -13,6 +13,42 @@ GAME_INFO = GameInfo(
     order=4,
     status="playable",
     package=__package__ or "hippodrome.games.win_place_show",
+    # The site's rules pages: the rulebook's own words in French, the rules as played in English;
+    # the help panel opens the section of each phase.
+    rules=RulesTexts(
+        texts={"en": "rules.md", "fr": "rulebook.fr.md"},
+        for_programmers=("notation", "position-documents", "bot-and-speed"),
+        sections={
+            "en": {
+                "stable": "a-race-step-by-step",
+                "sheet": "a-race-step-by-step",
+                "bidding": "a-race-step-by-step",
+                "lot": "a-race-step-by-step",
+                "betting": "a-race-step-by-step",
+                "jockey": "a-race-step-by-step",
+                "answer": "a-race-step-by-step",
+                "dice": "a-race-step-by-step",
+                "claim": "a-race-step-by-step",
+                "ruling": "a-race-step-by-step",
+                "over": "a-race-step-by-step",
+                "riding": "moves-6",
+            },
+            "fr": {
+                "stable": "12-version-rapide",
+                "sheet": "9-la-vente-aux-encheres",
+                "bidding": "9-la-vente-aux-encheres",
+                "lot": "9-la-vente-aux-encheres",
+                "betting": "10-les-paris",
+                "jockey": "10-les-paris",
+                "answer": "10-les-paris",
+                "dice": "6-la-course",
+                "riding": "6-la-course",
+                "claim": "8-reclamations",
+                "ruling": "8-reclamations",
+                "over": "5-comment-gagner",
+            },
+        },
+    ),
     players=(2, 6),
     traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
     pieces=Pieces(

@@ -86,80 +86,7 @@ def progress(cell: int, lap: int) -> int:
 REACH: Final = 2 * PER_SQUARE
 """More ground than one step can gain: a line further than ``(steps + 1) * REACH`` is out of reach."""
 MAY_PASS: Final = 0b101010
-"""The path states (bits of a ``paths`` mask) that may still go through a horse."""
-
-
-def paths(
-    cell: int,
-    lap: int,
-    total: int,
-    *,
-    changes: int,
-    occupied: Sequence[bool],
-    finish: int,
-    keep_from: int = 0,
-    short_on_spaces: bool = False,
-) -> tuple[list[dict[int, int]], int]:
-    """Every cell a move from (``cell``, ``lap``) may reach after exactly k steps, for k = 0 to
-    ``total``: ``layers[k]`` maps a reachable cell to its lap (the layers before ``keep_from`` are
-    left empty: a move ends on the last four; with ``short_on_spaces`` the layers before the last
-    keep only passing spaces, the only squares a move may stop short on, D7); and the fewest steps
-    that cross the line (0: never).
-    ``occupied[c]``: another horse stands on ``c``. ``changes``: lane changes allowed. Cells reached
-    only by passing through a horse are kept (the horse stops beyond it).
-
-    A step's frontier maps each cell to the path states it is reached in, as bits: bit ``2 * changes
-    left + may pass`` (one horse may still be passed, from a passing space). Every step gains ground
-    and a move is shorter than a lap, so a cell's lap follows from where it lies."""
-    s0 = STARTS[cell]
-    limit = finish - lap * LAP
-    near = limit - s0 <= (total + 1) * REACH  # the line may be crossed in this move
-    frontier = {cell: 1 << (changes * 2 + (1 if PASSING[cell] else 0))}
-    layers: list[dict[int, int]] = [{cell: lap}]
-    home = 0
-    forward, diagonals, starts, later = FORWARD, DIAGONALS, STARTS, lap + 1
-    spaces_until = total if short_on_spaces else 0
-    for k in range(1, total + 1):
-        nxt: dict[int, int] = {}
-        get = nxt.get
-        for c, states in frontier.items():
-            f = forward[c]
-            if occupied[f]:
-                through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
-                if through:
-                    nxt[f] = get(f, 0) | through
-            else:
-                nxt[f] = get(f, 0) | states
-            if states > 3:  # a lane change left (it spends one)
-                fewer = states >> 2
-                for d in diagonals[c]:
-                    if not occupied[d]:
-                        nxt[d] = get(d, 0) | fewer
-        if near:
-            for c in list(nxt):
-                st = starts[c]
-                if (st + LAP if st <= s0 else st) >= limit:
-                    if not home:
-                        home = k
-                    del nxt[c]
-        frontier = nxt
-        if k < keep_from:
-            layers.append({})
-        elif k < spaces_until:
-            layers.append(
-                {
-                    c: later if starts[c] <= s0 else lap
-                    for c in nxt
-                    if PASSING[c] and not occupied[c]
-                }
-            )
-        else:
-            layers.append({c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]})
-        if not nxt:
-            break
-    while len(layers) < total + 1:
-        layers.append({})
-    return layers, home
+"""The path states (bits of a frontier's mask, ``destinations``) that may still go through a horse."""
 
 
 def destinations(
@@ -174,35 +101,88 @@ def destinations(
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
     can be crossed. Empty: the horse cannot move and loses its turn. ``in_front[c]``: ``c`` is the
-    cell just in front of another horse (no move ends there): a set of cells, or flags."""
+    cell just in front of another horse (no move ends there): a set of cells, or flags.
+    ``occupied[c]``: another horse stands on ``c``. ``changes``: lane changes allowed.
+
+    The move is walked step by step. A step's frontier maps each cell to the path states it is
+    reached in, as bits: bit ``2 * changes left + may pass`` (one horse may still be passed, from a
+    passing space). Cells reached only by passing through a horse are walked on (the horse stops
+    beyond it). Every step gains ground and a move is shorter than a lap, so a cell's lap follows
+    from where it lies. This is the hot path of every playout: the walk keeps only what a move may
+    end on, in the order it finds them (the legal moves' order); when that is nothing, a second walk
+    keeps every square each step reaches (``layers``), for D8."""
     low = max(1, total - SHORT_FOR_SPACE)
-    layers, home = paths(
-        cell,
-        lap,
-        total,
-        changes=changes,
-        occupied=occupied,
-        finish=finish,
-        keep_from=low,
-        short_on_spaces=True,
-    )
-    ends: dict[int, int] = {}
-    if home:
-        ends[HOME] = 0
-    for c, lp in layers[total].items():
-        if c not in in_front:
-            ends[c] = lp
-    # D7: up to three squares short, to stop on a passing space.
-    for k in range(low, total):
-        for c, lp in layers[k].items():
-            if c not in in_front and c not in ends:  # a passing space (``short_on_spaces``)
-                ends[c] = lp
-    if ends:
-        return ends
-    # D8: a horse that cannot make its total goes as far as it can.
-    layers, _ = paths(cell, lap, total, changes=changes, occupied=occupied, finish=finish)
-    for k in range(total - 1, 0, -1):
-        found = {c: lp for c, lp in layers[k].items() if c not in in_front}
+    s0 = STARTS[cell]
+    limit = finish - lap * LAP
+    # A step gains less than REACH: the line cannot be crossed before step ``first``.
+    first = (limit - s0) // REACH if limit - s0 <= (total + 1) * REACH else total + 1
+    forward, diagonals, starts, passing = FORWARD, DIAGONALS, STARTS, PASSING
+    later = lap + 1
+    walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
+    layers = None
+    for layers in walks:
+        frontier = {cell: 1 << (changes * 2 + (1 if passing[cell] else 0))}
+        nxt = frontier
+        home = k = 0
+        short: list[int] = []  # the passing spaces a move may stop short on, step by step
+        for k in range(1, total + 1):
+            nxt = {}
+            for c, states in frontier.items():
+                f = forward[c]
+                if occupied[f]:
+                    through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
+                    if through:
+                        if f in nxt:
+                            nxt[f] |= through
+                        else:
+                            nxt[f] = through
+                elif f in nxt:
+                    nxt[f] |= states
+                else:
+                    nxt[f] = states
+                if states > 3:  # a lane change left (it spends one)
+                    fewer = states >> 2
+                    for d in diagonals[c]:
+                        if not occupied[d]:
+                            if d in nxt:
+                                nxt[d] |= fewer
+                            else:
+                                nxt[d] = fewer
+            if k >= first:
+                for c in list(nxt):
+                    st = starts[c]
+                    if (st + LAP if st <= s0 else st) >= limit:
+                        if not home:
+                            home = k
+                        del nxt[c]
+            if layers is not None:
+                layers.append(
+                    {c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]}
+                )
+            if not nxt:
+                break
+            if low <= k < total:
+                for c in nxt:
+                    if passing[c] and not occupied[c] and c not in in_front:
+                        short.append(c)
+            frontier = nxt
+        ends: dict[int, int] = {}
+        if home:
+            ends[HOME] = 0
+        if k == total:
+            for c in nxt:
+                if not occupied[c] and c not in in_front:
+                    ends[c] = later if starts[c] <= s0 else lap
+        # D7: up to three squares short, to stop on a passing space.
+        for c in short:
+            if c not in ends:
+                ends[c] = later if starts[c] <= s0 else lap
+        if ends:
+            return ends
+    # D8: a horse that cannot make its total goes as far as it can (``layers[k - 1]``: step k).
+    assert layers is not None
+    for k in range(min(total - 1, len(layers)), 0, -1):
+        found = {c: lp for c, lp in layers[k - 1].items() if c not in in_front}
         if found:
             return found
     return {}

@@ -17,8 +17,10 @@ first four share the purse, the bank pays the bets.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from bisect import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
@@ -84,6 +86,8 @@ RACES: Final = M.races
 PLACES_PAID: Final = {"win": 1, "place": 2, "show": 3}
 """D2: a place bet pays on a horse first or second, a show bet on the first three."""
 DICE_OUTCOMES: Final = tuple((DICE[w][o], 1 / 36) for w in range(6) for o in range(6))
+DICE_SUMS: Final = tuple(accumulate(p for _, p in DICE_OUTCOMES))
+"""The running sums ``State.sample_chance`` draws the dice against, summed once."""
 CELLS: Final = len(T)
 SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
@@ -179,6 +183,7 @@ class WinPlaceShowState(FlowState):
         "lap",
         "lines",
         "lots",
+        "marks",
         "money_",
         "movers",
         "moving",
@@ -255,6 +260,9 @@ class WinPlaceShowState(FlowState):
         squares it gave up by it)."""
         self.rulings: dict[int, bool] = {}
         """A steward seat's rulings (D27): horse -> the claims against it are justified."""
+        self.marks: Marks | None = None
+        """Where the secrets lie in the history and the events (``_marks``), remembered with the
+        lists they were read from; a copy of the state starts with nothing remembered."""
         self._to_the_start()
 
     # -- the race in play ---------------------------------------------------------------------------
@@ -311,6 +319,7 @@ class WinPlaceShowState(FlowState):
         new.request = self.request
         new.fouls = self.fouls.copy()
         new.rulings = self.rulings.copy()
+        new.marks = None
         return new
 
     def _record(self, events: Sequence[Event]) -> None:
@@ -379,6 +388,11 @@ class WinPlaceShowState(FlowState):
             free = self._free_stables()
             return [(Stable(n), 1 / len(free)) for n in free]
         return ()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.flow.phase is Phase.DICE:  # the engine's very draw, on sums made once
+            return DICE_OUTCOMES[bisect(DICE_SUMS, rng.random() * DICE_SUMS[-1], 0, 35)][0]
+        return super().sample_chance(rng)
 
     def _free_stables(self) -> list[int]:
         # D11: a number another seat already rolled is rolled again: each seat's stable is uniform
@@ -1122,7 +1136,7 @@ class WinPlaceShowState(FlowState):
             }
             for p, bids in new.items():
                 state.sheets[p] = bids
-            _rewrite_sheets(state, new)
+            _rewrite_sheets(state, new, self._marks())
         self._resample_slips(state, player, rng)
         return state
 
@@ -1158,7 +1172,55 @@ class WinPlaceShowState(FlowState):
         state.dd.slips = [new.get((True, s.number), s) for s in state.dd.slips]
         for q, line in pending.items():
             state.lines[q] = line
-        _rewrite_betting(state, new, pending)
+        _rewrite_betting(state, new, pending, self._marks())
+
+    def _marks(self) -> Marks:
+        """Where the secrets lie, latest first: the indices in the history, then in the events, of
+        the sheets being written (the history's last run of sheets; the events' since the race was
+        called) and of the betting (lines and bets). Search resamples one state again and again:
+        they are read once and remembered with the lists they were read from (a determinization
+        rewrites its own copies in place, which keeps every secret where it was)."""
+        history, events = self.history, self.events
+        found = self.marks
+        if (
+            found is not None
+            and found.history is history
+            and found.events is events
+            and found.lengths == (len(history), len(events))
+        ):
+            return found
+        sheet_actions: list[int] = []
+        for i in range(len(history) - 1, -1, -1):
+            if not isinstance(history[i][1], Sheet):
+                break
+            sheet_actions.append(i)
+        sheet_events: list[int] = []
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if isinstance(e, ev.SheetWritten):
+                sheet_events.append(i)
+            elif isinstance(e, (ev.RaceCalled, ev.StableDrawn)):
+                break
+        self.marks = found = Marks(
+            history,
+            events,
+            (len(history), len(events)),
+            sheet_actions,
+            sheet_events,
+            [
+                (i, p, a.bet == DOUBLE, isinstance(a, PlaceBet))
+                for i in range(len(history) - 1, -1, -1)
+                for p, a in (history[i],)
+                if isinstance(a, _BETTING)
+            ],
+            [
+                (i, e.player, _bet_of(e) == DOUBLE, isinstance(e, SlipPlaced))
+                for i in range(len(events) - 1, -1, -1)
+                for e in (events[i],)
+                if isinstance(e, _BETTING_EVENTS)
+            ],
+        )
+        return found
 
     # -- JSON -------------------------------------------------------------------------------------
 
@@ -1366,29 +1428,46 @@ def new_pool() -> Pool:
     )
 
 
-def _rewrite_sheets(state: WinPlaceShowState, new: dict[int, list[Money]]) -> None:
+BetMark = tuple[int, Player, bool, bool]
+"""A bet or a line in the history or the events: its index, its seat, whether it is a daily
+double, whether it is a bet (else the line that began one)."""
+
+
+def _bet_of(e: Event) -> str | None:
+    """The kind of bet of a betting event: a slip placed, or a line begun."""
+    return e.kind if isinstance(e, SlipPlaced) else e.bet  # type: ignore[attr-defined]
+
+
+@dataclass(slots=True)
+class Marks:
+    """Where a state's secrets lie in its history and events (``WinPlaceShowState._marks``):
+    indices, latest first, read from ``history`` and ``events`` when they were ``lengths`` long."""
+
+    history: list[tuple[Player, Action]]
+    events: list[Event]
+    lengths: tuple[int, int]
+    sheet_actions: list[int]
+    sheet_events: list[int]
+    bet_actions: list[BetMark]
+    bet_events: list[BetMark]
+
+
+def _rewrite_sheets(state: WinPlaceShowState, new: dict[int, list[Money]], marks: Marks) -> None:
     """Keep the history and the events of a determinization in step with its resampled sheets."""
+    history, events = state.history, state.events
     counts = {p: len(b) for p, b in new.items()}
-    for i in range(len(state.history) - 1, -1, -1):
-        p, action = state.history[i]
-        if not isinstance(action, Sheet):
-            break
+    for i in marks.sheet_actions:
+        p, action = history[i]
         if p in counts:
             counts[p] -= 1
-            state.history[i] = (p, _sheet(action.horse, new[p][counts[p]]))
+            history[i] = (p, _sheet(action.horse, new[p][counts[p]]))  # type: ignore[attr-defined]
     counts = {p: len(b) for p, b in new.items()}
-    for i in range(len(state.events) - 1, -1, -1):
-        e = state.events[i]
-        if isinstance(e, ev.SheetWritten):
-            if e.player in counts and counts[e.player] > 0:
-                counts[e.player] -= 1
-                state.events[i] = ev.SheetWritten(
-                    e.player, e.horse, new[e.player][counts[e.player]]
-                )
-        elif not isinstance(e, (ev.RaceCalled, ev.StableDrawn)):
-            continue
-        else:
-            break
+    for i in marks.sheet_events:
+        e = events[i]
+        assert isinstance(e, ev.SheetWritten)
+        if e.player in counts and counts[e.player] > 0:
+            counts[e.player] -= 1
+            events[i] = ev.SheetWritten(e.player, e.horse, new[e.player][counts[e.player]])
 
 
 _BETTING: Final = (PlaceBet, Line)
@@ -1399,6 +1478,7 @@ def _rewrite_betting(
     state: WinPlaceShowState,
     new: dict[tuple[bool, int], Slip],
     pending: dict[int, tuple[str, tuple[str, ...]]],
+    marks: Marks,
 ) -> None:
     """Keep the history and the events of a determinization in step with its resampled slips:
     walking back, each seat's latest bets are its latest slips of each pool, each preceded by the
@@ -1407,20 +1487,18 @@ def _rewrite_betting(
     for (double, _), slip in sorted(new.items(), key=lambda x: x[0][1]):
         queues.setdefault((slip.player, double), []).append(slip)
 
-    def walk(items: list[Any], marks: Iterator[int], read: Any, bet: Any, line: Any) -> None:
-        """Rewrite ``items`` walking back over ``marks`` (the indices, latest first, of its bets
-        and lines), until nothing is left to rewrite. ``read(item)``: its
-        seat, whether it is a daily double, whether it is a bet (else a line); ``bet(item, slip)``
-        and ``line(item, kind, horses)``: the item rewritten."""
+    def walk(items: list[Any], marks: list[BetMark], bet: Any, line: Any) -> None:
+        """Rewrite ``items`` walking back over ``marks`` (its bets and lines, latest first), until
+        nothing is left to rewrite. ``bet(item, slip)`` and ``line(item, kind, horses)``: the item
+        rewritten."""
         left = {k: v.copy() for k, v in queues.items()}
         awaiting: dict[int, Slip] = {}
         to_do = set(pending)
         queued = sum(len(v) for v in left.values())
-        for i in marks:
+        for i, q, double, is_bet in marks:
             if not queued and not to_do and not awaiting:
                 break  # nothing left to rewrite: the rest of the record stays as it is
             item = items[i]
-            q, double, is_bet = read(item)
             if is_bet:
                 queue = left.get((q, double))
                 if queue:
@@ -1439,19 +1517,13 @@ def _rewrite_betting(
     history, events = state.history, state.events
     walk(
         history,
-        reversed([i for i, (_, a) in enumerate(history) if isinstance(a, _BETTING)]),
-        lambda item: (item[0], item[1].bet == DOUBLE, isinstance(item[1], PlaceBet)),
+        marks.bet_actions,
         lambda item, s: (item[0], PlaceBet(s.kind, s.horses, s.stake)),
         lambda item, kind, horses: (item[0], _line(kind, horses)),
     )
     walk(
         events,
-        reversed([i for i, e in enumerate(events) if isinstance(e, _BETTING_EVENTS)]),
-        lambda e: (
-            e.player,
-            (e.kind if isinstance(e, SlipPlaced) else e.bet) == DOUBLE,
-            isinstance(e, SlipPlaced),
-        ),
+        marks.bet_events,
         lambda e, s: SlipPlaced(
             e.player, e.number, s.kind, s.horses, e.stake, e.paid, e.hidden, e.hides
         ),

@@ -22,6 +22,11 @@ async def table_page(table_id: str) -> FileResponse:
     return FileResponse(str(WEB / "table.html"))
 
 
+@router.get("/player/{name}")
+async def profile_page(name: str) -> FileResponse:
+    return FileResponse(str(WEB / "profile.html"))
+
+
 @router.get("/table/{table_id}/replay")
 async def replay_page(table_id: str) -> FileResponse:
     return FileResponse(str(WEB / "replay.html"))

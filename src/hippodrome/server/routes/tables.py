@@ -8,24 +8,28 @@ from fastapi import APIRouter, Path, Query
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
+from hippodrome.server.clocks import parse_clock
 from hippodrome.server.dependencies import (
     ClientAddress,
+    CurrentAccount,
     RuntimeDep,
+    SeatQuotaDep,
     SeatToken,
     ServiceDep,
     SettingsDep,
     TableQuotaDep,
 )
-from hippodrome.server.limits import QuotaError
 from hippodrome.server.schemas import (
     CreatedTable,
     CreateTableRequest,
     HandOverRequest,
     Replay,
     TableSummary,
+    TakenSeat,
+    TakeSeatRequest,
     errors,
 )
-from hippodrome.server.service import SeatKind, SeatSpec, ServerError, TableStatus
+from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableStatus
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -46,34 +50,46 @@ async def create_table(
     request: CreateTableRequest,
     service: ServiceDep,
     runtime: RuntimeDep,
-    settings: SettingsDep,
     quota: TableQuotaDep,
     address: ClientAddress,
+    account: CurrentAccount,
 ) -> CreatedTable:
-    """A new table. The answer shows each human seat's secret token, this once only.
+    """A new table. The answer shows each human seat's secret token, this once only. The first
+    human seat is the creator's: tied to his account when he is logged in.
     One client address creates at most ``tables_per_address`` tables in ``tables_window`` seconds."""
     if "players" in request.options:
         raise OptionsError("error.players_from_seats")
+    clock = parse_clock(request.clock)
     specs = [
-        SeatSpec(s.kind, s.name, s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None))
+        SeatSpec(
+            s.kind,
+            s.name,
+            s.bot or (BotKind.HEURISTIC if s.kind == SeatKind.BOT else None),
+            mine=s.mine and s.kind == SeatKind.HUMAN,
+        )
         for s in request.seats
     ]
-    wait = quota.take(address)
-    if wait is not None:
-        raise QuotaError(
-            "error.too_many_tables",
-            wait,
-            limit=settings.tables_per_address,
-            minutes=round(settings.tables_window / 60),
-        )
+    quota.charge(address, "error.too_many_tables")
     try:
         table, tokens = service.create(
-            request.game, dict(request.options), specs, practice=request.practice
+            request.game,
+            dict(request.options),
+            specs,
+            practice=request.practice,
+            guided=request.guided,
+            private=request.private,
+            account_id=account.id if account else None,
+            clock=clock,
         )
     except Exception:
         quota.refund(address)  # a table refused is not one created
         raise
     runtime.kick(table.id)
+    return created(table, tokens)
+
+
+def created(table: LiveTable, tokens: list[str | None]) -> CreatedTable:
+    """A new table's answer: each human seat's token and invite, the spectators' and hot-seat links."""
     seats: list[dict[str, Any]] = []
     for info, token in zip(table.seats, tokens, strict=True):
         seat = info.to_json()
@@ -96,14 +112,17 @@ async def create_table(
 
 @router.get("", responses=errors(422))
 async def list_tables(
+    *,
     service: ServiceDep,
     runtime: RuntimeDep,
     status: TableStatus | None = None,
+    game: Annotated[str | None, Query(max_length=64)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[TableSummary]:
-    """Tables, most recently active first."""
-    found = service.list_tables(status, limit=limit, offset=offset)
+    """Tables, most recently active first, of one game if given. Private tables are never listed;
+    expired (archived) ones only when asked for by status."""
+    found = service.list_tables(status, game=game, limit=limit, offset=offset)
     for summary in found:
         connected = runtime.connected_seats(str(summary["id"]))
         for seat in summary["seats"]:
@@ -113,21 +132,23 @@ async def list_tables(
 
 @router.get("/{table_id}", responses=errors(404, 409, 422))
 async def get_table(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) -> TableSummary:
-    table, _ = service.fresh(table_id)
+    table = await runtime.current(table_id)
     return TableSummary.model_validate(service.summary(table, runtime.connected_seats(table_id)))
 
 
 @router.get("/{table_id}/record", responses=errors(404, 409, 422))
-async def record(table_id: TableId, service: ServiceDep) -> dict[str, Any]:
+async def record(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) -> dict[str, Any]:
     """The game record (what ``hippodrome replay`` reads): once the game is over, or at any time
     for a game that hides nothing."""
-    return service.record(service.fresh(table_id)[0]).to_json()
+    return service.record(await runtime.current(table_id)).to_json()
 
 
 @router.get("/{table_id}/replay", responses=errors(403, 404, 409, 422))
-async def replay(table_id: TableId, service: ServiceDep, x_seat_token: SeatToken = None) -> Replay:
+async def replay(
+    table_id: TableId, service: ServiceDep, runtime: RuntimeDep, x_seat_token: SeatToken = None
+) -> Replay:
     """Every step of the table as the seat of the token (or a spectator) saw it."""
-    table, _ = service.fresh(table_id)
+    table = await runtime.current(table_id)
     return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
 
 
@@ -145,7 +166,7 @@ async def hand_over(
     """Hand an absent player's seat to a bot, asked by another player at the table."""
     service.get(table_id)  # an unknown table takes no lock
     async with runtime.lock(table_id):
-        table = service.get(table_id)
+        table = runtime.fresh(table_id)
         service.hand_over(
             table,
             index,
@@ -162,3 +183,62 @@ async def hand_over(
         runtime.broadcast(table, [])
     runtime.kick(table_id)
     return TableSummary.model_validate(service.summary(table, runtime.connected_seats(table_id)))
+
+
+@router.post("/{table_id}/seats/{index}/take", responses=errors(400, 404, 409, 413, 422, 429))
+async def take_seat(
+    *,
+    table_id: TableId,
+    index: int,
+    request: TakeSeatRequest,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    quota: SeatQuotaDep,
+    address: ClientAddress,
+) -> TakenSeat:
+    """Take a free seat of an open table (from the lobby, or from the table's link for a private
+    table). The answer shows the seat's new secret token, this once only. One client address takes
+    at most ``seats_per_address`` seats in ``tables_window`` seconds."""
+    service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
+    quota.charge(address, "error.too_many_seats")
+    async with runtime.lock(table_id):
+        table = runtime.fresh(table_id)
+        try:
+            token = service.take_seat(table, index, request.name)
+        except Exception:
+            quota.refund(address)
+            raise
+        runtime.told(table)
+        runtime.broadcast(table, [])
+    runtime.kick(table_id)
+    seat = table.seats[index].to_json(connected=index in runtime.connected_seats(table_id))
+    seat.update(token=token, invite=f"/table/{table.id}#token={token}")
+    return TakenSeat.model_validate({"table": table.id, "seat": seat})
+
+
+@router.post("/{table_id}/rematch", status_code=201, responses=errors(403, 404, 409, 413, 422, 429))
+async def rematch(
+    *,
+    table_id: TableId,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    quota: TableQuotaDep,
+    address: ClientAddress,
+    x_seat_token: SeatToken = None,
+) -> CreatedTable:
+    """A finished table's rematch, asked by one of its players: a new table with the same game,
+    options, clock and seats. The answer holds every seat's invite; each other player at the old
+    table is handed his own new seat through his connection (a ``rematch`` message)."""
+    service.get(table_id)  # an unknown table takes no lock
+    async with runtime.lock(table_id):
+        table = service.get(table_id)
+        service.seat_of(table, x_seat_token)  # a wrong token is refused before any quota is taken
+        quota.charge(address, "error.too_many_tables")
+        try:
+            new, tokens = service.rematch(table, x_seat_token)
+        except Exception:
+            quota.refund(address)
+            raise
+        runtime.start_rematch(table, tokens, new.id)
+    runtime.kick(new.id)
+    return created(new, tokens)

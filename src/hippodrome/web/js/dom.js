@@ -1,5 +1,7 @@
 // Small helpers shared by the pages: element building, the JSON API, seat colours, the URL fragment.
 
+import { t } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function assign(node, attrs) {
@@ -78,9 +80,12 @@ export class ApiError extends Error {
   }
 }
 
-/** GET or POST JSON; a 4xx answer raises `ApiError` with the server's error object. */
+/** GET or POST JSON; a 4xx answer raises `ApiError` with the server's error object. A request that
+ * changes something carries `X-Hippodrome`, which a page of another site cannot add (docs/web.md,
+ * "Accounts"). */
 export async function api(path, { method = "GET", body, headers = {} } = {}) {
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (method !== "GET" && method !== "HEAD") init.headers["X-Hippodrome"] = "1";
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -151,4 +156,20 @@ export function moveLabel(move, lang) {
  * "othello"})`), or null. */
 export function findMove(msg, kind, args = {}) {
   return legalMoves(msg).find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args?.[k] === v)) || null;
+}
+
+/** A button copying `text` to the clipboard, which then says whether it could. */
+export function copyButton(text) {
+  return h("button", {
+    type: "button",
+    class: "small",
+    onclick: async (e) => {
+      try {
+        await navigator.clipboard.writeText(text);
+        e.target.textContent = t("web.copied");
+      } catch {
+        e.target.textContent = t("web.copy_failed");
+      }
+    },
+  }, t("web.copy"));
 }

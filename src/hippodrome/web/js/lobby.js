@@ -2,8 +2,11 @@
 // The form is generated from each game's `options` schema (GET /api/games), so a new game or a new
 // variant needs no change here.
 
-import { api, ApiError, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
+import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
+import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
+import { clockFields, clockRequest } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -15,18 +18,25 @@ const els = {
   createError: $("create-error"),
   createButton: $("create-button"),
   created: $("created"),
-  lists: { open: $("tables-open"), running: $("tables-running"), finished: $("tables-finished") },
+  lists: { open: $("tables-open"), running: $("tables-running"), finished: $("tables-finished"), expired: $("tables-expired") },
+  filterGame: $("filter-game"),
+  filterStatus: $("filter-status"),
+  joinName: $("join-name"),
 };
 
-const STATUSES = ["open", "running", "finished"];
+// The lists by status; the archived tables (`expired`: left untouched too long) only when asked for.
+const STATUSES = ["open", "running", "finished", "expired"];
+const SHOWN_BY_DEFAULT = ["open", "running", "finished"];
+const filters = { game: "", status: "" };
 const REFRESH_MS = 10000;
 
 let games = [];
 let gamesError = null;
-let tables = { open: [], running: [], finished: [] };
+let tables = { open: [], running: [], finished: [], expired: [] };
 let tablesError = null;
 let created = null; // the answer to the last POST /api/tables (the only time tokens are shown)
 let createError = null;
+let account = null; // the logged-in account (account.js tells), whose name the creator's seat takes
 const form = { game: null, options: {}, seats: [] };
 
 const gameById = (id) => games.find((g) => g.id === id);
@@ -52,9 +62,34 @@ function renderGames() {
         Number.isInteger(game.min_players) && Number.isInteger(game.max_players)
           ? h("p", { class: "muted small" }, t("web.lobby.players_range", { min: game.min_players, max: game.max_players }))
           : null,
+        game.status === "playable"
+          ? h("a", { href: `/rules/${encodeURIComponent(game.id)}?lang=${lang()}`, class: "game-rules", "data-testid": `rules-link-${game.id}` }, t("web.rules.link"))
+          : null,
+        game.status === "playable"
+          ? h("button", { type: "button", class: "game-learn", "data-testid": `learn-${game.id}`, title: t("web.guide.learn_title"), onclick: (e) => learn(game, e.currentTarget) }, t("web.guide.learn"))
+          : null,
       ),
     ),
   );
+}
+
+/** "Learn to play": a guided table against medium bots, private, and straight to the player's seat. */
+async function learn(game, button) {
+  const players = Math.max(game.min_players ?? 2, Math.min(3, game.max_players ?? 3));
+  const seats = [{ kind: "human", name: account?.name || t("web.lobby.default_player", { n: 1 }), mine: true }];
+  for (let i = 1; i < players; i += 1) {
+    seats.push({ kind: "bot", bot: "heuristic", name: t("web.lobby.default_bot", { n: i + 1, bot: t("web.bot.heuristic") }) });
+  }
+  button.disabled = true;
+  try {
+    const answer = await api("/api/tables", { method: "POST", body: { game: game.id, options: {}, seats, guided: true, private: true } });
+    rememberSeat(answer.id, [answer.seats[0].token]); // "My tables"; no invitations: he plays alone
+    location.assign(`/table/${encodeURIComponent(answer.id)}#token=${answer.seats[0].token}`);
+  } catch (err) {
+    button.disabled = false;
+    createError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
+    renderForm(); // the form's error line says what went wrong
+  }
 }
 
 // -- create form -------------------------------------------------------------------------------------
@@ -88,8 +123,9 @@ function seatCount() {
 function defaultSeat(i) {
   const game = gameById(form.game);
   const bots = game?.bots || [];
-  if (i === 0) return { kind: "human", bot: bots.includes("heuristic") ? "heuristic" : bots[0], name: "" };
-  return { kind: "bot", bot: bots.includes("heuristic") ? "heuristic" : bots[0], name: "" };
+  // The creator sits at the first seat (his own: he lands there once the table is made).
+  if (i === 0) return { kind: "human", bot: bots.includes("heuristic") ? "heuristic" : bots[0], name: "", mine: true };
+  return { kind: "bot", bot: bots.includes("heuristic") ? "heuristic" : bots[0], name: "", mine: false };
 }
 
 function resizeSeats() {
@@ -99,6 +135,7 @@ function resizeSeats() {
 }
 
 function defaultName(i, seat) {
+  if (account && seat.kind === "human" && form.seats.findIndex((s) => s.kind === "human") === i) return account.name;
   if (seat.kind === "bot") return t("web.lobby.default_bot", { n: i + 1, bot: t(`web.bot.${seat.bot}`) });
   return t("web.lobby.default_player", { n: i + 1 });
 }
@@ -197,21 +234,26 @@ function renderOptions(game) {
       );
     }
   }
-  // Not a rule of the game: a practice table shows each human player the odds of his decisions.
-  fields.push(
-    h("div", { class: "field check" },
-      h("input", {
-        id: "option-practice",
-        type: "checkbox",
-        checked: Boolean(form.practice),
-        "data-testid": "option-practice",
-        onchange: (e) => {
-          form.practice = e.target.checked;
-        },
-      }),
-      h("label", { for: "option-practice" }, t("web.lobby.practice"))),
-  );
+  // Not rules of the game: a practice table shows each human player the odds of his decisions; a
+  // private table's free seats go to whoever has its link, a public one's to anyone in the lobby.
+  fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
+  fields.push(...clockFields(form, game?.bots || [], () => renderOptions(game)));
   fill(els.options, fields);
+}
+
+/** A choice about the table itself (not the game's), a checkbox bound to `form[name]`. */
+function tableChoice(name, label) {
+  return h("div", { class: "field check" },
+    h("input", {
+      id: `option-${name}`,
+      type: "checkbox",
+      checked: Boolean(form[name]),
+      "data-testid": `option-${name}`,
+      onchange: (e) => {
+        form[name] = e.target.checked;
+      },
+    }),
+    h("label", { for: `option-${name}` }, t(label)));
 }
 
 /** An option that names seats, offered as the seats themselves (« Joueur 2 »), never as the
@@ -300,6 +342,19 @@ function renderSeats(game) {
             renderOptions(game); // the options that name seats name them as the form does
           },
         }),
+        seat.kind === "human"
+          ? h("span", { class: "check seat-mine" },
+              h("input", {
+                id: `seat-mine-${i}`,
+                type: "checkbox",
+                checked: Boolean(seat.mine),
+                "data-testid": `seat-mine-${i}`,
+                onchange: (e) => {
+                  seat.mine = e.target.checked;
+                },
+              }),
+              h("label", { for: `seat-mine-${i}` }, t("web.lobby.seat_mine")))
+          : null,
       ),
     ),
   );
@@ -322,15 +377,28 @@ async function submit(event) {
     game: game.id,
     options,
     practice: Boolean(form.practice),
+    private: Boolean(form.private),
+    clock: clockRequest(form),
     seats: form.seats.map((seat, i) => {
       const out = { kind: seat.kind, name: seat.name.trim() || defaultName(i, seat) };
       if (seat.kind === "bot") out.bot = seat.bot;
+      else if (seat.mine) out.mine = true;
       return out;
     }),
   };
   els.createButton.disabled = true;
   try {
     created = await api("/api/tables", { method: "POST", body });
+    // The creator lands at his own seat (all of them, hot-seat, if he kept several); the other
+    // human seats are free, taken from the lobby or from the table's link. The browser remembers
+    // his seats ("My tables").
+    const mine = created.seats.filter((seat, i) => seat.token && body.seats[i].mine).map((seat) => seat.token);
+    stashCreated(created, mine);
+    if (mine.length) {
+      const fragment = mine.length === 1 ? `token=${mine[0]}` : `tokens=${mine.join(",")}`;
+      location.assign(`/table/${encodeURIComponent(created.id)}#${fragment}`);
+      return;
+    }
     renderCreated();
     refreshTables();
   } catch (err) {
@@ -341,65 +409,27 @@ async function submit(event) {
   }
 }
 
-function absolute(path) {
-  return new URL(path, location.origin).href;
-}
-
-function copyButton(text) {
-  return h("button", {
-    type: "button",
-    class: "small",
-    onclick: async (e) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        e.target.textContent = t("web.copied");
-      } catch {
-        e.target.textContent = t("web.copy_failed");
-      }
-    },
-  }, t("web.copy"));
-}
-
 function renderCreated() {
   if (!created) {
     els.created.hidden = true;
     return;
   }
   els.created.hidden = false;
-  const humans = created.seats.filter((seat) => seat.kind === "human" && seat.invite);
-  fill(
-    els.created,
-    h("h3", {}, t("web.lobby.created", { id: created.id })),
-    humans.length ? h("p", { class: "muted small" }, t("web.lobby.invite_note")) : null,
-    h(
-      "ul",
-      { class: "links" },
-      humans.map((seat) => {
-        const url = absolute(seat.invite);
-        return h("li", {},
-          h("span", { class: "link-label" }, t("web.lobby.invite_for", { name: seat.name, n: seat.index + 1 })),
-          h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
-          copyButton(url));
-      }),
-      created.hotseat && humans.length
-        ? h("li", {},
-            h("span", { class: "link-label" }, t("web.lobby.hotseat_label")),
-            h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")))
-        : null,
-      h("li", {},
-        h("span", { class: "link-label" }, t("web.lobby.spectate_label")),
-        h("a", { href: absolute(created.spectate), "data-testid": "spectate-link", class: "url" }, absolute(created.spectate)),
-        copyButton(absolute(created.spectate))),
-    ),
-  );
+  renderInvitations(els.created, created);
 }
 
 // -- table lists -------------------------------------------------------------------------------------
 
+function shownStatuses() {
+  return filters.status ? [filters.status] : SHOWN_BY_DEFAULT;
+}
+
 async function refreshTables() {
+  const asked = shownStatuses();
+  const game = filters.game ? `&game=${encodeURIComponent(filters.game)}` : "";
   try {
-    const answers = await Promise.all(STATUSES.map((status) => api(`/api/tables?status=${status}`)));
-    tables = Object.fromEntries(STATUSES.map((status, i) => [status, answers[i] || []]));
+    const answers = await Promise.all(asked.map((status) => api(`/api/tables?status=${status}${game}`)));
+    tables = Object.fromEntries(STATUSES.map((status) => [status, answers[asked.indexOf(status)] || []]));
     tablesError = null;
   } catch (err) {
     tablesError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
@@ -407,9 +437,24 @@ async function refreshTables() {
   renderTables();
 }
 
+function renderFilters() {
+  fill(
+    els.filterGame,
+    h("option", { value: "", selected: !filters.game }, t("web.lobby.all_games")),
+    playable().map((g) => h("option", { value: g.id, selected: g.id === filters.game }, pick(g.titles))),
+  );
+  fill(
+    els.filterStatus,
+    h("option", { value: "", selected: !filters.status }, t("web.lobby.all_statuses")),
+    STATUSES.map((status) => h("option", { value: status, selected: status === filters.status }, t(`web.lobby.status.${status}`))),
+  );
+}
+
 function renderTables() {
+  const shown = shownStatuses();
   for (const status of STATUSES) {
     const list = els.lists[status];
+    list.closest("section").hidden = !shown.includes(status);
     if (tablesError) {
       fill(list, h("li", { class: "error" }, errorText(tablesError)));
       continue;
@@ -419,31 +464,27 @@ function renderTables() {
       fill(list, h("li", { class: "muted empty" }, t("web.lobby.none")));
       continue;
     }
-    fill(list, rows.map((table) => tableItem(table, status)));
+    fill(list, rows.map((table) => listedTable(table, status)));
   }
 }
 
-function tableItem(table, status) {
-  const names = seatNames(table.seats);
-  const game = gameById(table.game);
+function listedTable(table, status) {
   const id = encodeURIComponent(table.id);
-  const seats = (table.seats || []).map((seat, i) =>
-    h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
-      names[i],
-      seat.kind === "bot" ? h("small", {}, ` (${t(`web.bot.${seat.bot}`)})`) : null),
-  );
-  return h(
-    "li",
-    { class: "table-item", "data-table": table.id },
-    h("div", { class: "table-head" },
-      h("strong", {}, game ? pick(game.titles) : table.game),
-      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
-    h("div", { class: "seat-chips" }, seats),
+  return tableItem(
+    table,
+    gameById(table.game),
     status === "finished" ? resultLine(table) : h("p", { class: "muted small" }, t("web.lobby.moves", { version: table.version ?? 0 })),
+    status === "open" ? h("div", { class: "take-seats" }, freeSeatButtons(table.id, table.seats, showTablesError)) : null,
     h("div", { class: "table-links" },
-      status !== "finished" ? h("a", { href: `/table/${id}` }, t("web.lobby.watch")) : h("a", { href: `/table/${id}` }, t("web.lobby.final_board")),
+      status === "finished" ? h("a", { href: `/table/${id}` }, t("web.lobby.final_board")) : h("a", { href: `/table/${id}` }, t("web.lobby.watch")),
       h("a", { href: `/table/${id}/replay` }, t("web.replay"))),
   );
+}
+
+function showTablesError(error) {
+  tablesError = error;
+  renderTables();
+  tablesError = null; // the next refresh shows the lists again
 }
 
 function resultLine(table) {
@@ -477,6 +518,7 @@ function renderAll() {
   renderGames();
   renderForm();
   renderCreated();
+  renderFilters();
   renderTables();
 }
 
@@ -485,6 +527,24 @@ async function start() {
   translatePage();
   bindLangSwitch(document, renderAll);
   els.form.addEventListener("submit", submit);
+  els.filterGame.addEventListener("change", (e) => {
+    filters.game = e.target.value;
+    refreshTables();
+  });
+  els.filterStatus.addEventListener("change", (e) => {
+    filters.status = e.target.value;
+    refreshTables();
+  });
+  els.joinName.value = joinName();
+  els.joinName.addEventListener("change", (e) => rememberJoinName(e.target.value.trim()));
+  document.addEventListener("hippodrome:account", (e) => {
+    // Redraw the form (the creator's seat takes the account's name) only when who is logged in
+    // changed: a redraw while someone types would lose what is not yet committed (a seat count).
+    if ((e.detail?.name ?? null) === (account?.name ?? null)) return;
+    account = e.detail;
+    renderForm();
+  });
+  account = window.hippodromeAccount ?? null;
   els.game.addEventListener("change", (e) => {
     selectGame(e.target.value);
     renderForm();

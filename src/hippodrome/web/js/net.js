@@ -68,7 +68,8 @@ export class TableConnection {
         return;
       }
       if (msg.type === "state") {
-        msg.fullLog = this.awaitingFullState;
+        // A move taken back: the server sends the whole log again (`full_log`).
+        msg.fullLog = this.awaitingFullState || msg.full_log === true;
         this.awaitingFullState = false;
       }
       this.onMessage(msg, this);

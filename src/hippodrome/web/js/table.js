@@ -6,10 +6,18 @@
 // This page knows no game: the board comes from the registry in boards/index.js.
 
 import { loadBoardModule } from "./boards/index.js";
+import { createHelp } from "./help.js";
+import { renderGuide } from "./guide.js";
+import { createZoom } from "./zoom.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { createChat } from "./chat.js";
+import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
+import { decoratePlayers, renderAway } from "./clock.js";
+import { renderResult } from "./result.js";
+import { renderUndo } from "./takeback.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -28,13 +36,21 @@ const els = {
   board: $("board"),
   players: $("players"),
   odds: $("odds"),
+  guide: $("guide"),
   log: $("log"),
   cover: $("cover"),
   sound: $("sound"),
   refused: $("refused"),
   coverButton: $("pass-device"),
   replay: $("replay-link"),
+  chat: $("chat"),
+  join: $("join"),
+  away: $("clock-away"),
+  result: $("result"),
+  undo: $("undo"),
 };
+const help = createHelp($("help"), $("help-panel"));
+const zoom = createZoom($("board"), document.querySelector(".status-row"));
 
 /** One connection and what it last received. */
 class View {
@@ -45,6 +61,7 @@ class View {
     this.error = null; // the last `error` message, until the next action or change
     this.inFlight = null; // the version an action was sent against, until the answer
     this.odds = null; // practice tables: the last `odds` message for this seat
+    this.hint = null; // guided tables: the last `hint` message for this seat
     this.closeCode = null; // why the server closed this connection for good (4404: no table)
     this.conn = new TableConnection({
       tableId,
@@ -68,6 +85,7 @@ class View {
   receive(message) {
     switch (message.type) {
       case "state": {
+        if (message.fullLog && this === chatView) chat.reset();
         if (message.fullLog) this.log = [...(message.events || [])];
         else this.log.push(...(message.events || []));
         // An error stays until dismissed, until the next message sent, or until a new decision
@@ -92,8 +110,21 @@ class View {
         this.odds = message;
         render();
         break;
-      case "presence": // a seat's player came or went: only who is connected changed
-        if (this.msg && message.version === this.msg.version) this.msg = { ...this.msg, seats: message.seats };
+      case "presence": { // a seat's player came or went: who is connected, countdowns, clocks
+        const { seats, handover, clock } = message;
+        if (this.msg && message.version === this.msg.version) this.msg = { ...this.msg, seats, handover, clock };
+        render();
+        break;
+      }
+      case "hint":
+        this.hint = message;
+        render();
+        break;
+      case "chat":
+        if (this === chatView) chat.receive(message);
+        break;
+      case "rematch": // a player began the rematch: this seat's place at the new table
+        this.rematch = message;
         render();
         break;
       default:
@@ -105,6 +136,9 @@ class View {
 const views = tokens.map((token) => new View(token));
 const spectator = tokens.length === 0 || hotSeat ? new View(null) : null;
 if (spectator) views.push(spectator);
+// The page chats through one connection: its (first) seat's, else the spectator's.
+const chatView = views[0];
+const chat = createChat(els.chat, { tableId, send: (message) => chatView.conn.send(message) });
 
 let board = null;
 let boardGame = null;
@@ -225,6 +259,7 @@ function render() {
     confirmedSeat = view.seat;
   }
   hideCover();
+  chat.update(chatView.msg, chatView.log);
   shownView = view;
   const msg = view?.msg;
   renderConnection();
@@ -233,7 +268,9 @@ function render() {
     return;
   }
   ensureBoard(msg.game);
+  help.update(msg.game, msg.observation?.phase);
   if (board) board.update(msg, view.log);
+  if (board) zoom.refresh(t);
   els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);
   els.viewing.textContent = viewingText(view);
@@ -241,10 +278,23 @@ function render() {
     onTakeover: view.token === null ? null : (index, level) => takeover(view, index, level),
     levels: gameBots[msg?.game] || [],
   });
+  decoratePlayers(els.players, msg);
+  renderAway(els.away, msg, () => view.conn.send({ type: "back" }));
   renderOdds(els.odds, msg, view.odds);
+  renderGuide(els.guide, msg, view.hint, { act: (action) => sendFromShownView({ type: "act", action }), openRules: () => help.show() });
+  renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
+  renderResult(els.result, msg, {
+    tableId,
+    reopen: els.gameOver,
+    rematch: view.token === null && !hotSeat ? null : () => rematch(view),
+    join: rematchLink(),
+  });
   renderError(view);
+  // Hot-seat: the device has passed on, but the seat that just moved may still take it back.
+  const undoing = hotSeat ? seatViews().find((v) => v.msg?.can_undo) : view.token === null ? null : view;
+  renderUndo(els.undo, undoing?.msg ?? null, (message) => sendFrom(undoing, message));
 }
 
 function gameTitle(game) {
@@ -396,7 +446,11 @@ function ensureBoard(game) {
 }
 
 function sendFromShownView(message) {
-  const view = shownView;
+  sendFrom(shownView, message);
+}
+
+/** Send `message` on `view`'s connection, against the version it shows. */
+function sendFrom(view, message) {
   if (!view || !view.msg || view.token === null) return;
   if (view.inFlight === view.msg.version) return; // one action per version: the answer is coming
   view.error = null;
@@ -421,6 +475,31 @@ async function takeover(view, index, level) {
     view.error = err.error || { key: "web.error.network", params: {} };
   }
   render();
+}
+
+/** Start the rematch; this page then goes to its own seats at the new table. */
+async function rematch(view) {
+  const token = view.token ?? seatViews()[0]?.token;
+  try {
+    const created = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+      method: "POST",
+      headers: { "X-Seat-Token": token },
+    });
+    const seat = created.seats[seatViews().find((v) => v.token === token)?.seat ?? 0];
+    location.assign(hotSeat ? created.hotseat : seat.invite);
+  } catch (err) {
+    view.error = err.error || { key: "web.error.network", params: {} };
+    render();
+  }
+}
+
+/** The link to a rematch someone began: this page's seats at the new table. */
+function rematchLink() {
+  const told = seatViews().filter((v) => v.rematch);
+  if (!told.length) return null;
+  const table = encodeURIComponent(told[0].rematch.table);
+  const fragment = hotSeat ? `tokens=${told.map((v) => v.rematch.token).join(",")}` : `token=${told[0].rematch.token}`;
+  return `/table/${table}#${fragment}`;
 }
 
 // -- keyboard ----------------------------------------------------------------------------------------

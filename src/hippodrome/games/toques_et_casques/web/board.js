@@ -3,9 +3,12 @@
 // player's choices. The track is drawn from the engine's own lane-track geometry (GET
 // /api/games/toques_et_casques/board: per cell a polygon and a centre, in track units); everything
 // that moves comes from the seat's observation (`ToquesState.observation`), whose `steps` already name
-// the cell each legal step leads to. This module holds no rule of the game.
+// the cell each legal step leads to, and from the state message's `plans`: every end the roll can
+// reach, with its path and its actions (`ToquesState.plans`), played in one click, a fall confirmed
+// first. This module holds no rule of the game.
 
 import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
+import { moveAlong } from "/static/js/motion.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
 const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
@@ -16,6 +19,18 @@ const fmt = (n) => String(Math.round(n * 10) / 10);
 const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 const pathOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L") + "Z";
 const lineOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L");
+
+/** A drawn control that `fn` answers: a click, or Enter or Space while it has the focus. */
+function activates(el, fn) {
+  el.addEventListener("click", fn);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      fn();
+    }
+  });
+}
 
 /** Black or white ink, whichever reads on `hex`. */
 function inkOn(hex) {
@@ -229,6 +244,11 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let compact = false;
   let infield = null;
   let turnStart = null; // {horse, cell}: where the horse to move stood before its roll, when seen
+  let pending = null; // the plan whose fall the player is asked to confirm
+  let moves = new Map(); // horse number -> the cells it went through in the last change, its start first
+  let slid = true; // whether the last change's moves were slid along already
+  let stops = []; // the slides under way
+  let pendingVersion = null;
 
   const obs = () => msg?.observation || null;
   const legal = () => legalMoves(msg);
@@ -255,9 +275,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const courseLayer = s("g", { class: "tc-course" });
   const boardsLayer = s("g", { class: "tc-boards" });
   const trailLayer = s("g", { class: "tc-trail", "aria-hidden": "true" });
+  const planLayer = s("g", { class: "tc-plan", "aria-hidden": "true" });
   const horseLayer = s("g", { class: "tc-horses" });
   const targetLayer = s("g", { class: "tc-targets" });
-  svg.append(trackTitle, defs, staticLayer, boardsLayer, courseLayer, trailLayer, horseLayer, targetLayer);
+  svg.append(trackTitle, defs, staticLayer, boardsLayer, courseLayer, trailLayer, planLayer, horseLayer, targetLayer);
 
   const controls = h("div", { class: "tc-controls" });
   const turnBox = h("div", { class: "tc-turn" });
@@ -272,7 +293,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   });
   const actionsBox = h("div", { class: "tc-actions" });
   const hintBox = h("p", { class: "tc-hint", "data-testid": "tc-hint", "aria-live": "polite" });
-  controls.append(turnBox, diceBox, rollButton, actionsBox, hintBox);
+  const confirmBox = h("div", { class: "tc-confirm", role: "alertdialog", "data-testid": "plan-confirm-box", hidden: true });
+  controls.append(turnBox, diceBox, rollButton, actionsBox, confirmBox, hintBox);
 
   const horsesSection = h("section", { class: "tc-horse-list panel" });
   const courseSection = h("section", { class: "tc-course-panel panel" });
@@ -553,6 +575,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         horseGlyph(horse.number, { x: c.at[0], y: c.at[1], angle: c.angle, size, current, arrived: horse.status === "arrived" }),
       );
     }
+    for (const stop of stops) stop();
+    stops = [];
     // Off the track: the arrival board (place by place) and the eliminated box (by horse number, 07-03).
     if (infield) {
       (o.order || []).forEach((number, k) => {
@@ -569,6 +593,25 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
     }
     fill(horseLayer, parts);
+    slide();
+  }
+
+  /** Slide each horse that moved in the last change along its way, once (issue 16: pawns move along
+   * their path; still under reduced motion, `motion.js`). */
+  function slide() {
+    if (slid || !view) return;
+    slid = true;
+    for (const [n, cells] of moves) {
+      const onTrack = horseOf(n)?.cell;
+      if (onTrack === null || onTrack === undefined) continue; // it fell, or left for the arrival board
+      const glyph = horseLayer.querySelector(`.tc-horse[data-horse="${n}"]`); // the track's come first
+      const points = cells.map((c) => view.cells[c]?.at).filter(Boolean);
+      if (!glyph || points.length !== cells.length) continue;
+      stops.push(moveAlong(glyph, points));
+      // The way it went and whether it slid, kept on the layer (the glyph is redrawn at every change).
+      horseLayer.dataset[`path${n}`] = cells.join(" ");
+      horseLayer.dataset[`animated${n}`] = glyph.dataset.animated;
+    }
   }
 
   /** The stakes box (07-05): the amount in its title, then how it is shared, place by place. */
@@ -624,8 +667,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (interactive && o.phase === "race") {
       const horse = horseOf(o.current);
       const from = horse ? view.cells[horse.cell] : null;
+      const ends = new Set(plans().map((p) => p.end));
       for (const step of o.steps || []) {
-        if (!isLegal(step.action)) continue;
+        // A length where a whole move ends shows that move; its single step stays on the buttons.
+        if (!isLegal(step.action) || ends.has(step.cell)) continue;
         const c = view.cells[step.cell];
         if (!c) continue;
         const angle = from ? (Math.atan2(c.at[1] - from.at[1], c.at[0] - from.at[0]) * 180) / Math.PI : c.angle;
@@ -648,15 +693,14 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
             d: "M-3 -5L3 0L-3 5",
           }),
         );
-        g.addEventListener("click", () => act(step.action));
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            e.stopPropagation();
-            act(step.action);
-          }
-        });
+        activates(g, () => act(step.action));
         parts.push(g);
+      }
+    }
+    if (interactive && o.phase === "race") {
+      for (const plan of plans()) {
+        const target = planTarget(plan);
+        if (target) parts.push(target);
       }
     }
     if (interactive && o.phase === "relocate" && o.relocation) {
@@ -675,27 +719,124 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
           "data-station": station,
         });
         g.append(s("title", {}, label), s("path", { d: pathOf(poly) }));
-        g.addEventListener("click", () => act(action));
-        g.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            e.stopPropagation();
-            act(action);
-          }
-        });
+        activates(g, () => act(action));
         parts.push(g);
       }
     }
     fill(targetLayer, parts);
   }
 
-  function stepLabel(action, cell) {
-    // A straight's length names its station; a turn's length only its turn and rank.
-    const where = cell.station
+  /** A length of the track named for the player: a straight's names its station; a turn's only its
+   * turn and rank. */
+  function lengthText(cell) {
+    return cell.station
       ? stationText(cell.station)
       : t(`${NS}.length_of`, { segment: t(`${NS}.segment.${cell.segment}`), rank: cell.offset });
+  }
+
+  function stepLabel(action, cell) {
+    const where = lengthText(cell);
     if (action === "avant") return t(`${NS}.avant_to`, { lane: cell.lane + 1, station: where });
     return t(`${NS}.ecart_to`, { lane: cell.lane + 1, station: where });
+  }
+
+  // -- whole moves: the ends of the roll, their paths, the fall confirmed --------------------------------
+
+  /** The whole moves the server offers this seat now (`ToquesState.plans`), if it may play. */
+  function plans() {
+    return interactive && obs()?.phase === "race" ? msg?.plans || [] : [];
+  }
+
+  function planLabel(plan, cell) {
+    const blocked = plan.actions[plan.actions.length - 1] === "bloque";
+    const text = t(blocked ? `${NS}.end_blocked` : `${NS}.end_at`, {
+      lane: cell.lane + 1,
+      station: lengthText(cell),
+      steps: plan.path.length - 1,
+    });
+    return plan.warning ? `${text} — ${t(`${NS}.end_falls`)}` : text;
+  }
+
+  /** One end of the roll on the track: hovering or focusing it draws its path, a click plays it. */
+  function planTarget(plan) {
+    const c = view.cells[plan.end];
+    if (!c) return null;
+    const fall = Boolean(plan.warning);
+    const label = planLabel(plan, c);
+    const g = s("g", {
+      class: "tc-end" + (fall ? " fall" : ""),
+      role: "button",
+      tabindex: "0",
+      "aria-label": label,
+      "data-testid": "plan-end",
+      "data-cell": plan.end,
+      "data-fall": String(fall),
+      "data-steps": plan.actions.length,
+    });
+    g.append(
+      s("title", {}, label),
+      s("path", { class: "tc-end-cell", d: c.d }),
+      s("circle", { class: "tc-end-mark", cx: fmt(c.at[0]), cy: fmt(c.at[1]), r: fmt(U * 0.22) }),
+    );
+    const show = () => drawPath(plan);
+    const hide = () => drawPath(pending);
+    g.addEventListener("mouseenter", show);
+    g.addEventListener("focus", show);
+    g.addEventListener("mouseleave", hide);
+    g.addEventListener("blur", hide);
+    activates(g, () => choose(plan));
+    return g;
+  }
+
+  /** The path of `plan` from the horse to its end (none: nothing drawn). */
+  function drawPath(plan) {
+    fill(planLayer);
+    if (!plan || !view) return;
+    const points = plan.path.map((c) => view.cells[c]?.at).filter(Boolean);
+    if (points.length < 1) return;
+    const cls = "tc-plan-line" + (plan.warning ? " fall" : "");
+    planLayer.dataset.end = String(plan.end);
+    planLayer.append(
+      s("path", { class: cls, d: lineOf(points), "data-testid": "plan-path" }),
+      points.slice(1).map(([x, y]) => s("circle", { class: "tc-plan-dot" + (plan.warning ? " fall" : ""), cx: fmt(x), cy: fmt(y), r: 2.6 })),
+    );
+  }
+
+  /** Play `plan`, after the player confirms it when it ends in a fall (04-01). */
+  function choose(plan) {
+    if (plan.warning && pending !== plan) {
+      pending = plan;
+      pendingVersion = msg?.version ?? null;
+      drawConfirm();
+      drawPath(plan);
+      confirmBox.querySelector('[data-testid="plan-cancel"]')?.focus(); // the safe answer first
+      return;
+    }
+    pending = null;
+    drawConfirm();
+    send({ type: "plan", actions: plan.actions });
+  }
+
+  function cancelPlan() {
+    pending = null;
+    drawConfirm();
+    drawPath(null);
+  }
+
+  function drawConfirm() {
+    const plan = pending;
+    confirmBox.hidden = !plan;
+    if (!plan) {
+      fill(confirmBox);
+      return;
+    }
+    const text = plan.warning.text?.[lang] || plan.warning.text?.en || "";
+    fill(
+      confirmBox,
+      h("p", { class: "tc-confirm-text", "data-testid": "plan-warning" }, text),
+      h("button", { type: "button", class: "danger", "data-testid": "plan-confirm", onclick: () => choose(plan) }, t(`${NS}.confirm_fall`)),
+      h("button", { type: "button", "data-testid": "plan-cancel", onclick: () => cancelPlan() }, t(`${NS}.cancel_fall`)),
+    );
   }
 
   // -- the controls under the track -----------------------------------------------------------------
@@ -837,6 +978,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (interactive && msg.can_roll) return t(o.phase === "draw" ? `${NS}.hint_draw` : `${NS}.hint_roll`);
     if (interactive && o.phase === "race" && legal().length) {
       if (o.blocked) return t(`${NS}.hint_blocked`, { horse: o.current, points: o.points });
+      if (plans().length) return t(`${NS}.hint_plan`, { horse: o.current, points: o.points });
       return t(`${NS}.hint_step`, { horse: o.current, points: o.points });
     }
     if (interactive && o.phase === "review" && legal().length) return t(`${NS}.hint_review`, { horse: o.current });
@@ -983,6 +1125,8 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     drawHorses();
     drawTargets();
     drawControls();
+    drawConfirm();
+    drawPath(pending);
     drawHorseList();
     drawCoursePanel();
   }
@@ -1009,6 +1153,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   function handleKey(event) {
     if (!interactive || !msg) return false;
     if (event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key === "Escape" && pending) {
+      cancelPlan();
+      return true;
+    }
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     let action = null;
     if (key === "r") {
@@ -1028,9 +1176,32 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   // -- the board's interface ---------------------------------------------------------------------------
 
+  /** The way each horse went in the change this state message tells (its `stepped` events), from
+   * where the last state had it; empty when the log came whole (a connection, a move taken back). */
+  function movesOf(stateMessage, before) {
+    const found = new Map();
+    if (!before || stateMessage.fullLog) return found;
+    for (const e of stateMessage.events || []) {
+      if (e.key !== "toques_et_casques.stepped") continue;
+      const n = e.params?.horse;
+      if (!found.has(n)) {
+        const start = before.horses?.find((x) => x.number === n)?.cell;
+        if (start === null || start === undefined) continue;
+        found.set(n, [start]);
+      }
+      found.get(n).push(e.params.cell);
+    }
+    return found;
+  }
+
   function update(stateMessage, events = []) {
+    if (stateMessage?.version !== msg?.version) {
+      moves = movesOf(stateMessage, msg?.observation);
+      slid = false;
+    }
     msg = stateMessage;
     log = events;
+    if (pending && msg?.version !== pendingVersion) pending = null; // the decision has passed
     const o = obs();
     // Where the horse to move stood before its roll: the start of its trail, and where the steward
     // would put it back (07-03). Seen only while the roll is pending.

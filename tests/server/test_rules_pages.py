@@ -1,0 +1,84 @@
+"""The rules on the site: ``/rules/<game>`` and its text, ``/api/games/<game>/rules/<lang>``
+(server/routes/rules.py, docs/web.md)."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hippodrome.engine.i18n import LANGUAGES
+from hippodrome.games import entry, playable_ids
+from tests.planned import add_planned_game
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_every_game_has_its_rules_in_every_language_with_each_phase_section(
+    client: TestClient, game_id: str, lang: str
+) -> None:
+    answer = client.get(f"/api/games/{game_id}/rules/{lang}")
+    assert answer.status_code == 200, answer.text
+    page = answer.json()
+    assert page["game"] == game_id and page["lang"] == lang
+    assert page["phases"], f"{game_id}: no help section in {lang}"
+    for phase, anchor in page["phases"].items():
+        assert f'id="{anchor}"' in page["html"], (
+            f"{game_id} {lang}: {phase} -> {anchor} not in the page"
+        )
+    assert set(page["others"]) == set(LANGUAGES) - {lang}
+    # French readers get the rulebook's own words, English readers the rules as played.
+    assert page["rulebook"] is (lang == "fr")
+    assert page["text_lang"] == lang
+    written_in, _, _ = entry(game_id).rules_text(lang)
+    assert written_in == lang
+    # The rules document's sections for programmers are folded; the rulebook has none.
+    assert page["folded"] == (
+        [] if page["rulebook"] else list(entry(game_id).rules.for_programmers)
+    )
+    for anchor in page["folded"]:
+        assert f'id="{anchor}"' in page["html"], f"{game_id}: no section {anchor} to fold"
+
+
+def test_the_rules_document_shows_its_pictures_and_the_site_serves_them(client: TestClient) -> None:
+    html = client.get("/api/games/royal_turf/rules/en").json()["html"]
+    assert '<img src="/rules/images/royal_turf.png"' in html
+    picture = client.get("/rules/images/royal_turf.png")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+    assert picture.content.startswith(b"\x89PNG")
+
+
+def test_the_french_page_is_the_rulebook_with_its_provenance(client: TestClient) -> None:
+    page = client.get("/api/games/toques_et_casques/rules/fr").json()
+    assert "Provenance" in page["html"] and "002_040eccd8846c6b7d.txt" in page["html"]
+    assert "-14--règle-de-base" in {s["anchor"] for s in page["sections"]}
+    assert "escaleajeux.fr" not in page["html"].split("Provenance", 1)[1].split("</p>", 1)[1]
+
+
+def test_the_rules_page_is_served_for_a_game(client: TestClient) -> None:
+    answer = client.get("/rules/royal_turf")
+    assert answer.status_code == 200
+    assert "/static/js/rules.js" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("path", "key"),
+    [
+        ("/api/games/nope/rules/en", "error.unknown_game"),
+        ("/api/games/royal_turf/rules/de", "error.language"),
+        ("/rules/images/..%2Fsecret.png", "error.http"),
+        ("/rules/images/nothing.png", "error.http"),
+    ],
+)
+def test_bad_rules_requests_are_named_404s(client: TestClient, path: str, key: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["error"]["key"] == key
+
+
+def test_a_planned_game_has_no_rules_page_yet(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planned = add_planned_game(monkeypatch)
+    answer = client.get(f"/api/games/{planned.id}/rules/en")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["key"] == "error.game_not_playable"

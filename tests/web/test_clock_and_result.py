@@ -1,0 +1,97 @@
+"""A table with a clock, in Debian's headless chromium: the player runs out of time and sees the
+stand-in bot move for him, takes his seat back, then sees the end of the game with its breakdown
+and starts a rematch (docs/web.md, "Clocks" and "End of a game")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import LiveServer
+from tests.web.test_browser import Opener, open_player  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.browser
+
+
+def test_out_of_time_the_bot_moves_then_the_result_and_a_rematch(
+    live_server: LiveServer,
+    open_player: Opener,  # noqa: F811
+) -> None:
+    lobby = open_player("/").page
+    expect(lobby.get_by_test_id("create-button")).to_be_enabled()
+    lobby.get_by_test_id("players").fill("2")
+    lobby.get_by_test_id("players").dispatch_event("change")
+    lobby.get_by_test_id("seat-kind-0").select_option("human")
+    lobby.get_by_test_id("seat-name-0").fill("Ada")
+    lobby.get_by_test_id("seat-kind-1").select_option("bot")
+    lobby.get_by_test_id("seat-bot-1").select_option("random")
+    lobby.get_by_test_id("clock-kind").select_option("move")
+    lobby.get_by_test_id("clock-move").fill("1")
+    lobby.get_by_test_id("clock-move").dispatch_event("change")
+    lobby.get_by_test_id("clock-bot").select_option("random")
+    lobby.get_by_test_id("create-button").click()
+    invite = lobby.get_by_test_id("invite-0").get_attribute("href")
+    assert invite is not None
+    table_id = invite.split("/table/", 1)[1].split("#", 1)[0]
+    clock = live_server.http.get(f"/api/tables/{table_id}").json()["clock"]
+    assert clock == {"kind": "move", "seconds": 1, "increment": 0, "bot": "random"}
+
+    ada = open_player(invite).page
+    expect(ada.get_by_test_id("clock-0")).to_be_visible()
+    # Ada plays nothing: her second runs out, the stand-in takes her seat and plays her move.
+    expect(ada.get_by_test_id("clock-away")).to_be_visible()
+    expect(ada.get_by_test_id("stand-in-0")).to_be_visible()
+    ada.wait_for_function(
+        """() => (window.hippodromeTable.state()?.events || []).some((e) => e.params?.player === 0)
+          || [...document.querySelectorAll('[data-testid="event-log"] li')].some((li) => li.textContent.includes("Ada"))"""
+    )
+    ada.get_by_test_id("take-back").click()
+    expect(ada.get_by_test_id("stand-in-0")).to_have_count(0)
+    # Out of time again: this time the stand-in plays her seat to the end of the game.
+    expect(ada.get_by_test_id("clock-away")).to_be_visible()
+
+    result = ada.get_by_test_id("result")
+    expect(result).to_be_visible(timeout=60_000)
+    expect(result.get_by_role("dialog")).to_be_in_viewport()
+    breakdown = result.get_by_test_id("result-breakdown")
+    expect(breakdown).to_contain_text("Race 1")
+    expect(breakdown).to_contain_text("Race 3")
+    expect(breakdown).to_contain_text("Money after")
+    expect(result.get_by_test_id("result-ranking")).to_contain_text("Ada")
+    expect(result.get_by_test_id("result-stats")).to_contain_text(re.compile(r"Ada: \d+ moves"))
+    summary = live_server.http.get(f"/api/tables/{table_id}").json()
+    assert summary["status"] == "finished"
+    winner = summary["result"]["ranking"][0][0]
+    expect(result.get_by_test_id("result-ranking").locator("li").first).to_contain_text(
+        summary["seats"][winner]["name"]
+    )
+
+    result.get_by_test_id("rematch").click()
+    ada.wait_for_url(re.compile(r"/table/(?!" + re.escape(table_id) + r")[^/#]+#token="))
+    new_id = ada.url.split("/table/", 1)[1].split("#", 1)[0]
+    expect(ada.get_by_test_id("clock-0")).to_be_visible()
+    rematch = live_server.http.get(f"/api/tables/{new_id}").json()
+    assert rematch["game"] == "royal_turf" and rematch["clock"] == clock
+    assert [s["name"] for s in rematch["seats"]] == ["Ada", summary["seats"][1]["name"]]
+    assert rematch["status"] == "running", "Ada is seated at the rematch by her new link"
+
+
+def test_the_hand_over_of_a_player_who_left_is_counted_down(
+    live_server: LiveServer,
+    open_player: Opener,  # noqa: F811
+) -> None:
+    """Bob came and left: Ada sees how long before she may hand his seat to a bot, the button
+    disabled meanwhile (the server's seat timeout is 60 s)."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    )
+    bob = open_player(table["seats"][1]["invite"]).page
+    expect(bob.get_by_test_id("status")).not_to_be_empty()
+    ada = open_player(table["seats"][0]["invite"]).page
+    expect(ada.get_by_test_id("takeover-1")).to_have_count(0)  # Bob is here
+    bob.close()
+    countdown = ada.get_by_test_id("handover-1")
+    expect(countdown).to_have_text(re.compile(r"possible in 0:[0-5]\d|possible in 1:00"))
+    expect(ada.get_by_test_id("takeover-1")).to_be_disabled()

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench bench-server golden screenshots clean
+.PHONY: run play test lint typecheck bench bench-server bench-cluster golden screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,14 @@ bench: $(STAMP)
 ## bench-server: the web server under load: 200 live tables, 50 spectators, 1,000 finished tables stored
 bench-server: $(STAMP)
 	$(BIN)/python scripts/load_test.py --tables 200 --spectators 50 --seconds 30 --finished 1000
+
+## bench-cluster: two server processes on PostgreSQL and Redis (docs/deploy.md): 300 live tables, 1,000 spectators, 500 of them at one table
+BENCH_DB ?= postgresql://postgres@127.0.0.1:5432/hippodrome_bench
+BENCH_REDIS ?= redis://127.0.0.1:6379/0
+bench-cluster: $(STAMP)
+	$(BIN)/python scripts/load_test.py --workers 2 --db $(BENCH_DB) --fresh-db --redis $(BENCH_REDIS) \
+		--tables 300 --spectators 1000 --crowd 500 --probes 10 --bot random --bot-delay 1.5 \
+		--seconds 30 --ramp 10 --finished 0
 
 ## golden: regenerate the golden game records (after a deliberate rules change)
 golden: $(STAMP)

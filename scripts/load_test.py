@@ -51,6 +51,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 GAME = "royal_turf"
 FILL_SEATS = [{"kind": "bot", "bot": "random"}] * 2
@@ -80,7 +81,7 @@ def free_port() -> int:
 class ServerProcess:
     """``hippodrome serve`` as a child process, with its memory and CPU read from ``/proc``."""
 
-    def __init__(self, db_url: str, bot_delay: float, log: Path) -> None:
+    def __init__(self, db_url: str, bot_delay: float, log: Path, redis: str | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
@@ -99,6 +100,7 @@ class ServerProcess:
                     db_url,
                     "--bot-delay",
                     str(bot_delay),
+                    *(["--redis", redis] if redis else []),
                 ],
                 stdout=sink,
                 stderr=sink,
@@ -231,10 +233,16 @@ async def storage_phase(args: argparse.Namespace, db_url: str, log: Path) -> dic
 class Live:
     """What the live phase's clients observe, keyed by (table, version)."""
 
-    server: ServerProcess
+    servers: list[ServerProcess]
     http: httpx.AsyncClient
     spectators_per_table: int
     bot_seats: list[dict[str, Any]]
+    crowd: int = 0
+    """Spectators at the first probe table instead of ``spectators_per_table``."""
+    crowd_table: str | None = None
+    watchers: dict[str, int] = field(default_factory=dict)
+    """The spectators each probe table has (the player comes once they are all in)."""
+    created_count: int = 0
     window: tuple[float, float] = (math.inf, math.inf)
     stopping: bool = False
     tables: dict[str, float] = field(default_factory=dict)
@@ -255,17 +263,29 @@ class Live:
     def in_window(self, t: float) -> bool:
         return self.window[0] <= t <= self.window[1]
 
+    def url(self, i: int) -> str:
+        """The i-th client's server: clients are spread evenly over the server processes."""
+        return self.servers[i % len(self.servers)].url
 
-async def watch(live: Live, table_id: str, ready: asyncio.Event) -> None:
+    def next_url(self) -> str:
+        self.created_count += 1
+        return self.url(self.created_count)
+
+
+async def watch(live: Live, table_id: str, ready: asyncio.Event, server: str) -> None:
     """One spectator: records when each new version of the table arrives, until the game ends."""
-    url = live.server.url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    async with connect(url, proxy=None, max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "join", "token": None}))
-        live.spectators_connected += 1
-        try:
-            await receive_states(live, ws, table_id, ready)
-        finally:
-            live.spectators_connected -= 1
+    url = server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    try:
+        async with connect(url, proxy=None, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "join", "token": None}))
+            live.spectators_connected += 1
+            try:
+                await receive_states(live, ws, table_id, ready)
+            finally:
+                live.spectators_connected -= 1
+    except (OSError, TimeoutError, ConnectionClosed) as exc:
+        live.errors.append(f"spectator: {exc.__class__.__name__}")
+        ready.set()  # counted as an error, not waited for
 
 
 async def receive_states(
@@ -292,14 +312,21 @@ async def probe(live: Live, delay: float) -> None:
     """A probe table: this script plays its human seat at once while spectators watch it."""
     await asyncio.sleep(delay)
     while not live.stopping:
-        table = await create_table(live.http, live.server.url, PROBE_SEATS)
+        table = await create_table(live.http, live.next_url(), PROBE_SEATS)
         table_id, token = table["id"], table["seats"][0]["token"]
         live.tables[table_id] = time.monotonic()
-        readies = [asyncio.Event() for _ in range(live.spectators_per_table)]
-        watchers = [asyncio.create_task(watch(live, table_id, r)) for r in readies]
+        count = live.spectators_per_table
+        if live.crowd and live.crowd_table is None:
+            live.crowd_table, count = table_id, live.crowd
+        live.watchers[table_id] = count
+        readies = [asyncio.Event() for _ in range(count)]
+        watchers = [
+            asyncio.create_task(watch(live, table_id, r, live.url(i)))
+            for i, r in enumerate(readies)
+        ]
         # Every spectator is in before the player joins, which starts the game.
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=30)
-        url = live.server.url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=120)
+        url = live.next_url().replace("http", "ws", 1) + f"/ws/tables/{table_id}"
         async with connect(url, proxy=None, max_size=2**24) as ws:
             await ws.send(json.dumps({"type": "join", "token": token}))
             acted = -1
@@ -323,7 +350,11 @@ async def probe(live: Live, delay: float) -> None:
                     if message["can_roll"]:
                         reply = {"type": "roll", "version": version}
                     else:
-                        reply = {"type": "act", "action": message["legal"][0], "version": version}
+                        reply = {
+                            "type": "act",
+                            "action": message["legal"][0]["notation"],
+                            "version": version,
+                        }
                     live.sent[(table_id, version + 1)] = time.monotonic()
                     await ws.send(json.dumps(reply))
         for task in watchers:
@@ -335,11 +366,11 @@ async def replace_finished(live: Live) -> None:
     """Keep the number of bot tables up: a finished one is replaced by a new one."""
     while not live.stopping:
         await asyncio.sleep(1.0)
-        listed = (await live.http.get(f"{live.server.url}/api/tables?status=finished")).json()
+        listed = (await live.http.get(f"{live.url(0)}/api/tables?status=finished")).json()
         for summary in listed:
             if summary["id"] in live.replaceable:
                 live.replaceable.discard(summary["id"])
-                table = await create_table(live.http, live.server.url, live.bot_seats)
+                table = await create_table(live.http, live.next_url(), live.bot_seats)
                 live.tables[table["id"]] = time.monotonic()
                 live.bot_tables.add(table["id"])
                 live.replaceable.add(table["id"])
@@ -354,23 +385,28 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
 
 
 async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[str, Any]:
-    server = ServerProcess(db_url, args.bot_delay, log)
+    servers = [ServerProcess(db_url, args.bot_delay, log, args.redis) for _ in range(args.workers)]
+    server = servers[0]
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     try:
         async with httpx.AsyncClient(trust_env=False, timeout=60.0, limits=limits) as http:
-            await server.ready(http)
+            for one in servers:
+                await one.ready(http)
             await asyncio.sleep(0.5)
-            rss_start = server.rss_mib()
+            rss_start = [one.rss_mib() for one in servers]
             probes = min(args.probes, args.tables)
-            per_table = math.ceil(args.spectators / probes) if probes else 0
+            spread = args.spectators - args.crowd
+            per_table = (
+                math.ceil(spread / max(1, probes - (1 if args.crowd else 0))) if probes else 0
+            )
             bot_seats = [{"kind": "bot", "bot": args.bot}] * 3  # a live bot-only table
-            live = Live(server, http, per_table, bot_seats)
+            live = Live(servers, http, per_table, bot_seats, crowd=args.crowd)
             gate = asyncio.Semaphore(20)
 
             async def one_bot_table(delay: float) -> None:
                 await asyncio.sleep(delay)
                 async with gate:
-                    table = await create_table(http, server.url, live.bot_seats)
+                    table = await create_table(http, live.next_url(), live.bot_seats)
                 live.tables[table["id"]] = time.monotonic()
                 live.bot_tables.add(table["id"])
                 live.replaceable.add(table["id"])
@@ -392,13 +428,13 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
             await asyncio.sleep(args.warmup)
 
             start = await versions(http, server.url, list(live.tables))
-            t0, cpu0 = time.monotonic(), server.cpu_seconds()
+            t0, cpu0 = time.monotonic(), sum(one.cpu_seconds() for one in servers)
             live.window = (t0, math.inf)
-            rss_samples = []
+            rss_samples: list[list[float]] = []
             while time.monotonic() - t0 < args.seconds:
                 await asyncio.sleep(1.0)
-                rss_samples.append(server.rss_mib())
-            t1, cpu1 = time.monotonic(), server.cpu_seconds()
+                rss_samples.append([one.rss_mib() for one in servers])
+            t1, cpu1 = time.monotonic(), sum(one.cpu_seconds() for one in servers)
             live.window = (t0, t1)
             end = await versions(http, server.url, list(live.tables))
             spectators = live.spectators_connected
@@ -407,8 +443,12 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
             for task in [*probe_tasks, replacer, lagger]:
                 task.cancel()
             await asyncio.gather(*probe_tasks, replacer, lagger, return_exceptions=True)
+            # Every client is gone: the memory the connections held should come back.
+            await asyncio.sleep(5.0)
+            rss_after = [one.rss_mib() for one in servers]
     finally:
-        server.stop()
+        for one in servers:
+            one.stop()
 
     window = t1 - t0
 
@@ -426,16 +466,19 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
     running_bot_tables = sum(
         1 for i, (_, s, _) in end.items() if i in live.bot_tables and s == "running"
     )
-    own, last = [], []
+    own: list[float] = []
+    last: list[float] = []
+    crowd_last: list[float] = []
     for key, sent in live.sent.items():
         got = live.received.get(key, [])
-        if live.in_window(sent) and key in live.own_update and len(got) == per_table + 1:
+        complete = len(got) == live.watchers.get(key[0], -1) + 1
+        if live.in_window(sent) and key in live.own_update and complete:
             own.append(live.own_update[key] - sent)
-            last.append(max(got) - sent)
+            (crowd_last if key[0] == live.crowd_table else last).append(max(got) - sent)
     spread = [
         max(got) - min(got)
-        for got in live.received.values()
-        if len(got) == per_table + 1 and live.in_window(min(got))
+        for key, got in live.received.items()
+        if len(got) == live.watchers.get(key[0], -1) + 1 and live.in_window(min(got))
     ]
     ideal = (args.tables - probes) / args.bot_delay if args.bot_delay > 0 else math.inf
     return {
@@ -457,14 +500,18 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
         "probe_actions_sent": sum(1 for t in live.sent.values() if live.in_window(t)),
         "latency_ms_action_to_own_update": quantiles(own),
         "latency_ms_action_to_last_client": quantiles(last),
+        "crowd": args.crowd,
+        "latency_ms_action_to_last_client_of_the_crowd": quantiles(crowd_last),
         "fan_out_spread_ms": quantiles(spread),
         "client_loop_lag_ms": quantiles(lag),
         "websocket_messages_received": live.messages,
         "errors": sorted(set(live.errors)),
+        "server_processes": len(servers),
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / window, 1),
-        "rss_mib_start": round(rss_start, 1),
-        "rss_mib_peak": round(max(rss_samples), 1),
-        "rss_mib_end": round(rss_samples[-1], 1),
+        "rss_mib_start": [round(r, 1) for r in rss_start],
+        "rss_mib_peak": [round(max(r[i] for r in rss_samples), 1) for i in range(len(servers))],
+        "rss_mib_end": [round(r, 1) for r in rss_samples[-1]],
+        "rss_mib_after_clients_left": [round(r, 1) for r in rss_after],
     }
 
 
@@ -502,9 +549,13 @@ def report(result: dict[str, Any]) -> str:
         f"  probe action -> last client at the table updated: "
         f"{q(live['latency_ms_action_to_last_client'])}",
         f"  fan-out spread (first to last client, every update): {q(live['fan_out_spread_ms'])}",
+        f"  the crowd ({live['crowd']} spectators at one table), action -> last client: "
+        f"{q(live['latency_ms_action_to_last_client_of_the_crowd'])}",
         f"  this script's own loop lag (adds to the above): {q(live['client_loop_lag_ms'])}",
-        f"  server CPU {live['server_cpu_percent']} % of one core; RSS {live['rss_mib_start']} MiB "
-        f"at start, {live['rss_mib_peak']} peak, {live['rss_mib_end']} at the end",
+        f"  {live['server_processes']} server process(es), CPU {live['server_cpu_percent']} % of "
+        f"one core in all; RSS per process (MiB): {live['rss_mib_start']} at start, "
+        f"{live['rss_mib_peak']} peak, {live['rss_mib_end']} at the end, "
+        f"{live['rss_mib_after_clients_left']} 5 s after every client left",
         f"  {live['tables_created_in_all']} tables created in all, "
         f"{live['websocket_messages_received']:,} websocket messages received, "
         f"errors: {', '.join(live['errors']) or 'none'}",
@@ -512,9 +563,25 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def fresh_postgres(url: str) -> str:
+    """A new, empty PostgreSQL database beside the one ``url`` names (dropped at the next run)."""
+    import sqlalchemy  # noqa: PLC0415
+
+    base, name = url.replace("postgresql://", "postgresql+psycopg://", 1).rsplit("/", 1)
+    fresh = f"{name}_load"
+    admin = sqlalchemy.create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
+        conn.execute(sqlalchemy.text(f'CREATE DATABASE "{fresh}"'))
+    admin.dispose()
+    return f"{base}/{fresh}"
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="hippodrome-load-") as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        if args.fresh_db and db_url.startswith("postgresql"):
+            db_url = fresh_postgres(db_url)
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         result: dict[str, Any] = {"database": db_url.split("://", 1)[0]}
         if args.finished:
@@ -548,6 +615,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--warmup", type=float, default=5.0, help="seconds after the ramp before measuring (5)"
     )
     parser.add_argument("--db", help="SQLAlchemy URL (default: a fresh temporary SQLite file)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes, clients spread over them (1)"
+    )
+    parser.add_argument("--redis", help="Redis URL, for more than one server process")
+    parser.add_argument(
+        "--fresh-db",
+        action="store_true",
+        help="play on a new PostgreSQL database <name>_load beside --db's (made again each run)",
+    )
+    parser.add_argument(
+        "--crowd", type=int, default=0, help="of the spectators, how many watch one table (0)"
+    )
     parser.add_argument("--log", help="file for the server's output (default: temporary)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -555,6 +634,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--tables must be at least 1, --seconds positive, --bot-delay not negative")
     if args.spectators and args.probes < 1:
         parser.error("spectators watch the probe tables: --probes must be at least 1")
+    if args.workers > 1 and not (args.redis and args.db):
+        parser.error("--workers above 1 needs --redis and a shared --db (PostgreSQL)")
+    if args.crowd > args.spectators:
+        parser.error("--crowd is a part of --spectators")
     return args
 
 

@@ -913,6 +913,17 @@ def serve(
             help="Worker processes for bots that think (default 1; 0: on the event loop)."
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(min=1, help="Server processes on the port (more than one needs --redis)."),
+    ] = 1,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0): the news between server processes, here or on "
+            "other machines sharing the database (default: HIPPODROME_REDIS_URL, else none)."
+        ),
+    ] = None,
 ) -> None:
     """Start the web platform: lobby, tables, live play in the browser."""
     import uvicorn  # noqa: PLC0415 (only this command needs the server)
@@ -921,19 +932,38 @@ def serve(
     from hippodrome.server.settings import Settings  # noqa: PLC0415
 
     settings = Settings.from_env(
-        db_url=db, bot_delay=bot_delay, seat_timeout=seat_timeout, bot_processes=bot_processes
+        db_url=db,
+        bot_delay=bot_delay,
+        seat_timeout=seat_timeout,
+        bot_processes=bot_processes,
+        redis_url=redis,
     )
+    if workers > 1 and not settings.redis_url:
+        console.print("[red]--workers above 1 needs --redis: the processes share the tables[/]")
+        raise typer.Exit(2)
+    shown = f"{workers} processes, Redis {settings.redis_url}" if workers > 1 else "one process"
     console.print(
-        f"[bold]Hippodrome[/] on [link]http://{host}:{port}/[/] (database {settings.db_url})"
+        f"[bold]Hippodrome[/] on [link]http://{host}:{port}/[/] (database {settings.db_url}, {shown})"
     )
+    # Frames a little over the limit get the named error; far larger ones are cut by uvicorn
+    # before they are held whole in memory (its default would take 16 MB).
+    ws_max_size = max(16 * settings.ws_max_frame, 64 * 1024) if settings.ws_max_frame else 2**24
+    if workers == 1:
+        uvicorn.run(
+            create_app(settings), host=host, port=port, log_level="warning", ws_max_size=ws_max_size
+        )
+        return
+    # Several processes: uvicorn starts each (and a new one if one dies), each builds its app from
+    # the environment, where the settings given here are written.
+    os.environ.update(settings.to_env())
     uvicorn.run(
-        create_app(settings),
+        "hippodrome.server.app:create_app",
+        factory=True,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",
-        # Frames a little over the limit get the named error; far larger ones are cut by uvicorn
-        # before they are held whole in memory (its default would take 16 MB).
-        ws_max_size=max(16 * settings.ws_max_frame, 64 * 1024) if settings.ws_max_frame else 2**24,
+        ws_max_size=ws_max_size,
     )
 
 

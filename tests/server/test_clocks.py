@@ -213,7 +213,10 @@ def test_the_state_counts_down_the_hand_over_of_an_absent_seat(client: TestClien
                 ws0, lambda m: m["type"] == "state" and m["seats"][1]["connected"]
             )
             assert joined["handover"] == [None, None]
-        left = receive_until(ws0, lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        # Bob's leaving changes only who is connected: a presence message, with the countdown.
+        left = receive_until(
+            ws0, lambda m: m["type"] == "presence" and not m["seats"][1]["connected"]
+        )
         assert left["handover"][0] is None and 0 < left["handover"][1] <= 60  # the seat timeout
 
 

@@ -21,6 +21,7 @@ from hippodrome.engine.errors import HippodromeError, UnknownGameError
 from hippodrome.engine.i18n import register_catalog
 from hippodrome.games import CATALOGUE
 from hippodrome.server.accounts import SESSION_COOKIE, AccountService
+from hippodrome.server.cluster import RedisBus
 from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
 from hippodrome.server.routes import account, assets, games, pages, rules, tables, websocket
 from hippodrome.server.routes.pages import WEB
@@ -40,8 +41,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = open_database(settings.db_url)
-        service = TableService(engine, cache_size=settings.cache_size)
-        runtime = Runtime(service, settings)
+        bus = (
+            RedisBus(settings.redis_url, settings.lease_seconds, settings.redis_namespace)
+            if settings.redis_url
+            else None
+        )
+        service = TableService(engine, cache_size=settings.cache_size, shared=bus is not None)
+        runtime = Runtime(service, settings, bus)
         app.state.service = service
         app.state.runtime = runtime
         app.state.accounts = AccountService(engine, session_ttl=settings.session_ttl)
@@ -49,8 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if game_entry.status == "playable":
                 game_entry.game_class()  # registers the game's message catalog
         register_catalog("web", WEB / "locale")
-        await runtime.resume_all()
-        runtime.start_sweeping()
+        await runtime.start()
         # Live tables hold many small objects (events, history); the default collector would scan
         # them all every few thousand allocations, pausing every table. Start-up objects are frozen
         # out of the scans and the youngest generation collected less often.

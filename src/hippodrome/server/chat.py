@@ -126,3 +126,9 @@ class ChatStore:
                 .limit(self.history)
             ).all()
             return [ChatLine.from_row(r) for r in reversed(rows)]
+
+    def line(self, table_id: str, line_id: int) -> ChatLine | None:
+        """One line of the table, by its id (said through another server process)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, line_id)
+            return None if row is None or row.table_id != table_id else ChatLine.from_row(row)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import multiprocessing
+import os
 import random
 import time
 import weakref
@@ -35,6 +37,7 @@ from hippodrome.engine.i18n import texts
 from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.chat import ChatLine, ChatStore, readable
+from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.limits import MessageBudget, client_address
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
@@ -43,14 +46,23 @@ from hippodrome.server.service import (
     SeatKind,
     ServerError,
     TableService,
+    TableSnapshot,
     TableStatus,
+    VersionTakenError,
     automatic_action,
     automatic_actor,
     event_json,
 )
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import now
-from hippodrome.server.thinking import AdviceTurn, BotTurn, advise, suggest, think
+from hippodrome.server.thinking import (
+    AdviceTurn,
+    BotTurn,
+    advise,
+    die_with_parent,
+    suggest,
+    think,
+)
 
 log = logging.getLogger("hippodrome.server")
 
@@ -206,6 +218,31 @@ def state_message(
     }
 
 
+def presence_message(
+    table: LiveTable, connected: set[int], handover: Sequence[float | None]
+) -> JSONObject:
+    """Who is at the table now: sent when a seat's player comes or goes, instead of a whole state,
+    with what changes with it: the hand-over countdowns, and the clocks' figures now."""
+    return {
+        "type": "presence",
+        "table": table.id,
+        "version": table.version,
+        "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+        "handover": list(handover),
+        "clock": None if table.clocks is None else table.clocks.to_json(),
+    }
+
+
+def encoded(message: JSONObject) -> str:
+    """A message as the websocket sends it (as Starlette's ``send_json`` writes it), encoded once
+    for every connection that gets it."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+Outgoing = JSONObject | str
+"""A message waiting in a connection's queue: an object, or one already encoded (shared)."""
+
+
 def chat_message(lines: Sequence[ChatLine], *, history: bool) -> JSONObject:
     """Chat lines for one connection: its channels' recent history on (re)connecting (``history``:
     they replace what the page held), else a line just said."""
@@ -245,7 +282,7 @@ class Connection:
     websocket: WebSocket
     table_id: str
     seat: int | None
-    queue: asyncio.Queue[JSONObject] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
     closed: bool = False
     resynced: int | None = None
     """The version at which a stale action last brought this connection a fresh state."""
@@ -260,13 +297,29 @@ class Connection:
 class Runtime:
     """The live side of the server: connections per table, per-table locks, bot drivers."""
 
-    def __init__(self, service: TableService, settings: Settings) -> None:
+    def __init__(self, service: TableService, settings: Settings, bus: Bus | None = None) -> None:
         self.service = service
         self.settings = settings
+        self.bus = bus
+        """The news between server processes (None: this process is the only one)."""
         self.chat = ChatStore(
             service.engine, max_length=settings.chat_max_length, history=settings.chat_history
         )
         self.connections: dict[str, set[Connection]] = {}
+        self.remote: dict[str, dict[str, frozenset[int]]] = {}
+        """Seats connected through other server processes: table -> process -> seats."""
+        self.heard: dict[str, float] = {}
+        """When each other process was last heard of (its presence is forgotten when it is silent)."""
+        self.shown: dict[str, frozenset[int]] = {}
+        """The connected seats each table's connections here were last told of."""
+        self.published: dict[str, frozenset[int]] = {}
+        """The seats this process last told the others it has connections for, per table."""
+        self.joined_views: dict[str, tuple[object, dict[int | None, str]]] = {}
+        """Per table with connections: what its cached full views were made of (see
+        :meth:`_joined_view`) and each viewer's (seat or None) full view, encoded once for every
+        joiner while that holds."""
+        self._following: dict[str, asyncio.Task[None]] = {}
+        self._watcher: asyncio.Task[None] | None = None
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
         self.per_address: Counter[str] = Counter()
@@ -291,14 +344,24 @@ class Runtime:
         if self.settings.bot_processes <= 0:
             return None
         return ProcessPoolExecutor(
-            max_workers=self.settings.bot_processes, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.settings.bot_processes,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
         )
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    def connected_seats(self, table_id: str) -> set[int]:
+    def local_seats(self, table_id: str) -> set[int]:
         return {c.seat for c in self.connections.get(table_id, ()) if c.seat is not None}
+
+    def connected_seats(self, table_id: str) -> set[int]:
+        """Seats with a connection at the table, through this process or another."""
+        seats = self.local_seats(table_id)
+        for remote in self.remote.get(table_id, {}).values():
+            seats |= remote
+        return seats
 
     # -- connections ------------------------------------------------------------------------------
 
@@ -383,23 +446,25 @@ class Runtime:
             async with self.lock(table_id):
                 # The token is read under the table's lock, so a seat handed to a bot meanwhile
                 # cannot be joined with its old token.
-                table = self.service.get(table_id)
+                table = self.fresh(table_id)
                 conn.seat = seat = self.service.seat_of(table, token)
                 self.connections.setdefault(table_id, set()).add(conn)
+                status = table.status
                 if seat is not None:
                     self.absent_since.pop((table_id, seat), None)
                     self.service.mark_seen(table, seat)
                     if account_id is not None:
                         self.service.link_account(table, seat, account_id)
+                    self.told(table)
                 table.tick_clock()  # the table may have just opened: its clocks start
                 self.arm(table)
-                conn.queue.put_nowait(
-                    self.state_for(table, seat, table.state.events, self.connected_seats(table_id))
-                )
+                conn.queue.put_nowait(self._joined_view(table, seat))
                 recent = self.chat.recent(table_id, seat)
                 if recent:  # none: the page's chat starts empty with the full state
                     conn.queue.put_nowait(chat_message(recent, history=True))
                 self.tell_rematch(table, conn)
+                if table.status != status:  # the last player came: the game begins for everyone
+                    self.broadcast(table, [], skip=conn)
                 self.advise(table)
         except WebSocketDisconnect:
             return
@@ -409,7 +474,7 @@ class Runtime:
         except HippodromeError as exc:
             await self._refuse(websocket, exc, 4404 if getattr(exc, "status", 0) == 404 else 4403)
             return
-        await self._refresh_others(table_id, conn)
+        self._presence(table_id, skip=conn)  # the joiner's state says it already
         self.kick(table_id)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
@@ -427,7 +492,11 @@ class Runtime:
                 self.connections.pop(table_id, None)
             if conn.seat is not None and conn.seat not in self.connected_seats(table_id):
                 self.absent_since[(table_id, conn.seat)] = time.monotonic()
-            await self._refresh_others(table_id, None)
+            if conn.seat is not None:
+                self._presence(table_id)
+            if table_id not in self.connections:
+                self.shown.pop(table_id, None)
+                self.joined_views.pop(table_id, None)
 
     async def _read_loop(self, conn: Connection) -> None:
         """The client's messages, each within the connection's budget: past it a message is
@@ -473,23 +542,94 @@ class Runtime:
         for conn in list(self.connections.get(table.id, set())):
             if conn.seat == seat:
                 conn.close(error, 4403, table.names)
+        self.told(table)
 
     async def _send_loop(self, conn: Connection) -> None:
         with contextlib.suppress(Exception):
             while True:
                 message = await conn.queue.get()
+                if isinstance(message, str):
+                    await conn.websocket.send_text(message)
+                    continue
                 if message.get("type") == "close":
                     await conn.websocket.close(code=int(message.get("code", 4403)))
                     return
                 await conn.websocket.send_json(message)
 
-    async def _refresh_others(self, table_id: str, skip: Connection | None) -> None:
-        """Tell everyone at the table who is connected now (no new events)."""
+    def _joined_view(self, table: LiveTable, seat: int | None) -> str:
+        """A joiner's first state (the whole log), computed once per table, version, connected
+        seats and viewer, however many join: a crowd arriving at one table costs one view."""
+        connected = set(self.connected_seats(table.id))
+        handover = self._handover(table, connected)
+        # Everything of the view that may change without a new version (seats taken, who is
+        # connected, clocks, countdowns, a rematch, a move taken back and another played: the
+        # table's time): a crowd at a quiet table shares one view.
+        key = (
+            table.version,
+            table.updated,
+            table.status,
+            table.rematch,
+            encoded(
+                {
+                    "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+                    "clock": None if table.clocks is None else table.clocks.to_json(),
+                    "handover": handover,
+                }
+            ),
+        )
+        seen, views = self.joined_views.get(table.id, (None, {}))
+        if seen != key:
+            views = {}
+            self.joined_views[table.id] = (key, views)
+        if seat not in views:
+            views[seat] = encoded(
+                state_message(table, seat, table.state.events, connected, handover)
+            )
+        return views[seat]
+
+    def _presence(self, table_id: str, skip: Connection | None = None) -> None:
+        """After a seat's connection came or went: tell the other processes (if this process's
+        seats changed) and this process's connections (if the table's connected seats changed),
+        with a small ``presence`` message, never a whole state to everyone."""
+        local = frozenset(self.local_seats(table_id))
+        if self.bus is not None and self.published.get(table_id, frozenset()) != local:
+            self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(local)))
+            if local:
+                self.published[table_id] = local
+            else:
+                self.published.pop(table_id, None)
+        connected = frozenset(self.connected_seats(table_id))
+        if table_id not in self.connections or self.shown.get(table_id) == connected:
+            return
+        self.shown[table_id] = connected
         table = self.service.get(table_id)
-        connected = self.connected_seats(table_id)
-        for other in self.connections.get(table_id, set()):
-            if other is not skip:
-                other.queue.put_nowait(self.state_for(table, other.seat, [], connected))
+        message = encoded(
+            presence_message(table, set(connected), self._handover(table, set(connected)))
+        )
+        for conn in self.connections[table_id]:
+            if conn is not skip:
+                conn.queue.put_nowait(message)
+
+    def told(self, table: LiveTable) -> None:
+        """Tell the other processes that the table changed in the store (an action, a seat)."""
+        if self.bus is not None:
+            self.bus.publish(Notice("version", self.bus.process, table.id, table.version))
+
+    async def current(self, table_id: str) -> LiveTable:
+        """The table as the store has it, for a request (what it gained is sent to the
+        connections here first, so that nobody at the table misses it)."""
+        async with self.lock(table_id):
+            return self.fresh(table_id)
+
+    def fresh(self, table_id: str) -> LiveTable:
+        """The table as the store has it (the caller holds its lock); what other processes played
+        on it meanwhile is sent to this process's connections first."""
+        table, events = self.service.fresh(table_id)
+        if events is None:  # its log changed (a move taken back): the whole log again
+            self.broadcast(table, table.state.events, full_log=True)
+        elif events:
+            self.broadcast(table, events)
+        return table
 
     async def receive(self, conn: Connection, raw: str) -> None:
         """One client message: validated, then acted on; every refusal is an ``error`` message."""
@@ -516,7 +656,7 @@ class Runtime:
         started = time.perf_counter()
         try:
             async with self.lock(conn.table_id):
-                table = self.service.get(conn.table_id)
+                table = self.fresh(conn.table_id)
                 if conn.seat is None:
                     raise ServerError(403, "error.spectator")
                 if table.seats[conn.seat].kind != SeatKind.HUMAN:
@@ -543,6 +683,7 @@ class Runtime:
                     return
                 if isinstance(message, UndoMessage):
                     self.service.undo(table, conn.seat)
+                    self.told(table)  # the other processes read the table anew
                     self.broadcast(table, table.state.events, full_log=True)
                     return
                 if isinstance(message, RollMessage):
@@ -559,6 +700,11 @@ class Runtime:
                     action = table.game.parse_action(message.action)
                     events = await self.play(table, conn.seat, action)
                 self.broadcast(table, events)
+        except VersionTakenError as exc:
+            # Another process played first: this client gets the table as the store has it.
+            conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
+            self.follow(conn.table_id)
+            return
         except HippodromeError as exc:
             names = self.service.get(conn.table_id).names if conn.table_id else None
             conn.queue.put_nowait(error_message(exc, names))
@@ -580,44 +726,84 @@ class Runtime:
                 error_message(ServerError(503, "error.store", table=conn.table_id))
             )
             return
+        self._tell_chat(conn.table_id, line)
+        if self.bus is not None:  # the other processes send it to their connections at the table
+            self.bus.publish(Notice("chat", self.bus.process, conn.table_id, line.id))
+
+    def _tell_chat(self, table_id: str, line: ChatLine) -> None:
+        """Send a chat line to every connection here that reads its channel."""
         told = chat_message([line], history=False)
-        for other in self.connections.get(conn.table_id, set()):
+        for other in self.connections.get(table_id, set()):
             if line.channel in readable(other.seat):
                 other.queue.put_nowait(told)
 
     async def play(self, table: LiveTable, player: int, action: Action) -> list[Event]:
         """Play an action (the caller holds the table's lock) and store it before anyone is told.
 
-        The commit runs on the event loop: it takes about a millisecond, and a writer thread was
-        measured slower under load (every step of the loop then waits for the interpreter lock)."""
+        On SQLite the commit runs on the event loop: it takes about a millisecond of work, and a
+        writer thread was measured slower under load (every step of the loop then waits for the
+        interpreter lock). A database server's commit is a wait (PostgreSQL's flush to disk, a few
+        milliseconds), not work: it runs in a thread, and the loop serves the other tables meanwhile."""
+        before = self.service.snapshot(table) if self.service.shared else None
         events, write = self.service.play(table, player, action)
-        self._store(table, write)
+        await self._store(table, before, write)
         return events
 
     async def play_plan(self, table: LiveTable, player: int, actions: list[Action]) -> list[Event]:
         """Play a whole move (the caller holds the table's lock) and store its actions together
         before anyone is told."""
+        before = self.service.snapshot(table) if self.service.shared else None
         events, writes = self.service.play_plan(table, player, actions)
-        self._store(table, writes[-1], *writes[:-1])
+        await self._store(table, before, writes[-1], *writes[:-1])
         return events
 
-    def _store(self, table: LiveTable, write: ActionWrite, *earlier: ActionWrite) -> None:
+    async def _store(
+        self,
+        table: LiveTable,
+        before: TableSnapshot | None,
+        write: ActionWrite,
+        *earlier: ActionWrite,
+    ) -> None:
+        """Store a move's writes (see :meth:`play`), then tell the other processes."""
         try:
-            self.service.store(write, *earlier)
+            if self.service.engine.dialect.name == "sqlite":
+                self.service.store(write, *earlier)
+            else:
+                await asyncio.to_thread(self.service.store, write, *earlier)
+        except VersionTakenError:
+            if before is not None:  # back to the stored version, to catch up from there
+                self.service.restore(table, before)
+            raise
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
+        self.told(table)
 
     def broadcast(
-        self, table: LiveTable, events: Sequence[Event], *, full_log: bool = False
+        self,
+        table: LiveTable,
+        events: Sequence[Event],
+        *,
+        skip: Connection | None = None,
+        full_log: bool = False,
     ) -> None:
-        """Send every connection at the table its own view of the change."""
+        """Send every connection at the table its own view of the change: one view per viewer
+        (each seat, the spectators), encoded once and shared by all who see the same thing."""
         table.tick_clock()
         self.arm(table)
         connected = self.connected_seats(table.id)
+        handover = self._handover(table, connected)
+        views: dict[int | None, str] = {}
         for conn in self.connections.get(table.id, set()):
-            conn.queue.put_nowait(
-                self.state_for(table, conn.seat, events, connected, full_log=full_log)
-            )
+            if conn is skip:
+                continue
+            view = views.get(conn.seat)
+            if view is None:
+                view = views[conn.seat] = encoded(
+                    state_message(table, conn.seat, events, connected, handover, full_log=full_log)
+                )
+            conn.queue.put_nowait(view)
+        if table.id in self.connections:
+            self.shown[table.id] = frozenset(connected)
         self.advise(table)
 
     def state_for(
@@ -630,22 +816,23 @@ class Runtime:
         full_log: bool = False,
     ) -> JSONObject:
         """``state_message`` with the hand-over countdown of every absent human seat."""
+        handover = self._handover(table, connected)
+        return state_message(table, seat, events, connected, handover, full_log=full_log)
+
+    def _handover(self, table: LiveTable, connected: set[int]) -> list[float | None]:
+        """For each seat, the seconds before it may be handed to a bot (None: present, or a bot)."""
         handover: list[float | None] = []
         for info in table.seats:
             if (
                 info.kind != SeatKind.HUMAN
                 or info.index in connected
-                or table.status
-                not in (
-                    TableStatus.OPEN,
-                    TableStatus.RUNNING,
-                )
+                or table.status not in (TableStatus.OPEN, TableStatus.RUNNING)
             ):
                 handover.append(None)
             else:
                 absent = self.seat_absence(table, info.index)
                 handover.append(round(max(0.0, self.settings.seat_timeout - absent), 3))
-        return state_message(table, seat, events, connected, handover, full_log=full_log)
+        return handover
 
     # -- clocks -----------------------------------------------------------------------------------
 
@@ -822,6 +1009,28 @@ class Runtime:
             del self.drivers[table_id]
 
     async def _drive(self, table_id: str) -> None:
+        """Drive the table while something automatic is due. With several server processes, only
+        the holder of the table's lease drives it; the lease is let go when the table waits for a
+        person, and looked at once more after that (a move may have come in meanwhile)."""
+        if self.bus is None:
+            await self._drive_steps(table_id)
+            return
+        while await self._due(table_id):
+            if not await self.bus.take_lease(table_id):
+                return  # another process drives it; if it dies, the watch takes the table over
+            try:
+                await self._drive_steps(table_id)
+            finally:
+                await self.bus.drop_lease(table_id)
+
+    async def _due(self, table_id: str) -> bool:
+        async with self.lock(table_id):
+            try:
+                return automatic_actor(self.fresh(table_id)) is not None
+            except HippodromeError:
+                return False
+
+    async def _drive_steps(self, table_id: str) -> None:
         """Play the table's automatic steps (bots, draws) one by one, each after the bot delay; the
         steps that go on with the same run (a bot's next length once it has begun its move, or
         its roll; the next card of a deal) after the shorter step delay, so a bot's move or a deal
@@ -835,8 +1044,10 @@ class Runtime:
             delay = automatic_delay(table, actor, run, self.settings)
             # A little jitter, so that tables started together do not all think at the same instant.
             await asyncio.sleep(delay * self._jitter.uniform(0.8, 1.2) if delay else 0)
+            if self.bus is not None and not self.bus.holds(table_id):
+                return  # the lease was lost (the bus is down): another process may drive now
             async with self.lock(table_id):
-                table = self.service.get(table_id)
+                table = self.fresh(table_id)
                 actor = automatic_actor(table)
                 if actor is None:
                     return
@@ -845,12 +1056,129 @@ class Runtime:
                 try:
                     action = await self._decide(table, actor)
                     events = await self.play(table, actor, action)
+                except VersionTakenError as exc:
+                    self._taken(table_id, exc.seq)
+                    continue  # someone played first (choices at once): look again
                 except HippodromeError as exc:
                     log.warning("table %s: automatic step refused: %s", table_id, exc)
                     return
                 run = mover
                 self.broadcast(table, events)
                 self.latencies.append(time.perf_counter() - started)
+
+    # -- several server processes -----------------------------------------------------------------
+
+    def _taken(self, table_id: str, version: int) -> None:
+        """An automatic step lost the race for ``version``: fine if a person played it (choices at
+        once), a fault of the leases if another automatic step did (two drivers at once)."""
+        table = self.service.cached(table_id) or self.service.get(table_id)
+        if len(table.state.history) <= version:
+            table, _ = self.service.fresh(table_id)
+        if version < len(table.state.history):
+            player = table.state.history[version][0]
+            if player == CHANCE or table.seats[player].kind == SeatKind.BOT:
+                log.error(
+                    "table %s: version %d was played by two drivers at once", table_id, version
+                )
+
+    async def start(self) -> None:
+        """At start: listen to the other processes, then drive every running table that needs it."""
+        if self.bus is not None:
+            await self.bus.start(self.on_notice, self.on_reconnect)
+            self._watcher = asyncio.create_task(self._watch_stalled())
+        await self.resume_all()
+        self.start_sweeping()
+
+    def on_notice(self, notice: Notice) -> None:
+        """News from another server process."""
+        self.heard[notice.process] = time.monotonic()
+        if notice.kind == "version":
+            if notice.table in self.connections:
+                self.follow(notice.table)
+        elif notice.kind == "presence":
+            at_table = self.remote.setdefault(notice.table, {})
+            if notice.seats:
+                at_table[notice.process] = frozenset(notice.seats)
+            else:
+                at_table.pop(notice.process, None)
+            if not at_table:
+                del self.remote[notice.table]
+            self._presence(notice.table)
+        elif notice.kind == "chat" and notice.table in self.connections:
+            try:
+                line = self.chat.line(notice.table, notice.version)
+            except Exception:
+                log.exception("table %s: a chat line could not be read", notice.table)
+                return
+            if line is not None:
+                self._tell_chat(notice.table, line)
+        elif notice.kind == "hello" and self.bus is not None:
+            for table_id, seats in self.published.items():
+                self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
+
+    def follow(self, table_id: str) -> None:
+        """Catch the table up from the store and send this process's connections the change."""
+        task = self._following.get(table_id)
+        if task is not None and not task.done():
+            return
+        task = asyncio.create_task(self._follow(table_id))
+        self._following[table_id] = task
+        task.add_done_callback(lambda _: self._following.pop(table_id, None))
+
+    async def _follow(self, table_id: str) -> None:
+        async with self.lock(table_id):
+            try:
+                table = self.service.cached(table_id)
+                before = None if table is None else (table.version, table.status, table.updated)
+                table = self.fresh(table_id)
+            except HippodromeError:
+                return
+            after = (table.version, table.status, table.updated)
+            if before is None or (before[0] == table.version and before != after):
+                self.broadcast(table, [])  # a seat changed (no action), or the table was read anew
+
+    async def on_reconnect(self) -> None:
+        """The bus is back after an outage: news was lost meanwhile, so every table shown here is
+        caught up from the store, and the other processes are told this one's presence again."""
+        for table_id in list(self.connections):
+            self.follow(table_id)
+        if self.bus is not None:
+            for table_id, seats in self.published.items():
+                self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
+
+    async def _watch_stalled(self) -> None:
+        """Take over the tables that stopped moving while something automatic was due (their
+        driver's process died, or the bus was down); forget the presence of silent processes."""
+        assert self.bus is not None
+        every = max(0.5, getattr(self.bus, "lease_seconds", 3.0) / 2)
+        while True:
+            await asyncio.sleep(every)
+            silent = [p for p, t in self.heard.items() if time.monotonic() - t > 4 * every]
+            for process in silent:
+                del self.heard[process]
+                for table_id in [t for t, r in self.remote.items() if process in r]:
+                    self.remote[table_id].pop(process, None)
+                    if not self.remote[table_id]:
+                        del self.remote[table_id]
+                    self._presence(table_id)
+            try:
+                stalled = self.service.stalled(
+                    now() - timedelta(seconds=every + 2 * self.settings.bot_delay)
+                )
+            except Exception:
+                log.exception("the stalled tables could not be read; trying again later")
+                continue
+            for table_id, version in stalled:
+                if table_id in self.drivers:
+                    continue
+                table = self.service.cached(table_id)
+                if (
+                    table is not None
+                    and table.version == version
+                    and automatic_actor(table) is None
+                ):
+                    continue  # it waits for a person
+                self.kick(table_id)
 
     async def _decide(self, table: LiveTable, actor: int) -> Action:
         """The automatic action: drawn here for chance and quick bots, thought out in a worker
@@ -938,6 +1266,8 @@ class Runtime:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._watcher is not None:
+            self._watcher.cancel()
         for advice in list(self._advising.values()):
             advice.cancel()
         for alarm in list(self.alarms.values()):
@@ -949,6 +1279,8 @@ class Runtime:
                 await task
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
+        if self.bus is not None:
+            await self.bus.stop()
 
     # -- seats left by their players --------------------------------------------------------------
 

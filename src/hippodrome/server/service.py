@@ -7,6 +7,7 @@ validated by the engine before it is written; the write and the state change hap
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import random
@@ -21,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, false, or_, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from hippodrome.bots.base import BOT_KINDS, make_bot
@@ -72,6 +74,15 @@ class ServerError(HippodromeError):
         super().__init__(key, **params)
 
 
+class VersionTakenError(ServerError):
+    """Another server process stored an action at this version first (the store's unique
+    ``(table, seq)`` key): this one is not played; the table is read again from the store."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        self.seq = seq
+        super().__init__(409, "error.version_taken", table=table_id, version=seq)
+
+
 @dataclass(frozen=True, slots=True)
 class ActionWrite:
     """One played action, waiting to be stored."""
@@ -84,6 +95,20 @@ class ActionWrite:
     result: JSONObject | None
     updated: datetime
     clocks: JSONObject | None = None
+
+
+CHECKED_TAIL = 64
+"""The last actions a process checks against the store when catching a table up: a move taken back
+(by another process) is never longer, so a log that changed is told from one that only grew."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    state: State
+    status: TableStatus
+    updated: datetime
+    deciding: dict[int, int]
+    clocks: SeatClocks | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,9 +302,11 @@ def event_json(event: Event, names: Sequence[str]) -> JSONObject:
 class TableService:
     """The tables, over a SQLAlchemy engine. Synchronous and short: callers serialise per table."""
 
-    def __init__(self, engine: Engine, *, cache_size: int = 256) -> None:
+    def __init__(self, engine: Engine, *, cache_size: int = 256, shared: bool = False) -> None:
         self.engine = engine
         self.cache_size = cache_size
+        self.shared = shared
+        """Other server processes write to the same store: :meth:`fresh` reads it again."""
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
 
     # -- creating ---------------------------------------------------------------------------------
@@ -375,6 +402,121 @@ class TableService:
             table = self._live(row, game, [(a.player, a.notation) for a in actions])
         self._remember(table)
         return table
+
+    def cached(self, table_id: str) -> LiveTable | None:
+        """The table if this process has it in memory (possibly behind the store)."""
+        return self._cache.get(table_id)
+
+    def fresh(self, table_id: str) -> tuple[LiveTable, list[Event] | None]:
+        """The table as the store has it now, and the events of the actions it gained since this
+        process last saw it (none when this process is the store's only writer). None instead of
+        the events: the table's log changed, not only grew (another process took a move back), so
+        the table was read anew and its whole log replaces what was shown."""
+        table = self.get(table_id)
+        if not self.shared:
+            return table, []
+        events = self.catch_up(table)
+        if events is None:
+            self._cache.pop(table_id, None)
+            return self.get(table_id), None
+        return table, events
+
+    def catch_up(self, table: LiveTable) -> list[Event] | None:
+        """Bring a cached table up to the store, where another server process may have played on
+        it: its new actions are replayed (validated, as at a rebuild), its seats, status and clocks
+        read again. One small query when nothing changed. Returns the new actions' events, or None
+        when the store's log is no longer this one's continuation (a move taken back since, and
+        perhaps others played): the caller reads the table anew."""
+        with Session(self.engine) as session:
+            head = session.execute(
+                select(
+                    TableRow.version, TableRow.status, TableRow.updated, TableRow.clock_state
+                ).where(TableRow.id == table.id)
+            ).one_or_none()
+            if head is None:
+                raise ServerError(404, "error.table_not_found", table=table.id)
+            version, status, updated, clock_state = head
+            if (version, status, updated) == (table.version, table.status, table.updated):
+                return []
+            if version < table.version:
+                return None  # a move was taken back
+            # The last actions this process knows must still be the store's (an undo followed by
+            # other moves brings the version back up with other actions): a move taken back is
+            # at most a few dozen steps.
+            known = len(table.state.history)
+            first = max(0, known - CHECKED_TAIL)
+            moves = session.execute(
+                select(ActionRow.seq, ActionRow.player, ActionRow.notation)
+                .where(ActionRow.table_id == table.id, ActionRow.seq >= first)
+                .order_by(ActionRow.seq)
+            ).all()
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.index)
+            ).all()
+        if table.status == TableStatus.BROKEN:
+            return []
+        history = table.state.history
+        for seq, player, notation in moves:
+            if seq < known and (history[seq][0] != player or str(history[seq][1]) != notation):
+                return None
+        start = len(table.state.events)
+        for seq, player, notation in moves:
+            if seq < known:
+                continue
+            try:
+                table.state.apply(table.game.parse_action(notation), player)
+            except HippodromeError as exc:
+                table.status, table.problem = TableStatus.BROKEN, "a stored action does not replay"
+                log.error("table %s: %s", table.id, RecordError("actions", f"{notation!r}: {exc}"))
+                return table.state.events[start:]
+            table.note_decisions()
+        table.seats = [
+            SeatInfo(
+                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
+            )
+            for s in seats
+        ]
+        for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
+            table.bots.pop(seat, None)
+        table.status, table.updated = TableStatus(status), updated
+        if table.clocks is not None and version != known:
+            # The figures the other process stored with its last action; the seats to act now
+            # start their decision afresh, as at a restart.
+            table.clocks = SeatClocks.start(table.clocks.clock, len(table.seats), clock_state)
+            table.stand_ins = {s: b for s, b in table.stand_ins.items() if s in table.clocks.away}
+            table.tick_clock()
+        return table.state.events[start:]
+
+    def snapshot(self, table: LiveTable) -> TableSnapshot:
+        """What :meth:`play` changes, to :meth:`restore` if another process stored first."""
+        return TableSnapshot(
+            table.state.clone(),
+            table.status,
+            table.updated,
+            dict(table.deciding),
+            copy.deepcopy(table.clocks),
+        )
+
+    def restore(self, table: LiveTable, snapshot: TableSnapshot) -> None:
+        table.state, table.status, table.updated, table.deciding, table.clocks = (
+            snapshot.state,
+            snapshot.status,
+            snapshot.updated,
+            snapshot.deciding,
+            snapshot.clocks,
+        )
+        self._remember(table)
+
+    def stalled(self, before: datetime, *, limit: int = 1000) -> list[tuple[str, int]]:
+        """Running tables untouched since ``before`` (most recent first), with their versions."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.version)
+                .where(TableRow.status == TableStatus.RUNNING, TableRow.updated < before)
+                .order_by(TableRow.updated.desc())
+                .limit(limit)
+            ).all()
+        return [(table_id, version) for table_id, version in rows]
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat whose token this is; None for no token (a spectator). A wrong token is refused."""
@@ -529,14 +671,20 @@ class TableService:
         updated = now()
         try:
             with Session(self.engine) as session, session.begin():
+                # Only from the version this process knows: another process may have played since.
+                moved = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table.id, TableRow.version == table.version)
+                    .values(version=keep, updated=updated)
+                )
+                if moved.rowcount != 1:  # type: ignore[attr-defined]
+                    raise VersionTakenError(table.id, table.version)
                 session.execute(
                     delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.seq >= keep)
                 )
-                session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table.id)
-                    .values(version=keep, updated=updated)
-                )
+        except VersionTakenError:
+            self._cache.pop(table.id, None)
+            raise
         except Exception as exc:
             self._cache.pop(table.id, None)
             raise ServerError(503, "error.undo_store", table=table.id) from exc
@@ -581,6 +729,9 @@ class TableService:
                     rate_finished_table(
                         session, write.table_id, str(game), write.result.get("ranking") or []
                     )
+        except IntegrityError as exc:
+            self._cache.pop(write.table_id, None)
+            raise VersionTakenError(write.table_id, write.seq) from exc
         except Exception:
             self._cache.pop(write.table_id, None)
             raise
@@ -699,6 +850,7 @@ class TableService:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
         info.kind, info.bot, info.joined = SeatKind.BOT, str(bot), True
+        table.updated = now()
         if table.clocks is not None:
             table.clocks.away.discard(seat)
             table.stand_ins.pop(seat, None)
@@ -829,7 +981,8 @@ class TableService:
         }
 
     def _summary_of_row(self, row: TableRow) -> JSONObject:
-        cached = self._cache.get(row.id)
+        # With other writers, a cached table may be behind its row: the row is the truth.
+        cached = None if self.shared else self._cache.get(row.id)
         if cached is not None:
             return self.summary(cached)
         return {

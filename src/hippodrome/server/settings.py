@@ -26,6 +26,14 @@ class Settings:
     """Worker processes for bots that think for a while (0: they think on the event loop)."""
     cache_size: int = 256
     """Live tables kept in memory; others are rebuilt from their actions when needed."""
+    redis_url: str = ""
+    """Redis, for several server processes on one store (``redis://host:6379/0``); none: this
+    process is the store's only writer (``server/cluster.py``)."""
+    redis_namespace: str = "hippodrome"
+    """The prefix of the Redis channel and keys: one per site (its processes share one store)."""
+    lease_seconds: float = 3.0
+    """With several processes: how long a table's driver holds its lease unrenewed, and so how
+    soon another process takes a dead driver's tables over."""
 
     # -- what one client may do (docs/web.md, "Limits") --------------------------------------------
     tables_per_address: int = 60
@@ -65,6 +73,12 @@ class Settings:
     logins_window: float = 300.0
     session_ttl: float = 30 * 86400.0
     """Seconds a login lasts (the session cookie's life)."""
+
+    def to_env(self) -> dict[str, str]:
+        """These settings as the environment gives them to :meth:`from_env` (another process)."""
+        values = {f"HIPPODROME_{f.name.upper()}": str(getattr(self, f.name)) for f in fields(self)}
+        values["HIPPODROME_DB"] = values.pop("HIPPODROME_DB_URL")
+        return values
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -22,6 +22,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -170,6 +171,10 @@ class RatingRow(Base):
     """Rated games played."""
 
 
+MIGRATION_LOCK = 0x48_69_70_70
+"""The PostgreSQL advisory lock held while the schema is migrated (any number: Hippodrome's own)."""
+
+
 def open_database(url: str) -> Engine:
     """An engine on ``url`` whose schema is migrated to the latest revision."""
     if url.startswith(("postgresql://", "postgres://")):
@@ -180,6 +185,9 @@ def open_database(url: str) -> Engine:
     config = Config()
     config.set_main_option("script_location", str(files("hippodrome.server") / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Several server processes start together: one migrates, the others wait for it.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
     return engine

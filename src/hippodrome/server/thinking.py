@@ -8,7 +8,14 @@ notation. Each worker keeps the bots it has made (a heuristic remembers its esti
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
 import random
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +24,26 @@ from hippodrome.analysis.odds import Budget, odds
 from hippodrome.bots.base import BotKind, make_bot
 from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.games import load_game
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker's initializer: the worker ends when the server process that started it ends, even
+    killed with no chance to stop its workers (kill -9): the kernel sends it SIGKILL on Linux
+    (``PR_SET_PDEATHSIG``), and a thread watching the parent ends it everywhere else."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
+
 
 _bots: OrderedDict[tuple[str, int, str], Bot] = OrderedDict()
 _KEPT = 2048

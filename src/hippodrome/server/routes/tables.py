@@ -132,21 +132,23 @@ async def list_tables(
 
 @router.get("/{table_id}", responses=errors(404, 409, 422))
 async def get_table(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) -> TableSummary:
-    table = service.get(table_id)
+    table = await runtime.current(table_id)
     return TableSummary.model_validate(service.summary(table, runtime.connected_seats(table_id)))
 
 
 @router.get("/{table_id}/record", responses=errors(404, 409, 422))
-async def record(table_id: TableId, service: ServiceDep) -> dict[str, Any]:
+async def record(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) -> dict[str, Any]:
     """The game record (what ``hippodrome replay`` reads): once the game is over, or at any time
     for a game that hides nothing."""
-    return service.record(service.get(table_id)).to_json()
+    return service.record(await runtime.current(table_id)).to_json()
 
 
 @router.get("/{table_id}/replay", responses=errors(403, 404, 409, 422))
-async def replay(table_id: TableId, service: ServiceDep, x_seat_token: SeatToken = None) -> Replay:
+async def replay(
+    table_id: TableId, service: ServiceDep, runtime: RuntimeDep, x_seat_token: SeatToken = None
+) -> Replay:
     """Every step of the table as the seat of the token (or a spectator) saw it."""
-    table = service.get(table_id)
+    table = await runtime.current(table_id)
     return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
 
 
@@ -164,7 +166,7 @@ async def hand_over(
     """Hand an absent player's seat to a bot, asked by another player at the table."""
     service.get(table_id)  # an unknown table takes no lock
     async with runtime.lock(table_id):
-        table = service.get(table_id)
+        table = runtime.fresh(table_id)
         service.hand_over(
             table,
             index,
@@ -200,12 +202,13 @@ async def take_seat(
     service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
     quota.charge(address, "error.too_many_seats")
     async with runtime.lock(table_id):
-        table = service.get(table_id)
+        table = runtime.fresh(table_id)
         try:
             token = service.take_seat(table, index, request.name)
         except Exception:
             quota.refund(address)
             raise
+        runtime.told(table)
         runtime.broadcast(table, [])
     runtime.kick(table_id)
     seat = table.seats[index].to_json(connected=index in runtime.connected_seats(table_id))

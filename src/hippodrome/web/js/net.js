@@ -3,7 +3,7 @@
 // Protocol (docs/web.md): the first message says who is connecting, `join` with the seat's token
 // (null for a spectator): the token never goes in the URL, which servers and proxies log. The server sends `state` on connect (with the whole event log) and after
 // every change (with the new events only), `error` when the last message was refused, `stale` before
-// a fresh `state` when an action was sent against an old version, and `pong`. Resync after a lost
+// a fresh `state` when an action was sent against an old version, `presence` when a seat's player comes or goes, and `pong`. Resync after a lost
 // connection needs nothing special: the server sends a full `state` on every connect, so the first
 // `state` after each (re)connection is marked `fullLog: true` and replaces what the page held.
 

@@ -111,6 +111,12 @@ class View {
         this.odds = message;
         render();
         break;
+      case "presence": { // a seat's player came or went: who is connected, countdowns, clocks
+        const { seats, handover, clock } = message;
+        if (this.msg && message.version === this.msg.version) this.msg = { ...this.msg, seats, handover, clock };
+        render();
+        break;
+      }
       case "hint":
         this.hint = message;
         render();

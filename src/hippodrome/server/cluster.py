@@ -1,0 +1,267 @@
+"""Several server processes on one store: the news between them and who drives each table.
+
+The store (PostgreSQL) is the truth: an action is played once it is stored, and its unique
+``(table, seq)`` key lets only one action take each version, whichever process wrote it. The bus
+only carries news of it, so that every process with connections at a table reads the new actions
+from the store (catching up by version) and sends its own connections their views:
+
+- ``version``: a process stored an action (or changed a seat) at a table;
+- ``presence``: the seats a process has connections for at a table (its part of "who is here");
+- ``beat``: a process is alive (its presence is forgotten when it falls silent);
+- ``hello``: a process started (the others send it their presence).
+
+Bots and automatic chance are driven by one process per table at a time, the holder of the table's
+lease: a key with an expiry that its holder renews while it drives, taken over by another process
+when the holder dies (the expiry passes) or lets it go (the table waits for a person).
+
+A news item lost (the bus restarted) loses nothing: a process that reconnects catches up every table
+it shows, and a table that stops moving is taken over (``Runtime``). :class:`RedisBus` runs on Redis
+(pub/sub and ``SET NX PX``); ``tests/server/test_cluster.py`` runs two real processes on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+log = logging.getLogger("hippodrome.server")
+
+
+NoticeKind = Literal["version", "presence", "beat", "hello", "chat"]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One item of news between server processes."""
+
+    kind: NoticeKind
+    process: str
+    table: str = ""
+    version: int = 0
+    seats: tuple[int, ...] = ()
+
+    def to_text(self) -> str:
+        return json.dumps(
+            [self.kind, self.process, self.table, self.version, list(self.seats)],
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_text(cls, text: str | bytes) -> Notice | None:
+        """The notice, or None for anything else on the channel."""
+        try:
+            kind, process, table, version, seats = json.loads(text)
+            if kind not in ("version", "presence", "beat", "hello", "chat"):
+                return None
+            return cls(kind, str(process), str(table), int(version), tuple(int(s) for s in seats))
+        except (ValueError, TypeError):
+            return None
+
+
+OnNotice = Callable[[Notice], None]
+OnReconnect = Callable[[], Awaitable[None]]
+
+
+class Bus(Protocol):
+    """What the runtime needs from the news between server processes."""
+
+    process: str
+    """This process's name on the bus (random at each start)."""
+
+    async def start(self, on_notice: OnNotice, on_reconnect: OnReconnect) -> None:
+        """Listen; ``on_notice`` gets every other process's notice, ``on_reconnect`` is awaited after
+        an outage (news may have been lost meanwhile)."""
+
+    def publish(self, notice: Notice) -> None:
+        """Send a notice, without waiting (lost if the bus is down: the store is the truth)."""
+
+    async def take_lease(self, table_id: str) -> bool:
+        """Become the table's driver, unless another live process is."""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process still holds the table's lease (renewed within its expiry)."""
+
+    async def drop_lease(self, table_id: str) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+def new_process_name() -> str:
+    return secrets.token_hex(6)
+
+
+_RENEW = """
+local kept = {}
+for i, key in ipairs(KEYS) do
+    if redis.call('get', key) == ARGV[1] then
+        kept[i] = redis.call('pexpire', key, ARGV[2])
+    else
+        kept[i] = 0
+    end
+end
+return kept
+"""
+"""Every lease this process holds renewed in one round trip: however many tables it drives, a busy
+process renews them in time."""
+_DROP = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+    return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+@dataclass
+class RedisBus:
+    """The bus on Redis: one pub/sub channel for the news, one key per driven table for its lease."""
+
+    url: str
+    lease_seconds: float = 3.0
+    namespace: str = "hippodrome"
+    """The channel's and the leases' prefix: the processes of one site share it (and its store)."""
+    process: str = field(default_factory=new_process_name)
+    up: bool = False
+    """Whether the subscription is live now."""
+    _held: dict[str, float] = field(default_factory=dict)
+    """Tables whose lease this process holds, with when it was last taken or renewed (monotonic)."""
+    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    _sending: set[asyncio.Task[None]] = field(default_factory=set)
+    _client: Any = None
+    _down_logged: bool = False
+
+    @property
+    def _channel(self) -> str:
+        return f"{self.namespace}:news"
+
+    def _lease_key(self, table_id: str) -> str:
+        return f"{self.namespace}:driver:{table_id}"
+
+    async def start(self, on_notice: OnNotice, on_reconnect: OnReconnect) -> None:
+        from redis.asyncio import Redis  # noqa: PLC0415 (only several server processes need it)
+
+        self._client = Redis.from_url(
+            self.url, socket_timeout=2.0, socket_connect_timeout=2.0, health_check_interval=5
+        )
+        ready = asyncio.Event()
+        self._tasks = [
+            asyncio.create_task(self._listen(on_notice, on_reconnect, ready)),
+            asyncio.create_task(self._renew()),
+        ]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ready.wait(), 5.0)  # else it keeps trying in the background
+
+    async def _listen(
+        self, on_notice: OnNotice, on_reconnect: OnReconnect, ready: asyncio.Event
+    ) -> None:
+        from redis.exceptions import RedisError  # noqa: PLC0415
+
+        first = True
+        while True:
+            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(self._channel)
+                self.up, self._down_logged = True, False
+                ready.set()
+                self.publish(Notice("hello", self.process))
+                if not first:
+                    log.warning("the bus at %s is back: catching up", self.url)
+                    await on_reconnect()
+                first = False
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    notice = Notice.from_text(message["data"])
+                    if notice is not None and notice.process != self.process:
+                        on_notice(notice)
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except (RedisError, OSError) as exc:
+                if not self._down_logged:
+                    log.warning("the bus at %s is down (%s): retrying", self.url, exc)
+                    self._down_logged = True
+            except Exception:  # a handler failed: keep listening
+                log.exception("a notice from the bus could not be handled")
+            self.up = False
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            await asyncio.sleep(0.5)
+
+    def publish(self, notice: Notice) -> None:
+        if not self.up or self._client is None:
+            return
+        task = asyncio.create_task(self._publish(notice))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _publish(self, notice: Notice) -> None:
+        with contextlib.suppress(Exception):  # lost news: the others catch up from the store
+            await self._client.publish(self._channel, notice.to_text())
+
+    async def take_lease(self, table_id: str) -> bool:
+        key = self._lease_key(table_id)
+        try:
+            taken = await self._client.set(
+                key, self.process, nx=True, px=int(self.lease_seconds * 1000)
+            )
+            if not taken and await self._client.get(key) != self.process.encode():
+                return False
+        except Exception:  # no bus, no lease: nobody drives until it is back
+            return False
+        self._held[table_id] = time.monotonic()
+        return True
+
+    def holds(self, table_id: str) -> bool:
+        renewed = self._held.get(table_id)
+        # A margin under the expiry: past it, another process may already have taken the lease.
+        return renewed is not None and time.monotonic() - renewed < self.lease_seconds * 0.8
+
+    async def drop_lease(self, table_id: str) -> None:
+        if self._held.pop(table_id, None) is None:
+            return
+        with contextlib.suppress(Exception):
+            await self._client.eval(_DROP, 1, self._lease_key(table_id), self.process)
+
+    async def _renew(self) -> None:
+        """Renew every held lease a few times per expiry; a lease not renewed is given up."""
+        ttl = int(self.lease_seconds * 1000)
+        while True:
+            await asyncio.sleep(self.lease_seconds / 4)
+            self.publish(Notice("beat", self.process))
+            held = list(self._held.items())
+            if not held:
+                continue
+            asked = time.monotonic()
+            keys = [self._lease_key(table_id) for table_id, _ in held]
+            try:
+                kept = await self._client.eval(_RENEW, len(keys), *keys, self.process, ttl)
+            except Exception:
+                continue  # ``holds`` turns false once the expiry is near
+            for (table_id, taken), renewed in zip(held, kept, strict=True):
+                if self._held.get(table_id) != taken:
+                    continue  # let go (and perhaps taken again) meanwhile: not this renewal's
+                if renewed:
+                    self._held[table_id] = asked
+                else:
+                    log.warning("table %s: the driver's lease was lost", table_id)
+                    del self._held[table_id]
+
+    async def stop(self) -> None:
+        for table_id in list(self._held):
+            await self.drop_lease(table_id)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                await self._client.aclose()

@@ -1,0 +1,402 @@
+"""Two real server processes on one PostgreSQL and one Redis (docs/deploy.md), and one kill -9.
+
+Process A and process B serve the same tables. Spectators watch every table from both; a player
+plays one table through B. A is killed (SIGKILL) during play: its clients reconnect to B and catch up
+by version, B takes over the tables A drove, every table finishes, every action a client saw
+acknowledged is in the store, every record replays, no version was played by two drivers at once,
+and A's bot worker process died with it. Skipped with the reason when Redis or PostgreSQL is absent,
+except in CI, where both are required.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from hippodrome.engine.record import GameRecord
+from hippodrome.engine.types import CHANCE
+from hippodrome.games import load_game
+from hippodrome.server.runtime import can_undo
+from hippodrome.server.service import (
+    SeatKind,
+    SeatSpec,
+    TableService,
+    VersionTakenError,
+    automatic_action,
+    automatic_actor,
+)
+from hippodrome.server.storage import open_database
+from tests.server.test_restart import SERVE, free_port
+
+REDIS = os.environ.get("HIPPODROME_TEST_REDIS", "redis://127.0.0.1:6379/0")
+BOT_TABLES = 2
+Message = dict[str, Any]
+
+
+def redis_available() -> str | None:
+    """None if Redis answers, else why not."""
+    try:
+        import redis  # noqa: PLC0415
+
+        redis.Redis.from_url(REDIS, socket_connect_timeout=2, socket_timeout=2).ping()
+    except Exception as exc:
+        return f"no Redis at {REDIS}: {exc.__class__.__name__}"
+    return None
+
+
+@pytest.fixture
+def redis_url() -> str:
+    reason = redis_available()
+    if reason is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"Redis is required in CI: {reason}")
+        pytest.skip(reason)
+    return REDIS
+
+
+def spawn(args: list[str], log: Path, **env: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``hippodrome serve`` on a free port, its output in ``log``."""
+    port = free_port()
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [*SERVE, "--port", str(port), *args],
+            env={**os.environ, "HIPPODROME_WS_MESSAGES_PER_SECOND": "0", **env},
+            stdout=sink,
+            stderr=sink,
+        )
+    return process, f"http://127.0.0.1:{port}"
+
+
+@contextmanager
+def serving(
+    started: list[tuple[subprocess.Popen[bytes], str]], logs: list[Path]
+) -> Iterator[list[str]]:
+    """Servers started together, once each answers; killed if still alive at the end."""
+    try:
+        deadline = time.monotonic() + 60
+        for (process, url), log in zip(started, logs, strict=True):
+            while True:
+                assert process.poll() is None, (
+                    f"a server exited at start: {log.read_text()[-2000:]}"
+                )
+                try:
+                    if httpx.get(f"{url}/api/games", trust_env=False).is_success:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, "the servers did not answer within 60 s"
+                time.sleep(0.1)
+        yield [url for _, url in started]
+    finally:
+        for process, _ in started:
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=10)
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+class Watcher:
+    """A spectator that reconnects to the next server when its own dies, as the browser does."""
+
+    def __init__(self, table_id: str, urls: list[str]) -> None:
+        self.table_id = table_id
+        self.urls = urls
+        self.versions: list[int] = []
+        self.reconnections: list[tuple[int, int]] = []
+        """(last version seen before, first version after) at each reconnection."""
+        self.presence = 0
+        self.chat: list[str] = []
+        self.final: Message | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        for url in self.urls:
+            try:
+                await self._watch(url)
+                return
+            except (ConnectionClosed, OSError):
+                continue  # this server died: the next one
+
+    async def _watch(self, url: str) -> None:
+        ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{self.table_id}"
+        async with connect(ws_url, proxy=None, max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "join", "token": None}))
+            first = True
+            async for raw in ws:
+                message: Message = json.loads(raw)
+                if message["type"] == "presence":
+                    self.presence += 1
+                if message["type"] == "chat" and not message["history"]:
+                    self.chat += [line["text"] for line in message["lines"]]
+                if message["type"] != "state":
+                    continue
+                if first and self.versions:
+                    self.reconnections.append((self.versions[-1], message["version"]))
+                first = False
+                self.versions.append(message["version"])
+                if message["status"] == "finished":
+                    self.final = message
+                    return
+
+
+async def play(
+    url: str, table_id: str, token: str, acknowledged: list[tuple[int, str]], moves: int
+) -> None:
+    """The player's seat, through ``url``, until ``moves`` more of its moves are acknowledged (by
+    the next state), or the game ends."""
+    ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    goal = len(acknowledged) + moves
+    async with connect(ws_url, proxy=None, max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "join", "token": token}))
+        sent: tuple[int, str] | None = None
+        async for raw in ws:
+            message: Message = json.loads(raw)
+            if message["type"] in ("stale", "error"):
+                sent = None  # not played: the next state says what to do
+            if message["type"] != "state":
+                continue
+            if sent is not None and message["version"] > sent[0]:
+                acknowledged.append(sent)
+                sent = None
+            if message["status"] == "finished" or len(acknowledged) >= goal:
+                return
+            if sent is None and (message["legal"] or message["can_roll"]):
+                version = message["version"]
+                if message["can_roll"]:
+                    sent = (version, "")
+                    await ws.send(json.dumps({"type": "roll", "version": version}))
+                else:
+                    notation = message["legal"][0]["notation"]
+                    sent = (version, notation)
+                    await ws.send(
+                        json.dumps({"type": "act", "action": notation, "version": version})
+                    )
+
+
+def create(url: str, seats: list[Message]) -> Message:
+    response = httpx.post(
+        f"{url}/api/tables", json={"game": "royal_turf", "seats": seats}, trust_env=False
+    )
+    assert response.status_code == 201, response.text
+    body: Message = response.json()
+    return body
+
+
+def test_two_processes_share_the_tables_and_survive_a_kill(
+    pg_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    env = {
+        "HIPPODROME_REDIS_NAMESPACE": f"hippodrome-test-{uuid.uuid4().hex[:8]}",
+        "HIPPODROME_LEASE_SECONDS": "1.5",
+    }
+    args = ["--db", pg_url, "--redis", redis_url, "--bot-delay", "0.01", "--bot-processes", "0"]
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    started = [spawn(args, log, **env) for log in logs]
+    a = started[0][0]
+    with serving(started, logs) as (url_a, url_b):
+        duel = create(url_a, [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}])
+        tables = [
+            create(url_a, [{"kind": "bot", "bot": "random"}] * 2)["id"] for _ in range(BOT_TABLES)
+        ]
+        acknowledged: list[tuple[int, str]] = []
+
+        async def scenario() -> list[Watcher]:
+            watchers = [
+                Watcher(t, order)
+                for t in [*tables, duel["id"]]
+                for order in ([url_a, url_b], [url_b, url_a])
+            ]
+            token = duel["seats"][0]["token"]
+            # The player opens the table through B, then the spectators come to A and B, then
+            # the player leaves and comes back (presence), A dies meanwhile, and the player plays
+            # on through B while the bots of A's tables play on through B.
+            await play(url_b, duel["id"], token, acknowledged, 3)
+            for watcher in watchers:
+                watcher.task = asyncio.create_task(watcher.run())
+            await asyncio.sleep(1.0)
+            # A spectator says a line through B: the duel's spectators at A hear it too.
+            ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{duel['id']}"
+            async with connect(ws_b, proxy=None) as talker:
+                await talker.send(json.dumps({"type": "join", "token": None}))
+                await talker.send(json.dumps({"type": "say", "text": "Allez Ada !", "name": "Zoé"}))
+                async for raw in talker:
+                    if json.loads(raw)["type"] == "chat":
+                        break  # stored and told
+            player = asyncio.create_task(play(url_b, duel["id"], token, acknowledged, 20))
+            await asyncio.sleep(1.0)  # play under way on every table
+            a.send_signal(signal.SIGKILL)
+            a.wait(timeout=10)
+            await asyncio.wait_for(player, timeout=60)
+            bots = [w.task for w in watchers if w.task and w.table_id != duel["id"]]
+            await asyncio.wait_for(asyncio.gather(*bots), timeout=60)
+            # The duel now waits for its player: its spectators end at its stored version.
+            version = httpx.get(f"{url_b}/api/tables/{duel['id']}", trust_env=False).json()
+            deadline = time.monotonic() + 10
+            at_duel = [w for w in watchers if w.table_id == duel["id"]]
+            while any(w.versions[-1:] != [version["version"]] for w in at_duel):
+                assert time.monotonic() < deadline, "the duel's spectators caught up"
+                await asyncio.sleep(0.1)
+            for watcher in at_duel:
+                assert watcher.task is not None
+                watcher.task.cancel()
+            return watchers
+
+        started_at = time.monotonic()
+        watchers = asyncio.run(scenario())
+        print(f"scenario: {time.monotonic() - started_at:.1f} s")
+        for table_id in [*tables, duel["id"]]:
+            summary = httpx.get(f"{url_b}/api/tables/{table_id}", trust_env=False).json()
+            record = httpx.get(f"{url_b}/api/tables/{table_id}/record", trust_env=False).json()
+            replayed = GameRecord.from_json(record).replay(load_game("royal_turf", players=2))
+            assert len(replayed.history) == summary["version"], "the record replays"
+            if table_id != duel["id"]:
+                assert summary["status"] == "finished", f"table {table_id} was taken over by B"
+                assert replayed.is_terminal()
+            if table_id == duel["id"]:
+                for version, notation in acknowledged:
+                    player, action = replayed.history[version]
+                    # A roll is stored as chance's outcome, an action as the seat's.
+                    stored = (player, str(action) if notation else "")
+                    assert stored == (0 if notation else CHANCE, notation), (
+                        f"the move acknowledged at version {version} is the one stored"
+                    )
+    output = "".join(log.read_text() for log in logs)
+    assert "two drivers at once" not in output
+    assert "Traceback" not in output, output[-3000:]
+    assert len(acknowledged) == 23
+    for watcher in watchers:
+        assert watcher.final is not None or watcher.table_id == duel["id"], (
+            f"a spectator of {watcher.table_id} saw the end"
+        )
+        assert watcher.versions == sorted(watcher.versions), "versions only go forward"
+        for before, after in watcher.reconnections:
+            assert after >= before, "a reconnected spectator catches up, never goes back"
+    moved = [w for w in watchers if w.urls[0] == url_a]
+    assert all(w.reconnections for w in moved), "A's spectators reconnected to B"
+    assert all(w.chat == ["Allez Ada !"] for w in watchers if w.table_id == duel["id"]), (
+        "a chat line said through B reached the spectators at A (through the bus) and at B"
+    )
+    assert all(w.presence >= 2 for w in watchers if w.table_id == duel["id"]), (
+        "the player's leaving and coming back, through B, were told to every spectator (A's "
+        "through the bus) as presence messages"
+    )
+
+
+def test_the_bot_worker_process_dies_with_its_server(tmp_path: Path) -> None:
+    """kill -9 of the server leaves no worker behind (``thinking.die_with_parent``)."""
+    log = tmp_path / "serve.log"
+    started = spawn(["--db", f"sqlite:///{tmp_path / 'h.db'}", "--bot-delay", "0"], log)
+    server_process = started[0]
+    with serving([started], [log]) as (url,):
+        # Royal Turf's heuristic bot thinks in the worker process.
+        create(url, [{"kind": "bot", "bot": "heuristic"}] * 2)
+        deadline = time.monotonic() + 30
+        while not children(server_process.pid):
+            assert time.monotonic() < deadline, "the server never started its worker process"
+            time.sleep(0.1)
+        time.sleep(0.5)
+        workers = children(server_process.pid)
+        server_process.send_signal(signal.SIGKILL)
+        server_process.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [pid for pid in workers if alive(pid)] == [], "the server's children outlived it"
+
+
+def test_a_move_taken_back_in_one_process_is_read_anew_in_the_other(pg_url: str) -> None:
+    """Two processes' services on one store: after one takes a move back, the other's cached table
+    is read anew (its version went down, or its log changed under the same length), never only
+    appended to; an undo from a table behind the store is refused, changing nothing."""
+    engine = open_database(pg_url)
+    one, two, three, four = (TableService(engine, shared=True) for _ in range(4))
+    seats = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.HUMAN, name="Bob")]
+    table, _ = one.create("toques_et_casques", {"category": "A"}, seats, practice=True)
+    one.mark_seen(table, 0)
+    one.mark_seen(table, 1)
+
+    def step(choice: int = 0) -> int | None:
+        """One action at the table through ``one``; the seat that chose, if a person did."""
+        state = table.state
+        actor = automatic_actor(table)
+        if actor is not None:
+            one.apply(table, actor, automatic_action(table, actor))
+            return None
+        if state.is_chance_node():
+            one.apply(table, CHANCE, table.draw_chance())
+            return None
+        seat = state.active_players()[0]
+        one.apply(table, seat, state.legal_actions(seat)[choice])
+        return seat
+
+    for _ in range(200):
+        mover = step()
+        if mover is not None and can_undo(table, mover):
+            back = table.state.taken_back(mover, practice=True)
+            if len(back.legal_actions(mover)) > 1:
+                break  # a move to take back, begun with one action among others
+    else:
+        pytest.fail("no move to take back within 200 actions")
+    assert mover is not None
+    for other in (two, three, four):
+        seen, events = other.fresh(table.id)
+        assert seen.version == table.version and events == []
+    played = table.version
+    old = list(table.state.history)
+
+    one.undo(table, mover)
+    # ``four`` has not caught up: its own undo of the same move is refused, changing nothing.
+    behind = four.get(table.id)
+    assert behind.version == played and can_undo(behind, mover)
+    with pytest.raises(VersionTakenError):
+        four.undo(behind, mover)
+    again, events = two.fresh(table.id)
+    assert events is None, "a version gone down is read anew"
+    assert again.version == table.version < played
+    assert again.state.history == table.state.history
+
+    # ``one`` plays another action instead, and on up to the version ``three`` knows.
+    taken = str(old[table.version][1])  # the first action taken back
+    legal = [str(a) for a in table.state.legal_actions(mover)]
+    step(next(i for i, a in enumerate(legal) if a != taken))
+    while table.version < played:
+        step()
+    changed, events = three.fresh(table.id)
+    assert events is None, "a log that changed under it (another move after the undo) is read anew"
+    assert changed.state.history == table.state.history
+
+    stored = TableService(engine).get(table.id).state.history
+    assert stored == table.state.history, "the store holds the game as played"

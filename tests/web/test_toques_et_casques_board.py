@@ -42,10 +42,12 @@ MOVED_ON = """(v) => {
 # The centre, on screen, of a length of the track far from every highlighted one and from every horse.
 QUIET_CELL = """() => {
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-  const busy = [...document.querySelectorAll('[data-testid="step-cell"], .tc-horse')].map(centre);
+  const clickable = '[data-testid="step-cell"], [data-testid="plan-end"], .tc-horse';
+  const busy = [...document.querySelectorAll(clickable)].map(centre);
   for (const cell of document.querySelectorAll('.tc-static .tc-cell.straight')) {
     const [x, y] = centre(cell);
     const r = cell.getBoundingClientRect();
+    // Far from every choice: a step, an end of the roll (a whole move), a horse.
     if (busy.every(([bx, by]) => Math.hypot(bx - x, by - y) > 3 * r.width)) return [x, y];
   }
   return null;

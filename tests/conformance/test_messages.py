@@ -20,6 +20,7 @@ import json
 import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, NotationError
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import State
-from hippodrome.engine.i18n import LANGUAGES, catalog
+from hippodrome.engine.i18n import LANGUAGES, catalog, register_catalog
 from hippodrome.engine.types import CHANCE, Player
 from hippodrome.games import entry, load_game, playable_ids
 from hippodrome.server.service import event_json
@@ -52,6 +53,10 @@ ENGLISH = re.compile(
     re.IGNORECASE,
 )
 """English words a French player would notice (names and notation are chosen to avoid them)."""
+
+# The page's own texts (``web.*``), as the server registers them: some reach the page through the
+# API from the Python source (the bots' level names in /api/games).
+register_catalog("web", files("hippodrome") / "web" / "locale")
 
 
 def unreadable(shown: str, lang: str) -> list[str]:

@@ -8,6 +8,7 @@
 // first. This module holds no rule of the game.
 
 import { coursePatterns, fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
+import { tn } from "/static/js/i18n.js";
 import { moveAlong } from "/static/js/motion.js";
 
 const U = 20; // SVG user units per track unit (one length, one lane wide)
@@ -897,7 +898,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         "span",
         { class: "tc-dice-text" },
         h("span", { class: "tc-dice-label" }, t(o.course.speed === 2 ? `${NS}.two_dice` : `${NS}.one_die`)),
-        h("strong", { "data-testid": "tc-points" }, left !== null && left !== undefined && rolled !== null ? t(`${NS}.points_left`, { points: left }) : "—"),
+        h("strong", { "data-testid": "tc-points" }, left !== null && left !== undefined && rolled !== null ? tn(`${NS}.points_left`, left, { points: left }) : "—"),
         pips.length ? h("span", { class: "tc-pips", "aria-hidden": "true" }, pips) : null,
       ),
     );
@@ -977,9 +978,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
     if (o.phase === "over") return "";
     if (interactive && msg.can_roll) return t(o.phase === "draw" ? `${NS}.hint_draw` : `${NS}.hint_roll`);
     if (interactive && o.phase === "race" && legal().length) {
-      if (o.blocked) return t(`${NS}.hint_blocked`, { horse: o.current, points: o.points });
-      if (plans().length) return t(`${NS}.hint_plan`, { horse: o.current, points: o.points });
-      return t(`${NS}.hint_step`, { horse: o.current, points: o.points });
+      if (o.blocked) return tn(`${NS}.hint_blocked`, o.points, { horse: o.current, points: o.points });
+      if (plans().length) return tn(`${NS}.hint_plan`, o.points, { horse: o.current, points: o.points });
+      return tn(`${NS}.hint_step`, o.points, { horse: o.current, points: o.points });
     }
     if (interactive && o.phase === "review" && legal().length) return t(`${NS}.hint_review`, { horse: o.current });
     if (interactive && o.phase === "relocate" && legal().length) {

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck bench bench-server bench-cluster golden screenshots clean
+.PHONY: run play test compiled lint typecheck bench bench-server bench-cluster golden screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,9 +20,22 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/hippodrome play royal_turf --seat human --seat heuristic --seat heuristic
 
-## test: every test, the linter and the type checker
+## test: the linter, the type checker and every test; beside the tests, on the other core, where a
+## C compiler is found, the conformance suite and the golden records again on the compiled build
+## (make compiled), whose output is printed once both are done; it fails if either run fails
 test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest
+	@mkdir -p build; \
+	$(BIN)/python scripts/build_compiled.py --if-possible --test -q > build/compiled-test.log 2>&1 & compiled=$$!; \
+	$(BIN)/python -m pytest; pure=$$?; \
+	wait $$compiled; again=$$?; \
+	echo "== the compiled build: scripts/build_compiled.py --if-possible --test (exit $$again) =="; \
+	cat build/compiled-test.log; \
+	test $$pure -eq 0 && test $$again -eq 0
+
+## compiled: the optional compiled build in build/compiled (mypyc; needs a C compiler), used with
+## PYTHONPATH=build/compiled (docs/engine.md, "A compiled build")
+compiled: $(STAMP)
+	$(BIN)/python scripts/build_compiled.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts examples

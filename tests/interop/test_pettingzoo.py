@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import copy
 import functools
+import pickle
 import types
+from typing import Any
 
 import pytest
 
@@ -80,3 +83,89 @@ def test_the_options_are_keywords_and_render_draws_the_table_as_text() -> None:
     text = table.render()
     assert isinstance(text, str)
     assert "othello" in text.lower()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_observation_read_late_is_still_that_of_the_position_observed(game_id: str) -> None:
+    """The vector is encoded when first read; read after the game moved on (or after a new game
+    began) it is the vector of the seat at the position observed, not of the position now."""
+    table = env(game_id)
+    table.reset(seed=3)
+    kept: list[tuple[Any, Any, int]] = []
+    for step, agent in enumerate(table.agent_iter()):
+        obs, _, done, truncated, _ = table.last()
+        if step % 5 == 0:
+            seat = table.possible_agents.index(agent)
+            expected = table.encoding.observation.encode(table.state, seat)
+            kept.append((obs, expected, len(table.state.history)))
+        if step % 15 == 0 and not done:  # read at once: the position now
+            assert np.array_equal(
+                obs["observation"],
+                table.encoding.observation.encode(table.state, table.possible_agents.index(agent)),
+            )
+        table.step(
+            None if done or truncated else table.action_space(agent).sample(obs["action_mask"])
+        )
+    table.reset(seed=4)  # another game under way: the kept ones stay those of the first
+    assert len(kept) > 5
+    for obs, expected, _ in reversed(kept):  # backwards: each rebuilt from the history again
+        assert obs["observation"].dtype == np.float32
+        assert np.array_equal(obs["observation"], expected)
+
+
+def test_an_unread_observation_is_a_dict_in_every_way() -> None:
+    table = env("toques_et_casques")
+    table.reset(seed=1)
+    expected = table.encoding.observation.encode(table.state, 0)
+    mask = table.mask(table.agent_selection)
+
+    def fresh() -> Any:
+        return table.observe(table.agent_selection)
+
+    for plain in (
+        dict(fresh()),
+        {**fresh()},
+        fresh().copy(),
+        copy.deepcopy(fresh()),
+        pickle.loads(pickle.dumps(fresh())),
+        dict(fresh().items()),
+        dict(zip(fresh().keys(), fresh().values(), strict=True)),
+    ):
+        assert type(plain) is dict
+        assert sorted(plain) == ["action_mask", "observation"]
+        assert np.array_equal(plain["observation"], expected)
+        assert np.array_equal(plain["action_mask"], mask)
+    assert np.array_equal(fresh().get("observation"), expected)
+    assert fresh() != {"observation": expected}  # compared as a dict: not the same keys
+    assert "'observation': None" not in repr(fresh())
+    assert fresh().pop("observation") is not None
+    assert "observation" in fresh() and len(fresh()) == 2
+    assert list(fresh()) == list(fresh().keys()) == ["action_mask", "observation"]
+    assert np.array_equal((fresh() | {})["observation"], expected)
+    written = fresh()
+    written["observation"] = "mine"  # written before it was read: the value written stays
+    assert written["observation"] == "mine"
+    assert type(fresh())().get("observation") is None
+    assert table.observation_space(table.agent_selection).contains(fresh())
+
+
+def test_sampling_draws_a_legal_id_from_any_mask_and_repeats_under_a_seed() -> None:
+    table = env("royal_turf", players=3)
+
+    def draws(seed: int) -> list[int]:
+        table.reset(seed=1)
+        space = table.action_space(table.agent_selection)
+        space.seed(seed)
+        mask = table.last()[0]["action_mask"]
+        legal = set(np.flatnonzero(mask).tolist())
+        out = [int(space.sample(mask)) for _ in range(40)]
+        foreign = mask.copy()  # not one of the environment's: Gymnasium's own sampling
+        out += [int(space.sample(foreign)) for _ in range(10)]
+        out.append(int(space.sample()))  # no mask: the seat's current one
+        assert set(out) <= legal
+        assert len(set(out)) > 1
+        assert isinstance(space.sample(mask), np.int64)
+        return out
+
+    assert draws(5) == draws(5)
+    assert draws(5) != draws(6)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hippodrome.engine import game as _game_module
+from hippodrome import compiled
 from hippodrome.engine.game import Game, State
 from hippodrome.engine.types import JSONObject, Player
 
@@ -38,9 +38,9 @@ MEASURES = (
 
 
 def build() -> str:
-    """Which build of the engine runs: ``compiled`` (its modules are extension modules, mypyc's) or
-    ``pure Python``."""
-    return "compiled" if _is_compiled(_game_module) else "pure Python"
+    """Which build of the engine runs: ``compiled`` (every module of the compiled build, mypyc's
+    extension modules: ``hippodrome.compiled.MODULES``), ``pure Python``, or ``partly compiled``."""
+    return compiled.build()
 
 
 def compiled_modules() -> list[str]:
@@ -48,13 +48,8 @@ def compiled_modules() -> list[str]:
     return sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith("hippodrome.") and module is not None and _is_compiled(module)
+        if name.startswith("hippodrome.") and module is not None and compiled.is_compiled(module)
     )
-
-
-def _is_compiled(module: Any) -> bool:
-    name = str(getattr(module, "__file__", "") or "")
-    return bool(name) and not name.endswith(".py")
 
 
 def environment() -> JSONObject:

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar as DefaultTypeVar
+
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError, message
 from hippodrome.engine.events import Event
@@ -27,8 +30,13 @@ from hippodrome.engine.plan import Plan, same_seat_run
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 
 OptionsT = TypeVar("OptionsT", bound=GameOptions)
+GameT_co = DefaultTypeVar("GameT_co", bound="Game[Any]", default="Game[Any]", covariant=True)
+"""The game a state belongs to: a game's state names its own (``State[RoyalTurf]``), so that its
+rules read their game's options typed; a bare ``State`` is any game's. (A subclass that narrowed the
+type of ``State.game`` instead would be refused by a compiler that lays attributes out by type.)"""
 
 
+@mypyc_attr(native_class=False)  # a compiled frozen dataclass does not unpickle
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
@@ -82,6 +90,7 @@ def _rank(values: Sequence[int]) -> tuple[tuple[tuple[Player, ...], ...], tuple[
     return ranking, returns
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the games left interpreted derive from it
 class Game(ABC, Generic[OptionsT]):
     """A game with its options fixed. Immutable once made."""
 
@@ -105,7 +114,7 @@ class Game(ABC, Generic[OptionsT]):
     """The most legal actions one decision can offer a seat: the size of a fixed-width action
     encoding (``hippodrome.interop``) that indexes them."""
 
-    __slots__ = ("_frozen", "options")
+    __slots__ = ("_options",)
 
     def __init__(self, options: OptionsT) -> None:
         if not self.min_players <= options.players <= self.max_players:
@@ -115,13 +124,15 @@ class Game(ABC, Generic[OptionsT]):
                 min=self.min_players,
                 max=self.max_players,
             )
-        self.options: OptionsT = options
-        self._frozen = True
+        self._options: OptionsT = options
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if getattr(self, "_frozen", False):
-            raise AttributeError(f"{type(self).__name__} is frozen")
-        object.__setattr__(self, name, value)
+    @property
+    def options(self) -> OptionsT:
+        """The options the game was made with. Read-only, as is everything a game derives from them
+        in its constructor (no method changes a game): a game is shared by every state it makes.
+        (No ``__setattr__`` guards it: a compiled class that derives from ``Generic`` may not define
+        one.)"""
+        return self._options
 
     @classmethod
     def from_options(cls, **raw: object) -> Self:
@@ -225,13 +236,16 @@ class Game(ABC, Generic[OptionsT]):
             raise RecordError("options", "the document's options differ from this game's")
 
 
-class State(ABC):
+# Compiled, ``MyState.__new__(MyState)`` (``clone``'s blank state) runs ``__init__`` but in a class
+# that allows interpreted subclasses: every compiled state is marked so, as is ``Flow``.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ABC, Generic[GameT_co]):
     """A position of a game, with its history. Mutable; ``clone`` is cheap."""
 
     __slots__ = ("events", "game", "history")
 
-    def __init__(self, game: Game[Any]) -> None:
-        self.game = game
+    def __init__(self, game: GameT_co) -> None:
+        self.game: GameT_co = game
         self.history: list[tuple[Player, Action]] = []
         """Every action applied, with the seat that took it (``CHANCE`` for chance outcomes)."""
         self.events: list[Event] = []

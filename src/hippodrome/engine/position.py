@@ -8,7 +8,7 @@ JSON, and generates the document's JSON Schema from the same types.
 
 What the types cannot say is declared next to them, in the field's annotation::
 
-    Seat = Annotated[int, Range(0, lambda game: game.num_players - 1)]
+    Seat = Annotated[int, Range(0, last_seat)]
 
     @dataclass(frozen=True)
     class HorseRecord:
@@ -25,7 +25,8 @@ What the types cannot say is declared next to them, in the field's annotation::
                 raise Invalid("horses[3].square", "square 12 already holds a horse")
 
 A bound may be a callable of the *context* (the game, for every position document), so one record type
-serves every table size; the schema of a given game states its own bounds. A record's ``validate``
+serves every table size; the schema of a given game states its own bounds. Bounds are named functions
+(``seats``, ``last_seat``), not lambdas: mypyc cannot compile a lambda inside an annotation. A record's ``validate``
 hook, called once its fields are read, checks what spans several fields; the ``Invalid`` it raises
 names a field relative to the record, and the codec reports it from the document's root.
 
@@ -57,6 +58,16 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 Bound = int | Callable[[Any], int] | None
 """A limit, fixed or worked out from the context (the game)."""
+
+
+def seats(game: Any) -> int:
+    """A bound: the number of seats at the game's table (a list with one entry a seat)."""
+    return int(game.num_players)
+
+
+def last_seat(game: Any) -> int:
+    """A bound: the last seat's number (seats count from 0)."""
+    return int(game.num_players) - 1
 
 
 # -- what the annotations declare -----------------------------------------------------------------

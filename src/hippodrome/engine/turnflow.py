@@ -38,9 +38,11 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, RecordError
-from hippodrome.engine.game import State
+from hippodrome.engine.game import GameT_co, State
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 
 NOBODY: Final[Player] = -1
@@ -67,6 +69,7 @@ class Acts(Enum):
     """The game is over."""
 
 
+@mypyc_attr(native_class=False)  # a compiled frozen dataclass does not unpickle
 @dataclass(frozen=True, slots=True)
 class Step:
     """How a phase is played: its declaration in a game's :class:`Phases` table."""
@@ -93,6 +96,7 @@ class Caller(Protocol):
     def is_chance(self) -> bool: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled by a blank ``__new__`` (as ``Flow``)
 class Phases(Generic[PhaseT]):
     """A game's phase table: one :class:`Step` for each member of its ``Phase`` enum."""
 
@@ -167,6 +171,7 @@ def rotation(first: Player, seats: int, order: Seating | None = None) -> tuple[P
     return tuple(seat_after(first, i, seats, order) for i in range(seats))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``copy``'s blank ``Flow.__new__`` (``State``)
 class Flow(Generic[PhaseT]):
     """The cursor in a phase table: which phase, whose turn, what is pending. Mutable, cheap to
     copy; its answers (``chance``, ``over``, ``to_act``, ``actor``) are refreshed when it moves."""
@@ -483,7 +488,8 @@ class Flow(Generic[PhaseT]):
         return f"<Flow {self.phase.name.lower()} turn={self.turn} to_act={self.to_act}>"
 
 
-class FlowState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)  # the games left interpreted derive from it
+class FlowState(State[GameT_co]):
     """A state whose flow of play is a :class:`Flow`: the engine answers who acts, whether chance is
     pending and whether the game is over; the game implements ``_legal_actions`` for an acting seat.
     """

@@ -14,6 +14,10 @@ environment's own: ``render_mode`` (``"ansi"`` returns the text view, ``"human"`
 - **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``
   (``hippodrome.interop.encoding``); the action space is ``Discrete(ids + 1)``, the last id being
   *wait*. ``action_space(agent).sample()`` draws a legal id (the current mask) when given no mask.
+- **Speed.** The observation is a dict like any other, but its vector is encoded the first time it
+  is read: a seat that only reads the mask (a random or scripted opponent) does not pay for it. A
+  vector read after the game has moved on is still that of the position observed (rebuilt from the
+  history). The mask is built once per set of legal actions and shared, read-only.
 - **Rewards** come at the end: the game's returns (the winners share 1.0).
 - An illegal id raises ``ValueError`` naming the id and the mask, the game unchanged.
 """
@@ -21,37 +25,171 @@ environment's own: ``render_mode`` (``"ansi"`` returns the text view, ``"human"`
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Literal, SupportsIndex, overload
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo.utils.env import AECIterable
 
 from hippodrome.engine.game import State
+from hippodrome.engine.types import CHANCE
 from hippodrome.games import entry, load_game
-from hippodrome.interop.encoding import encoding_for
+from hippodrome.interop.encoding import ObservationEncoding, encoding_for
 
 __all__ = ["HippodromeEnv", "env", "parallel_env"]
 
 
-_ILLEGAL = object()
 _MASKS_KEPT = 4096
+_Mask = tuple[np.ndarray[Any, Any], bytes, tuple[np.int64, ...]]
+"""A mask (read-only), its bytes (``bytes[i]``: id ``i`` is legal) and its legal ids."""
 
 
 class _LegalDiscrete(gymnasium.spaces.Discrete):  # type: ignore[misc, unused-ignore]
-    """A seat's action space: sampling without a mask draws one of the seat's legal ids."""
+    """A seat's action space: sampling without a mask draws one of the seat's legal ids.
+
+    Given one of the environment's own masks (``last()``'s ``action_mask``), it draws among that
+    mask's ids, listed once per mask, with a generator seeded from the space's own (``seed``):
+    Gymnasium's checks of an arbitrary mask are skipped for a mask known to be well formed."""
 
     def __init__(self, n: int, env: HippodromeEnv, agent: str) -> None:
         super().__init__(n)
         self._env = env
         self._agent = agent
+        self._draw: Callable[[], float] = self._first_draw
+
+    def seed(self, seed: int | None = None) -> Any:
+        self._draw = self._first_draw  # drawn afresh from the reseeded generator
+        return super().seed(seed)
+
+    def _first_draw(self) -> float:
+        self._draw = random.Random(int(self.np_random.integers(2**63))).random
+        return self._draw()
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        if mask is None and probability is None and self._agent in self._env.agents:
-            mask = self._env.mask(self._agent)
-        return super().sample(mask=mask, probability=probability)
+        known = self._env._last_mask[2]  # the mask last() gave, usually
+        if mask is not known[0] or mask is None or probability is not None:
+            if probability is not None:
+                return super().sample(mask=mask, probability=probability)
+            if mask is None and self._agent in self._env.agents:
+                mask = self._env.mask(self._agent)
+            found = self._env._ids_of.get(id(mask))
+            if found is None or found[0] is not mask:
+                return super().sample(mask=mask)
+            known = found
+        ids = known[2]
+        return ids[int(self._draw() * len(ids))]
+
+
+class _Observation(dict[str, Any]):
+    """``{"observation": ..., "action_mask": ...}``, a dict in every way, whose vector is encoded
+    the first time it is read. Until then the dict holds the mask alone, so reading the mask is a
+    plain dict lookup; reading the vector (``__missing__``) or the dict as a whole (every other
+    way of reading or changing it) fills the vector in first."""
+
+    __slots__ = ("source",)
+
+    source: tuple[Any, ...] | None
+    """What to encode the vector from (the environment, the state, its history's length and the
+    seat), until it is read."""
+
+    def _filled(self) -> _Observation:
+        source = getattr(self, "source", None)  # none in a copy made by hand (type(obs)())
+        if source is not None:
+            self.source = None
+            env, state, version, seat = source
+            _set(self, "observation", env.vector(state, version, seat))
+        return self
+
+    def __missing__(self, key: str) -> Any:
+        if key == "observation" and getattr(self, "source", None) is not None:
+            return dict.__getitem__(self._filled(), key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return dict.__iter__(self._filled())
+
+    def __len__(self) -> int:
+        return dict.__len__(self._filled())
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self._filled(), key)
+
+    def keys(self) -> Any:
+        return dict.keys(self._filled())
+
+    def values(self) -> Any:
+        return dict.values(self._filled())
+
+    def items(self) -> Any:
+        return dict.items(self._filled())
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict.get(self._filled(), key, default)
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self._filled())
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        dict.__setitem__(self._filled(), key, value)
+
+    def __delitem__(self, key: str) -> None:
+        dict.__delitem__(self._filled(), key)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        dict.update(self._filled(), *args, **kwargs)
+
+    def clear(self) -> None:
+        self.source = None
+        dict.clear(self)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        return dict.pop(self._filled(), key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        return dict.popitem(self._filled())
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        return dict.setdefault(self._filled(), key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return dict.__eq__(self._filled(), other)
+
+    def __ne__(self, other: object) -> bool:
+        return dict.__ne__(self._filled(), other)
+
+    __hash__ = None
+
+    def __or__(self, other: Any) -> Any:
+        return dict.__or__(self._filled(), other)
+
+    def __ror__(self, other: Any) -> Any:
+        return dict.__ror__(self._filled(), other)
+
+    def __ior__(self, other: Any) -> Any:
+        return dict.__ior__(self._filled(), other)
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self._filled())
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        return (dict, (dict(self._filled()),))  # copied and pickled as a plain dict
+
+
+_set = dict.__setitem__
+
+
+class _AgentIterable(AECIterable):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's ``agent_iter``: the selected agent until no agent is left (or ``max_iter``
+    agents were given), as a generator."""
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -76,12 +214,15 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.round_robin = round_robin
+        self._sequential = not round_robin
         self.encoding = encoding_for(self.game)
         self._view = entry(game_id).text_view()
         n = self.game.num_players
         self.possible_agents = [f"seat_{i}" for i in range(n)]
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
+        self._n = n
         self.wait = self.encoding.actions.size
+        self._listed_actions = self.encoding.actions.actions  # None: ids index the legal actions
         obs_size = self.encoding.observation.size
         self._observation_spaces = {
             a: gymnasium.spaces.Dict(
@@ -98,15 +239,22 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._wait_mask = np.zeros(self.wait + 1, np.int8)
         self._wait_mask[self.wait] = 1
         self._wait_mask.flags.writeable = False
-        self._masks: dict[Any, np.ndarray[Any, Any]] = {}
-        self._masks_of: dict[int, tuple[Sequence[Any], np.ndarray[Any, Any]]] = {}
+        # Each mask handed out, by its id, with its legal ids (for sampling): kept alive here.
+        self._ids_of: dict[int, _Mask] = {}
+        self._wait = self._listed(self._wait_mask)
+        # The position a stale observation was last rebuilt at (``vector``).
+        self._rebuilt: tuple[State, State] | None = None
+        # A mask with its bytes (``bytes[i]``: id ``i`` is legal), by legal actions.
+        self._masks: dict[Any, _Mask] = {}
+        self._masks_of: dict[int, tuple[Sequence[Any], _Mask]] = {}
         # The mask last built, by the history's length and the seat: asked for twice a step.
-        self._last_mask: tuple[int, int, np.ndarray[Any, Any]] = (-1, -1, self._wait_mask)
+        self._last_mask: tuple[int, int, _Mask, Sequence[Any]] = (-1, -1, self._wait, ())
         self._acting_at: tuple[int, tuple[int, ...]] = (-1, ())  # by the history's length
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()
         self._deciders: set[int] = set()
         self._cycles = 0
+        self._ended = False
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -119,85 +267,152 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def _chance(self) -> None:
         state = self.state
         while not state.is_terminal() and state.is_chance_node():
-            state.apply_unchecked(state.sample_chance(self._rng))
+            state.apply_unchecked(state.sample_chance(self._rng), CHANCE)
 
     def _acting(self) -> tuple[int, ...]:
         """The seats to act now (none once the game is over), asked once per position."""
-        version = len(self.state.history)
-        if self._acting_at[0] != version:
-            state = self.state
-            self._acting_at = (
-                version,
-                () if state.is_terminal() else tuple(state.active_players()),
-            )
-        return self._acting_at[1]
+        acting = self._acting_at
+        if acting[0] != len(self.state.history):
+            acting = self._acting_now()
+        return acting[1]
 
-    def _decides(self, seat: int) -> bool:
-        if seat not in self._acting():
-            return False
-        return not self.round_robin or seat in self._deciders
-
-    def _chosen(self, seat: int, action: Any) -> Any:
-        """The engine's action for ``action`` (None for *wait*), or ``_ILLEGAL``: judged by the
-        seat's mask, the legal actions' own ids."""
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            return _ILLEGAL
-        if not 0 <= index <= self.wait or not self.mask(self.possible_agents[seat])[index]:
-            return _ILLEGAL
-        if index == self.wait:
-            return None
-        listed = self.encoding.actions.actions
-        return listed[index] if listed is not None else self.state.legal_actions(seat)[index]
+    def _acting_now(self) -> tuple[int, tuple[int, ...]]:
+        state = self.state
+        self._acting_at = (
+            len(state.history),
+            () if state.is_terminal() else tuple(state.active_players()),
+        )
+        return self._acting_at
 
     def mask(self, agent: str) -> np.ndarray[Any, Any]:
         """The legal ids of ``agent`` now (the last one is *wait*), read-only.
 
         The same legal actions give the same mask, so masks are kept by legal actions (a game
         offers few distinct sets: Royal Turf's some hundreds) and built once."""
-        seat = self._seats[agent]
-        version = len(self.state.history)
-        if self._last_mask[:2] == (version, seat):
-            return self._last_mask[2]
-        out = self._mask_now(seat)
-        self._last_mask = (version, seat, out)
-        return out
+        return self._masked(self._seats[agent])[2][0]
 
-    def _mask_now(self, seat: int) -> np.ndarray[Any, Any]:
-        if not self._decides(seat):
-            return self._wait_mask
-        legal = self.state.legal_actions(seat)
-        known = self._masks_of.get(id(legal))
-        if known is not None and known[0] is legal:
-            return known[1]  # the game's own shared tuple (a race's moves): no hashing
+    def _masked(self, seat: int) -> tuple[int, int, _Mask, Sequence[Any]]:
+        """The history's length, ``seat``, its mask and its legal actions (none for *wait*): kept
+        for the position, as ``last()`` and ``step`` both ask."""
+        masked = self._last_mask
+        state = self.state
+        version = len(state.history)
+        if masked[0] == version and masked[1] == seat:
+            return masked
+        acting = self._acting_at
+        if acting[0] != version:
+            acting = self._acting_now()
+        if seat in acting[1] and (self._sequential or seat in self._deciders):
+            legal = state.legal_actions(seat)
+            if self._listed_actions is None:  # indexed ids: the mask is the first len(legal)
+                mask = self._masks.get(len(legal)) or self._mask_of(seat, legal)
+            else:
+                known = self._masks_of.get(id(legal))
+                if known is not None and known[0] is legal:
+                    mask = known[1]  # the game's own shared tuple (a race's moves): no hashing
+                else:
+                    mask = self._mask_of(seat, legal)
+            masked = (version, seat, mask, legal)
+        else:
+            masked = (version, seat, self._wait, ())
+        self._last_mask = masked
+        return masked
+
+    def _mask_of(self, seat: int, legal: Sequence[Any]) -> _Mask:
         key: Any = (
             len(legal)  # indexed ids: the mask is the first len(legal)
-            if self.encoding.actions.actions is None
+            if self._listed_actions is None
             else legal
             if type(legal) is tuple
             else tuple(legal)
         )
         out = self._masks.get(key)
         if out is None:
-            out = np.zeros(self.wait + 1, np.int8)
-            out[: self.wait] = self.encoding.actions.mask(self.state, seat)
-            out.flags.writeable = False
+            mask = np.zeros(self.wait + 1, np.int8)
+            mask[: self.wait] = self.encoding.actions.mask(self.state, seat)
+            mask.flags.writeable = False
             if len(self._masks) >= _MASKS_KEPT:
                 self._masks.clear()
-            self._masks[key] = out
-        if type(legal) is tuple:
+                self._masks_of.clear()
+                self._ids_of.clear()
+                self._listed(self._wait_mask)
+            out = self._masks[key] = self._listed(mask)
+        if type(legal) is tuple and self._listed_actions is not None:
             if len(self._masks_of) >= _MASKS_KEPT:
                 self._masks_of.clear()
             self._masks_of[id(legal)] = (legal, out)  # kept alive here, so the id stays its own
         return out
 
+    def _listed(self, mask: np.ndarray[Any, Any]) -> _Mask:
+        """``mask`` with its bytes and ids, kept by its id (and alive) for ``legal_ids``."""
+        out = self._ids_of[id(mask)] = (mask, mask.tobytes(), tuple(np.flatnonzero(mask)))
+        return out
+
+    def legal_ids(self, mask: Any) -> tuple[np.int64, ...] | None:
+        """The ids ``mask`` marks legal, when it is one of the masks this environment handed out
+        (None for any other array)."""
+        known = self._ids_of.get(id(mask))
+        return known[2] if known is not None and known[0] is mask else None
+
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        seat = self.possible_agents.index(agent)
-        return {
-            "observation": self.encoding.observation.encode(self.state, seat),
-            "action_mask": self.mask(agent),
-        }
+        """``agent``'s observation now; its vector is encoded when first read (see the module)."""
+        seat = self._seats[agent]
+        masked = self._masked(seat)
+        observation = _Observation()
+        _set(observation, "action_mask", masked[2][0])
+        observation.source = (self, self.state, masked[0], seat)
+        return observation
+
+    @overload
+    def last(
+        self, observe: Literal[True] = ...
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], float, bool, bool, dict[str, Any]]: ...
+
+    @overload
+    def last(self, observe: Literal[False]) -> tuple[None, float, bool, bool, dict[str, Any]]: ...
+
+    @overload
+    def last(
+        self, observe: bool
+    ) -> tuple[dict[str, np.ndarray[Any, Any]] | None, float, bool, bool, dict[str, Any]]: ...
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray[Any, Any]] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, without its checks: the selected agent's observation (see
+        ``observe``), cumulative reward, termination, truncation and info."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            seat = self._seats[agent]
+            masked = self._masked(seat)
+            fresh = observation = _Observation()
+            _set(fresh, "action_mask", masked[2][0])
+            fresh.source = (self, self.state, masked[0], seat)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        return _AgentIterable(self, max_iter)
+
+    def vector(self, state: State, version: int, seat: int) -> np.ndarray[Any, Any]:
+        """``seat``'s observation vector at the position ``state`` was in after ``version``
+        actions: ``state`` itself, or one rebuilt from its history (which only ever grows)."""
+        encoding: ObservationEncoding = self.encoding.observation
+        if len(state.history) == version:
+            return encoding.encode(state, seat)
+        rebuilt = self._rebuilt
+        if rebuilt is None or rebuilt[0] is not state or len(rebuilt[1].history) > version:
+            rebuilt = self._rebuilt = (state, self.game.new_initial_state())
+        position = rebuilt[1]
+        for actor, action in state.history[len(position.history) : version]:
+            position.apply_unchecked(action, actor)
+        return encoding.encode(position, seat)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -211,58 +426,87 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cycles = 0
+        self._ended = False  # some seat is terminated or truncated
         self._acting_at = (-1, ())
         self._deciders = set(self._acting())
-        self._last_mask = (-1, -1, self._wait_mask)
+        self._last_mask = (-1, -1, self._wait, ())
         self.agent_selection = self.agents[0] if self.round_robin else self._next_from(-1)[0]
 
     def _next_from(self, seat: int) -> tuple[str, bool]:
         """The next seat to ask after ``seat``, and whether the table was wrapped round."""
+        k = self._seats_on(seat, self._acting())
         n = len(self.possible_agents)
-        if self.round_robin or self.state.is_terminal():
-            return self.possible_agents[(seat + 1) % n], seat + 1 >= n
-        active = self._acting()
-        if not active:
-            raise AssertionError(f"{self.game.id}: nobody acts at a position that is not over")
-        k = (
-            min((a - seat - 1) % n for a in active) + 1
-            if len(active) > 1
-            else (active[0] - seat - 1) % n + 1
-        )
         return self.possible_agents[(seat + k) % n], seat + k >= n
+
+    def _seats_on(self, seat: int, active: tuple[int, ...]) -> int:
+        """How many seats round the table from ``seat`` the next one to ask sits, ``active``
+        acting now (none once the game is over)."""
+        n = len(self.possible_agents)
+        if self.round_robin or not active:
+            return 1
+        return min((a - seat - 1) % n for a in active) + 1
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         seat = self._seats[agent]
-        chosen = self._chosen(seat, action)
-        if chosen is _ILLEGAL:
-            mask = self.mask(agent)
+        state = self.state
+        masked = self._last_mask  # the mask last() gave, for this position and seat
+        if masked[0] != len(state.history) or masked[1] != seat:
+            masked = self._masked(seat)
+        try:
+            index = int(action)
+            legal_id = index >= 0 and masked[2][1][index]  # judged by the seat's mask
+        except (TypeError, ValueError, IndexError):
+            legal_id = False
+        if not legal_id:
+            mask = masked[2][0]
             legal = [int(i) for i in np.flatnonzero(mask)]
             raise ValueError(
                 f"{self.metadata['name']}: action {action!r} is not legal for {agent} now; "
                 f"legal ids {legal} (mask {mask.tolist()}, id {self.wait} is wait)"
             )
         self._cumulative_rewards[agent] = 0.0
-        if chosen is not None:
+        if index == self.wait:
+            active = self._acting()
+        else:
             # Checked against the legal actions just above: the engine's fast path.
-            self.state.apply_unchecked(chosen, seat)
-            self._chance()
-        self.agent_selection, wrapped = self._next_from(seat)
+            listed = self._listed_actions
+            state.apply_unchecked(listed[index] if listed is not None else masked[3][index], seat)
+            while True:
+                if state.is_terminal():
+                    active = ()
+                    break
+                if not state.is_chance_node():
+                    active = tuple(state.active_players())
+                    if not active:
+                        raise AssertionError(f"{self.game.id}: nobody acts, the game not over")
+                    break
+                state.apply_unchecked(state.sample_chance(self._rng), CHANCE)
+            self._acting_at = (len(state.history), active)
+        if len(active) == 1 and self._sequential:
+            after = active[0]  # the one seat to act
+            wrapped = after <= seat  # the table was wrapped round
+        else:
+            k = self._seats_on(seat, active)
+            after = (seat + k) % self._n
+            wrapped = seat + k >= self._n
+        self.agent_selection = self.possible_agents[after]
         if wrapped:
             self._cycles += 1
-            self._deciders = set(self._acting())
-            self._last_mask = (-1, -1, self._wait_mask)  # who decides changed, not the history
-        cycle_end = wrapped or not self.round_robin
-        if cycle_end and self.state.is_terminal():
-            returns = self.state.returns()
+            self._deciders = set(active)
+            self._last_mask = (-1, -1, self._wait, ())  # who decides changed, not the history
+        if not active and (wrapped or not self.round_robin):
+            returns = state.returns()
             self.rewards = {a: float(returns[i]) for i, a in enumerate(self.agents)}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._ended = True
             self._accumulate_rewards()  # the only rewards: every other step's are all 0.0
         elif wrapped and self.max_cycles is not None and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._ended = True
         if self.render_mode == "human":
             self.render()
 

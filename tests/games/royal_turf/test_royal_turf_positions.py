@@ -27,7 +27,7 @@ from tests.games.mutations import (
 
 import hippodrome
 from hippodrome.engine.errors import RecordError
-from hippodrome.games.royal_turf.rules import POSITION
+from hippodrome.games.royal_turf.position import POSITION
 
 GAME = hippodrome.load_game("royal_turf", players=3)
 

@@ -404,7 +404,7 @@ class Ascot(Game[AscotOptions]):
         return POSITION.schema(self, title="Ascot position")
 
 
-class AscotState(FlowState):
+class AscotState(FlowState[Ascot]):
     __slots__ = (
         "adv_hand",
         "advantages",
@@ -454,8 +454,6 @@ class AscotState(FlowState):
         "wager",
         "withdrawn",
     )
-
-    game: Ascot
 
     def __init__(self, game: Ascot) -> None:
         super().__init__(game)

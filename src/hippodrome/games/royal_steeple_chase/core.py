@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from hippodrome.games.royal_steeple_chase.rules import RoyalSteepleChase
 
 
-class SteepleCore(FlowState):
+class SteepleCore(FlowState["RoyalSteepleChase"]):
     __slots__ = (
         "auction",
         "below",
@@ -95,7 +95,6 @@ class SteepleCore(FlowState):
         "winner",
     )
 
-    game: RoyalSteepleChase
     flow: Flow[Phase]
     """The phase, whose turn it is and the round's passes in a row (``board.PHASES`` says who acts
     in each phase; the engine's turn flow answers)."""

@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Annotated, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.position import Codec, Doc, Invalid, Keys, OneOf, Range, Size, Unique
 from hippodrome.engine.turnflow import Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
@@ -45,6 +46,8 @@ from hippodrome.games.royal_turf.material import FACES, Material, digest, materi
 
 if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
     import random
+
+    from hippodrome.games.royal_turf.position import RoyalTurfPosition
 
 M: Final[Material] = material()
 HORSES: Final = range(len(M.horses))
@@ -98,6 +101,7 @@ PHASES: Final = Phases(
 """Who acts in each phase of Royal Turf (the engine's turn flow answers from it)."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a class may not derive from an interpreted one
 @dataclass(frozen=True, kw_only=True)
 class RoyalTurfOptions(GameOptions):
     players: int = option(3, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
@@ -118,6 +122,7 @@ class RoyalTurfOptions(GameOptions):
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled (Ray) by a blank ``__new__``
 class RoyalTurf(Game[RoyalTurfOptions]):
     id: ClassVar[str] = "royal_turf"
     titles: ClassVar[dict[str, str]] = {"en": "Royal Turf", "fr": "Royal Turf"}
@@ -133,7 +138,7 @@ class RoyalTurf(Game[RoyalTurfOptions]):
     def __init__(self, options: RoyalTurfOptions) -> None:
         # Seed §1: « les jetons-Paris 1, 1 et 2 » (+ « les pions 0 » in the variant).
         tokens = M.standard_tokens + (M.variant_tokens if options.zero_tokens else ())
-        object.__setattr__(self, "tokens", tuple(sorted(tokens)))
+        self.tokens = tuple(sorted(tokens))
         super().__init__(options)
 
     @property
@@ -151,13 +156,18 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return [*MOVES, *(BETS[key] for key in sorted(BETS))]
 
     def position_from_json(self, position: JSONObject) -> RoyalTurfState:
+        from hippodrome.games.royal_turf.position import POSITION  # noqa: PLC0415 (imports rules)
+
         return RoyalTurfState.from_position(self, POSITION.read(position, self))
 
     def position_schema(self) -> JSONObject:
+        from hippodrome.games.royal_turf.position import POSITION  # noqa: PLC0415 (imports rules)
+
         return POSITION.schema(self, title="Royal Turf position")
 
 
-class RoyalTurfState(FlowState):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
+class RoyalTurfState(FlowState[RoyalTurf]):
     __slots__ = (
         "bets",
         "card_of",
@@ -175,8 +185,6 @@ class RoyalTurfState(FlowState):
         "to_go",
         "unmoved",
     )
-
-    game: RoyalTurf
 
     def __init__(self, game: RoyalTurf) -> None:
         super().__init__(game)
@@ -699,10 +707,18 @@ class RoyalTurfState(FlowState):
     # -- JSON -------------------------------------------------------------------------------------
 
     def position_json(self) -> JSONObject:
+        from hippodrome.games.royal_turf.position import POSITION  # noqa: PLC0415 (imports rules)
+
         return POSITION.write(self.position())
 
     def position(self) -> RoyalTurfPosition:
         """The position as its typed record (what ``position_json`` writes)."""
+        from hippodrome.games.royal_turf.position import (  # noqa: PLC0415 (imports rules)
+            HorseRecord,
+            ResultRecord,
+            RoyalTurfPosition,
+        )
+
         horses: dict[str, HorseRecord] = {}
         for h in HORSES:
             card = self.card_of[h]
@@ -760,173 +776,5 @@ class RoyalTurfState(FlowState):
         return state
 
 
-# -- the position document ------------------------------------------------------------------------
-
 CARD_OF: Final = {(c.horse, c.number): i for i, c in enumerate(M.cards)}
 """The card index of each (horse, card number)."""
-
-Seat = Annotated[int, Range(0, lambda game: game.num_players - 1), Doc("a seat, from 0")]
-HorseId = Annotated[str, OneOf(HORSE_IDS, what="horse")]
-Token = Annotated[int, OneOf(sorted(set(M.standard_tokens + M.variant_tokens)), what="token")]
-
-
-@dataclass(frozen=True, slots=True)
-class HorseRecord:
-    """A horse: its card, how far it still has to run, whether it has moved this round."""
-
-    card: Annotated[int, OneOf(sorted({c.number for c in M.cards}), what="card")] | None
-    """The number of the horse's card drawn this race (§1); null before it is drawn."""
-    to_go: (
-        Annotated[
-            int,
-            Range(0, MAX_TO_GO),
-            Doc(
-                "squares still to run to the line: 34 (square 33) to 40 (square 27) on the start "
-                "squares, 33 (square 1) to 1 (square 33) on the lap, 0 once across the line"
-            ),
-        ]
-        | None
-    )
-    moved: bool
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRecord:
-    """The last race run, shown until the next race is off (§3 « Arrivée », §4 « Gains »)."""
-
-    race: Annotated[int, Range(1, M.races)]
-    podium: Annotated[list[HorseId], Unique("horse"), Size.exactly(3)]
-    last: HorseId
-    pace: HorseId | None
-
-    @classmethod
-    def of(cls, result: tuple[int, tuple[int, ...], int, int]) -> ResultRecord:
-        race, podium, last, pace = result
-        return cls(
-            race=race,
-            podium=[HORSE_IDS[h] for h in podium],
-            last=HORSE_IDS[last],
-            pace=HORSE_IDS[pace] if pace >= 0 else None,
-        )
-
-    def as_state(self) -> tuple[int, tuple[int, ...], int, int]:
-        return (
-            self.race,
-            tuple(HORSE_IDS.index(h) for h in self.podium),
-            HORSE_IDS.index(self.last),
-            NONE if self.pace is None else HORSE_IDS.index(self.pace),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class RoyalTurfPosition:
-    """A Royal Turf position: the race, the seven horses, the bets and tokens, whose turn it is."""
-
-    race: Annotated[int, Range(1, M.races)]
-    phase: Phase
-    round: Annotated[int, Range(1), Doc("racing rounds: every horse on the track moves once")]
-    money: Annotated[list[Annotated[int, Range(0)]], Size.exactly(lambda game: game.num_players)]
-    horses: Annotated[dict[str, HorseRecord], Keys(HORSE_IDS)]
-    podium: Annotated[
-        list[HorseId], Unique("horse"), Size(0, 3), Doc("horses across the line, first first")
-    ]
-    last: Annotated[HorseId | None, Doc("the rearmost horse once the race is over")]
-    pace: Annotated[HorseId | None, Doc("the horse holding the pace token")]
-    bets: Annotated[
-        list[tuple[Seat, HorseId, Token]], Doc("[seat, horse, token] in the order placed")
-    ]
-    hands: Annotated[list[list[Token]], Size.exactly(lambda game: game.num_players)]
-    first_player: Seat | None
-    turn: Seat | None
-    rolled: Annotated[str | None, OneOf(FACES, what="face"), Doc("the face rolled, not yet played")]
-    result: Annotated[
-        ResultRecord | None, Doc("the last race's result, shown until the next race is off")
-    ] = None
-
-    def validate(self, game: RoyalTurf) -> None:
-        """What makes a position one the rules can reach (and play on from)."""
-        n, phase = game.num_players, self.phase
-        occupied: dict[int, str] = {}
-        for hid, horse in self.horses.items():
-            if horse.card is not None and (HORSE_IDS.index(hid), horse.card) not in CARD_OF:
-                raise Invalid(f"horses.{hid}.card", f"{hid} has no card {horse.card}")
-            if (horse.to_go is None) != (horse.card is None):
-                raise Invalid(
-                    f"horses.{hid}.to_go",
-                    "a horse stands on a square exactly once its card is drawn",
-                )
-            if horse.to_go:
-                square = SQUARE_AT[horse.to_go]
-                if square in occupied:
-                    raise Invalid(
-                        f"horses.{hid}.to_go",
-                        f"square {square} already holds {occupied[square]}",
-                    )
-                occupied[square] = hid
-            if horse.moved and phase not in (Phase.RACING, Phase.OVER):
-                raise Invalid(f"horses.{hid}.moved", "horses move only during the race")
-        for i, hid in enumerate(self.podium):
-            if self.horses[hid].to_go != 0:
-                raise Invalid(f"podium[{i}]", f"{hid} is not across the line (0 to go)")
-        arrived = [hid for hid, horse in self.horses.items() if horse.to_go == 0]
-        if len(arrived) != len(self.podium):
-            raise Invalid("podium", "every horse across the line is on the podium")
-        for i, (p, hid, _) in enumerate(self.bets):
-            if any(q == p and other == hid for q, other, _ in self.bets[:i]):
-                raise Invalid(f"bets[{i}]", f"seat {p} bet twice on {hid}")
-        for p in range(n):
-            mine = [t for q, _, t in self.bets if q == p]
-            if sorted(mine + self.hands[p]) != list(game.tokens):
-                raise Invalid(
-                    f"hands[{p}]", f"tokens in hand and on the board must make {list(game.tokens)}"
-                )
-        if self.rolled is not None and phase is not Phase.RACING:
-            raise Invalid("rolled", "the die is rolled only during the race")
-        if (self.last is not None) != (phase is Phase.OVER):
-            raise Invalid("last", "the last horse is known once the game is over, and only then")
-        if self.pace is not None:
-            to_go = self.horses[self.pace].to_go
-            if to_go is None or to_go > PACE_TO_GO:
-                raise Invalid(
-                    "pace",
-                    f"the pace token goes to a horse that has reached square {PACE_SQUARE} "
-                    f"({PACE_TO_GO} or fewer to go)",
-                )
-        self._validate_phase(game)
-
-    def _validate_phase(self, game: RoyalTurf) -> None:
-        """The invariants that make a position playable in its phase."""
-        n, phase = game.num_players, self.phase
-        to_go = [h.to_go for h in self.horses.values() if h.to_go is not None]
-        if phase is Phase.DRAW and sorted(to_go) != list(START_TO_GO[: len(to_go)]):
-            raise Invalid(
-                "horses",
-                "during the draw, horses stand on 33, 32, ... in order (34, 35, ... to go)",
-            )
-        if phase is not Phase.DRAW and len(to_go) != len(HORSES):
-            raise Invalid("horses", "all seven horses must be placed once the draw is over")
-        if phase in (Phase.DRAW, Phase.LOT) and (self.bets or self.turn is not None):
-            raise Invalid("bets", "nobody bets before the draw is over")
-        if phase in (Phase.BETTING, Phase.RACING) and (
-            self.turn is None or self.first_player is None
-        ):
-            raise Invalid("turn", "betting and racing need a seat to play and a first player")
-        if phase is Phase.BETTING:
-            if len(self.bets) >= M.bets_per_race * n:
-                raise Invalid("bets", "the race starts once every bet is placed")
-            assert self.first_player is not None
-            if self.turn != (self.first_player + len(self.bets)) % n:
-                raise Invalid("turn", "players bet in turn from the first player")
-        if phase in (Phase.RACING, Phase.OVER) and len(self.bets) != M.bets_per_race * n:
-            raise Invalid("bets", "the race starts once every bet is placed")
-        if phase is Phase.RACING:
-            if len(self.podium) >= 3:
-                raise Invalid("podium", "a race with three horses across the line is over")
-            if all(h.moved or h.to_go == 0 for h in self.horses.values()):
-                raise Invalid("horses", "a round ends once every horse on the track has moved")
-        if phase is Phase.OVER and (self.race != M.races or len(self.podium) != 3):
-            raise Invalid("phase", f"the game is over after race {M.races}'s three arrivals")
-
-
-POSITION: Final = Codec(RoyalTurfPosition)
-"""Reads and writes Royal Turf's position documents; ``POSITION.schema(game)`` is their schema."""

@@ -228,16 +228,14 @@ class ToquesEtCasques(Game[ToquesOptions]):
             stakes=options.stakes,
             split=options.split,
         )
-        object.__setattr__(self, "course", course)
+        self.course = course
         t = course.track
-        object.__setattr__(self, "track", t)
-        object.__setattr__(self, "cell_start", tuple(c.start for c in t.cells))
-        object.__setattr__(
-            self, "in_turn", tuple(t.segments[c.segment].kind == "turn" for c in t.cells)
-        )
-        object.__setattr__(self, "target", course.target)
-        object.__setattr__(self, "jockeys", jockeys)
-        object.__setattr__(self, "steward", options.players - 1 if options.steward else None)
+        self.track = t
+        self.cell_start = tuple(c.start for c in t.cells)
+        self.in_turn = tuple(t.segments[c.segment].kind == "turn" for c in t.cells)
+        self.target = course.target
+        self.jockeys = jockeys
+        self.steward = options.players - 1 if options.steward else None
         super().__init__(options)
 
     @property
@@ -259,7 +257,7 @@ class ToquesEtCasques(Game[ToquesOptions]):
         return POSITION.schema(self, title="Toques et Casques position")
 
 
-class ToquesState(FlowState):
+class ToquesState(FlowState[ToquesEtCasques]):
     __slots__ = (
         "cell",
         "current",
@@ -283,8 +281,6 @@ class ToquesState(FlowState):
         "stepped",
         "turn_start",
     )
-
-    game: ToquesEtCasques
 
     def __init__(self, game: ToquesEtCasques) -> None:
         super().__init__(game)

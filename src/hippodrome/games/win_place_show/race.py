@@ -27,7 +27,7 @@ the next lane (« Un cheval va toujours tout droit, directement ou en diagonale 
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from hippodrome.engine.lanetrack import INWARD, NO_CELL, OUTWARD, LaneTrack
@@ -54,6 +54,7 @@ DIAGONALS: Final = tuple(
 )
 """The lane changes open from each cell (the cells a diagonal step enters): none in a turn (§6)."""
 PER_SQUARE: Final = T.ticks_per_length
+CELLS: Final = len(T)
 
 
 def finish_tick(race: Race) -> int:
@@ -95,22 +96,23 @@ def destinations(
     total: int,
     *,
     changes: int,
-    occupied: Sequence[bool],
-    in_front: Container[int],
+    occupied: list[bool],
+    in_front: set[int],
     finish: int,
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
-    can be crossed. Empty: the horse cannot move and loses its turn. ``in_front[c]``: ``c`` is the
-    cell just in front of another horse (no move ends there): a set of cells, or flags.
-    ``occupied[c]``: another horse stands on ``c``. ``changes``: lane changes allowed.
+    can be crossed. Empty: the horse cannot move and loses its turn. ``in_front``: the cells just in
+    front of another horse (no move ends there). ``occupied[c]``: another horse stands on ``c``.
+    ``changes``: lane changes allowed.
 
-    The move is walked step by step. A step's frontier maps each cell to the path states it is
-    reached in, as bits: bit ``2 * changes left + may pass`` (one horse may still be passed, from a
-    passing space). Cells reached only by passing through a horse are walked on (the horse stops
-    beyond it). Every step gains ground and a move is shorter than a lap, so a cell's lap follows
-    from where it lies. This is the hot path of every playout: the walk keeps only what a move may
-    end on, in the order it finds them (the legal moves' order); when that is nothing, a second walk
-    keeps every square each step reaches (``layers``), for D8."""
+    The move is walked step by step. A step's frontier is the cells it reaches, in the order found,
+    each with the path states it is reached in (``reached[c]``), as bits: bit ``2 * changes left +
+    may pass`` (one horse may still be passed, from a passing space). Cells reached only by passing
+    through a horse are walked on (the horse stops beyond it). Every step gains ground and a move
+    is shorter than a lap, so a cell's lap follows from where it lies. This is the hot path of every
+    playout: the walk keeps only what a move may end on, in the order it finds them (the legal
+    moves' order), in flat lists indexed by cell (a compiled build reads them natively); when that
+    is nothing, a second walk keeps every square each step reaches (``layers``), for D8."""
     low = max(1, total - SHORT_FOR_SPACE)
     s0 = STARTS[cell]
     limit = finish - lap * LAP
@@ -120,45 +122,53 @@ def destinations(
     later = lap + 1
     walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
     layers = None
+    reached = [0] * CELLS  # the path states of the cells of the frontier (0: not in it)
+    ahead = [0] * CELLS  # the same for the next step's
     for layers in walks:
-        frontier = {cell: 1 << (changes * 2 + (1 if passing[cell] else 0))}
+        frontier = [cell]
+        reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))
         nxt = frontier
         home = k = 0
         short: list[int] = []  # the passing spaces a move may stop short on, step by step
         for k in range(1, total + 1):
-            nxt = {}
-            for c, states in frontier.items():
+            nxt = []
+            for c in frontier:
+                states = reached[c]
+                reached[c] = 0
                 f = forward[c]
                 if occupied[f]:
                     through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
                     if through:
-                        if f in nxt:
-                            nxt[f] |= through
-                        else:
-                            nxt[f] = through
-                elif f in nxt:
-                    nxt[f] |= states
+                        if not ahead[f]:
+                            nxt.append(f)
+                        ahead[f] |= through
                 else:
-                    nxt[f] = states
+                    if not ahead[f]:
+                        nxt.append(f)
+                    ahead[f] |= states
                 if states > 3:  # a lane change left (it spends one)
                     fewer = states >> 2
                     for d in diagonals[c]:
                         if not occupied[d]:
-                            if d in nxt:
-                                nxt[d] |= fewer
-                            else:
-                                nxt[d] = fewer
+                            if not ahead[d]:
+                                nxt.append(d)
+                            ahead[d] |= fewer
             if k >= first:
-                for c in list(nxt):
+                kept = []
+                for c in nxt:
                     st = starts[c]
                     if (st + LAP if st <= s0 else st) >= limit:
                         if not home:
                             home = k
-                        del nxt[c]
+                        ahead[c] = 0
+                    else:
+                        kept.append(c)
+                nxt = kept
             if layers is not None:
                 layers.append(
                     {c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]}
                 )
+            reached, ahead = ahead, reached
             if not nxt:
                 break
             if low <= k < total:
@@ -166,6 +176,8 @@ def destinations(
                     if passing[c] and not occupied[c] and c not in in_front:
                         short.append(c)
             frontier = nxt
+        for c in nxt:  # the last frontier, cleared for the second walk
+            reached[c] = 0
         ends: dict[int, int] = {}
         if home:
             ends[HOME] = 0

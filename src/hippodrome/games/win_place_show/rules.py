@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import Auction, AuctionRecord, Bid, Pass, Stage, TieLot
 from hippodrome.engine.errors import IllegalActionError, OptionsError, message
@@ -93,6 +95,7 @@ SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a class may not derive from an interpreted one
 @dataclass(frozen=True, kw_only=True)
 class WinPlaceShowOptions(GameOptions):
     players: int = option(4, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
@@ -109,6 +112,7 @@ class WinPlaceShowOptions(GameOptions):
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled (Ray) by a blank ``__new__``
 class WinPlaceShow(Game[WinPlaceShowOptions]):
     id: ClassVar[str] = "win_place_show"
     titles: ClassVar[dict[str, str]] = {"en": "Win, Place & Show", "fr": "Win, Place & Show"}
@@ -166,7 +170,8 @@ def bet_pays(slip: Slip, place: int, odds: int) -> Money:
     return slip.stake + profit
 
 
-class WinPlaceShowState(FlowState):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
+class WinPlaceShowState(FlowState[WinPlaceShow]):
     __slots__ = (
         "asked",
         "auction",
@@ -203,8 +208,6 @@ class WinPlaceShowState(FlowState):
         "turn_no",
         "window",
     )
-
-    game: WinPlaceShow
 
     def __init__(self, game: WinPlaceShow) -> None:
         super().__init__(game)

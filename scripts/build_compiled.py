@@ -1,0 +1,169 @@
+"""Build the optional compiled engine: ``build/compiled/hippodrome``, a copy of the package whose hot
+modules (``hippodrome.compiled.MODULES``) mypyc compiles in place into extension modules.
+
+``make compiled`` runs it; ``make test`` runs it when a C compiler is present and then runs the
+conformance suite and the golden records a second time with ``PYTHONPATH=build/compiled``. The
+sources stay plain Python: without a compiler nothing is built and everything runs interpreted.
+
+The copy is rebuilt only when the sources changed (a digest of every file copied, the module list,
+mypy's and Python's versions, kept in ``build/compiled/.digest``). Exit status: 0 built or up to
+date, 1 the build failed, 2 no C compiler (with the reason printed; ``--if-possible`` makes that 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "src" / "hippodrome"
+OUT = ROOT / "build" / "compiled"
+OPT_LEVEL = "3"
+"""mypyc's C optimisation level (``-O3``): level 1 compiles in about half the time for a third of
+the speed-up (docs/engine.md, "A compiled build")."""
+
+
+def modules() -> tuple[str, ...]:
+    """The module list, read from the sources being built (``hippodrome.compiled.MODULES``)."""
+    namespace: dict[str, object] = {}
+    exec(compile((SOURCE / "compiled.py").read_text(), "compiled.py", "exec"), namespace)
+    found = namespace["MODULES"]
+    assert isinstance(found, tuple)
+    return tuple(str(name) for name in found)
+
+
+def compiler_missing() -> str | None:
+    """Why nothing can be compiled here, or None when a C compiler and Python's headers are found."""
+    compiler = str(sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} is not on PATH)"
+    include = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not include.is_file():
+        return f"no Python headers ({include} is missing)"
+    for needed in ("mypyc", "setuptools"):  # mypyc comes with mypy (the dev extra)
+        if importlib.util.find_spec(needed) is None:
+            return f"{needed} is not installed"
+    return None
+
+
+def _ignored(directory: str, names: list[str]) -> set[str]:
+    return {n for n in names if n == "__pycache__" or n.endswith((".so", ".pyd", ".c"))}
+
+
+def digest(names: tuple[str, ...]) -> str:
+    """A fingerprint of what the build makes: the sources, the module list, the tools' versions."""
+    import mypy.version  # noqa: PLC0415
+
+    h = hashlib.sha256()
+    h.update(repr((names, OPT_LEVEL, sys.version, mypy.version.__version__)).encode())
+    for path in sorted(SOURCE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(SOURCE)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def build(*, force: bool, jobs: int) -> int:
+    names = modules()
+    stamp = OUT / ".digest"
+    wanted = digest(names)
+    if not force and stamp.is_file() and stamp.read_text() == wanted:
+        print(f"compiled build up to date: {OUT.relative_to(ROOT)} ({len(names)} modules)")
+        return 0
+    start = time.monotonic()
+    cpu = os.times()
+    package = OUT / "hippodrome"
+    if package.exists():
+        shutil.rmtree(package)
+    stamp.unlink(missing_ok=True)
+    shutil.copytree(SOURCE, package, ignore=_ignored)
+    for stale in OUT.glob("*.so"):  # the shared library of a former module list
+        stale.unlink()
+    paths = [name.replace(".", "/") + ".py" for name in names]
+    # mypyc drives setuptools; run it in the copy, so that the extension modules land next to the
+    # sources they replace and the mypy cache and C files stay under build/compiled.
+    script = (
+        "import sys\n"
+        "from setuptools import setup\n"
+        "from mypyc.build import mypycify\n"
+        f"ext = mypycify({['--config-file', '', '--strict', '--python-version', '3.11', *paths]!r},"
+        f" opt_level={OPT_LEVEL!r}, multi_file=True)\n"
+        f"setup(name='hippodrome-compiled', ext_modules=ext,"
+        f" script_args=['build_ext', '--inplace', '-j', '{jobs}', '--build-temp', 'temp'])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=OUT, capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        sys.stdout.write(result.stdout[-20000:])
+        sys.stderr.write(result.stderr[-20000:])
+        print("compiled build failed", file=sys.stderr)
+        return 1
+    stamp.write_text(wanted)
+    used = os.times()
+    child_cpu = (used.children_user + used.children_system) - (
+        cpu.children_user + cpu.children_system
+    )
+    print(
+        f"compiled build: {len(names)} modules in {OUT.relative_to(ROOT)}, "
+        f"{time.monotonic() - start:.0f} s ({child_cpu:.0f} s of CPU)"
+    )
+    return 0
+
+
+TESTS = (
+    "tests/engine/test_compiled_build.py",
+    "tests/conformance",
+    "tests/golden",
+)
+"""What ``--test`` runs on the compiled build: the check that it is the one loaded, then every
+game's conformance suite and golden records."""
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """The tests of :data:`TESTS` on the compiled build (``PYTHONPATH=build/compiled``), with
+    ``HIPPODROME_EXPECT_COMPILED=1``: a module of the list imported from source fails them."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(OUT), *filter(None, [env.get("PYTHONPATH", "")])])
+    env["HIPPODROME_EXPECT_COMPILED"] = "1"
+    print(f"on the compiled build: pytest {' '.join(TESTS)}", flush=True)
+    command = [sys.executable, "-m", "pytest", *pytest_args, *TESTS]
+    return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    parser.add_argument(
+        "--if-possible",
+        action="store_true",
+        help="without a C compiler, say why and exit 0 (make test); not under CI",
+    )
+    parser.add_argument(
+        "--test",
+        action="store_true",
+        help="then run the conformance suite and the golden records on the compiled build",
+    )
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="C files compiled at once")
+    args, pytest_args = parser.parse_known_args()
+    missing = compiler_missing()
+    if missing is not None:
+        print(f"compiled build skipped: {missing}; everything runs as pure Python")
+        in_ci = os.environ.get("CI", "") not in ("", "0", "false")
+        sys.exit(0 if args.if_possible and not in_ci else 2)
+    status = build(force=args.force, jobs=args.jobs)
+    if status == 0 and args.test:
+        status = run_tests(pytest_args)
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

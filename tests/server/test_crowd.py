@@ -4,11 +4,17 @@ the same thing gets the same view, made once; the table's cached views go with i
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import time
+from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hippodrome.server.memory import MemoryRelief
+from hippodrome.server.runtime import Connection
 from tests.server.conftest import table_socket
 from tests.server.test_abuse import HUMANS, runtime_of
 from tests.server.test_api import create, receive_until
@@ -81,3 +87,44 @@ def test_everyone_who_sees_the_same_thing_gets_the_same_view(client: TestClient)
             assert after[0] == after[1] and after[0]["observation"] == after[1]["observation"]
     assert table["id"] not in runtime.joined_views, "the views go with the last connection"
     assert table["id"] not in runtime.shown and table["id"] not in runtime.connections
+
+
+def connections_alive() -> int:
+    """The server's connection objects still reachable (the test client's server shares this
+    process)."""
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if isinstance(o, Connection))
+
+
+def test_a_crowd_that_leaves_leaves_nothing_behind(client: TestClient) -> None:
+    """docs/web.md, "A crowd at one table": when the crowd goes, every object the server held for
+    its connections goes with it (registrations, counts, views, send tasks), and the memory is
+    given back once the closes stop (``server/memory.py``)."""
+    table = create(client, [HUMANS[0], {"kind": "bot", "bot": "random"}])
+    runtime = runtime_of(client)
+    runtime.relief = MemoryRelief(burst=30, quiet=0.1)
+    portal = client.portal
+    assert portal is not None
+
+    async def tasks() -> int:
+        return len(asyncio.all_tasks())
+
+    before = (connections_alive(), portal.call(tasks))
+    with ExitStack() as crowd:
+        sockets = [crowd.enter_context(table_socket(client, table["id"])) for _ in range(40)]
+        for ws in sockets:
+            assert ws.receive_json()["type"] == "state"
+        assert len(runtime.connections[table["id"]]) == 40
+        assert runtime.per_table[table["id"]] == 40
+        assert connections_alive() == before[0] + 40
+    deadline = time.monotonic() + 10
+    while table["id"] in runtime.connections or runtime.relief.reliefs == 0:
+        assert time.monotonic() < deadline, "the server let the crowd's connections go"
+        time.sleep(0.05)
+    assert dict(runtime.per_table) == {} and dict(runtime.per_address) == {}
+    assert table["id"] not in runtime.joined_views and table["id"] not in runtime.shown
+    assert connections_alive() == before[0], "no connection object outlives its socket"
+    assert portal.call(tasks) <= before[1], "every connection's send task ended"
+    assert runtime.relief.reliefs == 1 and runtime.relief.closed == 0, (
+        "one relief after the burst of 40 closes (burst 30), none per close"
+    )

@@ -47,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else None
         )
         service = TableService(engine, cache_size=settings.cache_size, shared=bus is not None)
+        for quota in (app.state.table_quota, app.state.seat_quota):
+            quota.shared = bus  # counted for every process of the site
         runtime = Runtime(service, settings, bus)
         app.state.service = service
         app.state.runtime = runtime
@@ -70,9 +72,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Hippodrome", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
     )
     app.state.settings = settings
-    app.state.table_quota = AddressQuota(settings.tables_per_address, settings.tables_window)
-    app.state.seat_quota = AddressQuota(settings.seats_per_address, settings.tables_window)
-    app.state.login_quota = AddressQuota(settings.logins_per_address, settings.logins_window)
+    app.state.table_quota = AddressQuota(
+        settings.tables_per_address, settings.tables_window, name="tables"
+    )
+    app.state.seat_quota = AddressQuota(
+        settings.seats_per_address, settings.tables_window, name="seats"
+    )
+    app.state.login_quota = AddressQuota(
+        settings.logins_per_address, settings.logins_window, name="logins"
+    )
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(
         CrossSiteGuard, allowed_origins=settings.allowed_origins, cookie=SESSION_COOKIE

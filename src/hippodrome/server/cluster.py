@@ -27,14 +27,17 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
+
+from hippodrome.server.limits import CountsUnavailableError
 
 log = logging.getLogger("hippodrome.server")
 
 
-NoticeKind = Literal["version", "presence", "beat", "hello", "chat"]
+NoticeKind = Literal["version", "presence", "beat", "hello", "chat", "rematch"]
+NOTICE_KINDS = frozenset(("version", "presence", "beat", "hello", "chat", "rematch"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,21 +49,32 @@ class Notice:
     table: str = ""
     version: int = 0
     seats: tuple[int, ...] = ()
+    detail: dict[str, Any] | None = None
+    """What the news carries besides: a ``version`` notice of an action, the stored move itself
+    (``service.StoredMoves``), so that the others play it without reading the store."""
 
     def to_text(self) -> str:
-        return json.dumps(
-            [self.kind, self.process, self.table, self.version, list(self.seats)],
-            separators=(",", ":"),
-        )
+        fields: list[Any] = [self.kind, self.process, self.table, self.version, list(self.seats)]
+        if self.detail is not None:
+            fields.append(self.detail)
+        return json.dumps(fields, separators=(",", ":"))
 
     @classmethod
     def from_text(cls, text: str | bytes) -> Notice | None:
         """The notice, or None for anything else on the channel."""
         try:
-            kind, process, table, version, seats = json.loads(text)
-            if kind not in ("version", "presence", "beat", "hello", "chat"):
+            kind, process, table, version, seats, *rest = json.loads(text)
+            if kind not in NOTICE_KINDS or len(rest) > 1:
                 return None
-            return cls(kind, str(process), str(table), int(version), tuple(int(s) for s in seats))
+            detail = rest[0] if rest and isinstance(rest[0], dict) else None
+            return cls(
+                kind,
+                str(process),
+                str(table),
+                int(version),
+                tuple(int(s) for s in seats),
+                detail,
+            )
         except (ValueError, TypeError):
             return None
 
@@ -74,6 +88,8 @@ class Bus(Protocol):
 
     process: str
     """This process's name on the bus (random at each start)."""
+    up: bool
+    """Whether the news is live now (while it is not, news may be lost)."""
 
     async def start(self, on_notice: OnNotice, on_reconnect: OnReconnect) -> None:
         """Listen; ``on_notice`` gets every other process's notice, ``on_reconnect`` is awaited after
@@ -89,6 +105,18 @@ class Bus(Protocol):
         """Whether this process still holds the table's lease (renewed within its expiry)."""
 
     async def drop_lease(self, table_id: str) -> None: ...
+
+    async def admit(self, address: str, limit: int, live: Collection[str]) -> bool:
+        """Count a new connection of ``address`` across the processes ``live`` (this one too),
+        unless they hold ``limit`` already (False). Raises :class:`CountsUnavailableError`."""
+
+    def leave(self, address: str) -> None:
+        """Uncount a connection of ``address`` that :meth:`admit` counted (without waiting)."""
+
+    async def take_use(self, name: str, address: str, limit: int, window: float) -> float | None:
+        """``limits.SharedCounts``: one use of quota ``name`` across the processes."""
+
+    async def return_use(self, name: str, address: str) -> None: ...
 
     async def stop(self) -> None: ...
 
@@ -110,6 +138,48 @@ return kept
 """
 """Every lease this process holds renewed in one round trip: however many tables it drives, a busy
 process renews them in time."""
+_ADMIT = """
+local live = {}
+for i = 4, #ARGV do live[ARGV[i]] = true end
+local all = redis.call('hgetall', KEYS[1])
+local total = 0
+for i = 1, #all, 2 do
+    if live[all[i]] then
+        total = total + tonumber(all[i + 1])
+    else
+        redis.call('hdel', KEYS[1], all[i])
+    end
+end
+if total >= tonumber(ARGV[2]) then
+    return 0
+end
+redis.call('hincrby', KEYS[1], ARGV[1], 1)
+redis.call('pexpire', KEYS[1], ARGV[3])
+return 1
+"""
+"""A connection of one address admitted, counted per process, the processes no longer heard of
+forgotten (their connections died with them)."""
+_LEAVE = """
+if redis.call('hincrby', KEYS[1], ARGV[1], -1) <= 0 then
+    redis.call('hdel', KEYS[1], ARGV[1])
+end
+return 0
+"""
+_TAKE_USE = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('zremrangebyscore', KEYS[1], '-inf', now - window)
+if redis.call('zcard', KEYS[1]) >= tonumber(ARGV[3]) then
+    local oldest = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
+    return tostring(tonumber(oldest[2]) + window - now)
+end
+redis.call('zadd', KEYS[1], now, ARGV[4])
+redis.call('pexpire', KEYS[1], math.ceil(window))
+return false
+"""
+"""One use of a quota by one address in a sliding window (a sorted set of the uses' times, in ms),
+or the milliseconds to wait for one."""
+CONNECTIONS_TTL = 24 * 3600 * 1000
+"""An address's connection counts are forgotten a day after its last new connection."""
 _DROP = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
     return redis.call('del', KEYS[1])
@@ -135,6 +205,7 @@ class RedisBus:
     _sending: set[asyncio.Task[None]] = field(default_factory=set)
     _client: Any = None
     _down_logged: bool = False
+    _leaving: set[asyncio.Task[None]] = field(default_factory=set)
 
     @property
     def _channel(self) -> str:
@@ -229,6 +300,55 @@ class RedisBus:
             return
         with contextlib.suppress(Exception):
             await self._client.eval(_DROP, 1, self._lease_key(table_id), self.process)
+
+    # -- counts shared by the processes (docs/web.md, "Limits") ---------------------------------
+
+    async def admit(self, address: str, limit: int, live: Collection[str]) -> bool:
+        try:
+            admitted = await self._client.eval(
+                _ADMIT,
+                1,
+                f"{self.namespace}:connections:{address}",
+                self.process,
+                limit,
+                CONNECTIONS_TTL,
+                self.process,
+                *live,
+            )
+        except Exception as exc:
+            raise CountsUnavailableError from exc
+        return bool(admitted)
+
+    def leave(self, address: str) -> None:
+        async def uncount() -> None:
+            with contextlib.suppress(Exception):  # a lost uncount: the key expires in a day
+                key = f"{self.namespace}:connections:{address}"
+                await self._client.eval(_LEAVE, 1, key, self.process)
+
+        task = asyncio.create_task(uncount())
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+
+    async def take_use(self, name: str, address: str, limit: int, window: float) -> float | None:
+        try:
+            wait = await self._client.eval(
+                _TAKE_USE,
+                1,
+                f"{self.namespace}:quota:{name}:{address}",
+                int(time.time() * 1000),
+                int(window * 1000),
+                limit,
+                secrets.token_hex(8),
+            )
+        except Exception as exc:
+            raise CountsUnavailableError from exc
+        return None if wait is None else float(wait) / 1000
+
+    async def return_use(self, name: str, address: str) -> None:
+        try:
+            await self._client.zpopmax(f"{self.namespace}:quota:{name}:{address}")
+        except Exception as exc:
+            raise CountsUnavailableError from exc
 
     async def _renew(self) -> None:
         """Renew every held lease a few times per expiry; a lease not renewed is given up."""

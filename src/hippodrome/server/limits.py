@@ -1,7 +1,9 @@
 """What one client may ask of the server: quotas per address, a message budget per connection, a
 bound on request bodies. Each refusal is a named error (docs/web.md, "Limits"); a limit of 0 is none.
 
-All counts are kept in this process: with several server processes each keeps its own.
+With several server processes on Redis, the quotas per address and the connections per address
+are counted in Redis for all of them (``cluster.RedisBus``); while Redis does not answer, and with
+one process, each process counts its own.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -29,17 +32,63 @@ class QuotaError(ServerError):
         super().__init__(429, key, seconds=self.retry_after, **params)
 
 
+class CountsUnavailableError(Exception):
+    """The counts shared by the server processes did not answer: count in this process meanwhile."""
+
+
+class SharedCounts(Protocol):
+    """Quotas counted for every server process of a site (``cluster.RedisBus``)."""
+
+    async def take_use(self, name: str, address: str, limit: int, window: float) -> float | None:
+        """Count one use of quota ``name`` by ``address``: None if allowed, else the seconds until
+        one is. Raises :class:`CountsUnavailableError`."""
+
+    async def return_use(self, name: str, address: str) -> None:
+        """Give back the last use of ``address``. Raises :class:`CountsUnavailableError`."""
+
+
 class AddressQuota:
     """At most ``limit`` uses per ``window`` seconds for each client address (a sliding window).
 
-    Memory stays bounded by the addresses seen within the last window: the others are forgotten."""
+    Memory stays bounded by the addresses seen within the last window: the others are forgotten.
+    With ``shared`` counts (several processes), :meth:`use` and :meth:`give_back` count there,
+    under ``name``, and here only while they do not answer."""
 
-    def __init__(self, limit: int, window: float, *, clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self, limit: int, window: float, *, clock: Clock = time.monotonic, name: str = ""
+    ) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock
+        self.name = name
+        self.shared: SharedCounts | None = None
         self._uses: dict[str, deque[float]] = {}
         self._swept = clock()
+
+    async def take_anywhere(self, address: str) -> float | None:
+        """:meth:`take`, across the server processes when the counts are shared."""
+        if self.shared is None or self.limit <= 0:
+            return self.take(address)
+        try:
+            return await self.shared.take_use(self.name, address, self.limit, self.window)
+        except CountsUnavailableError:
+            return self.take(address)
+
+    async def use(self, address: str, key: str) -> None:
+        """:meth:`charge`, across the server processes when the counts are shared."""
+        wait = await self.take_anywhere(address)
+        if wait is not None:
+            raise QuotaError(key, wait, limit=self.limit, minutes=round(self.window / 60))
+
+    async def give_back(self, address: str) -> None:
+        """:meth:`refund`, across the server processes when the counts are shared."""
+        if self.shared is not None and self.limit > 0:
+            try:
+                await self.shared.return_use(self.name, address)
+                return
+            except CountsUnavailableError:
+                pass
+        self.refund(address)
 
     def take(self, address: str) -> float | None:
         """Count one use by ``address``; None if allowed, else the seconds until one is."""

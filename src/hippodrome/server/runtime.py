@@ -19,12 +19,12 @@ import random
 import time
 import weakref
 from collections import Counter, OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.types import Message
@@ -38,13 +38,15 @@ from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.chat import ChatLine, ChatStore, readable
 from hippodrome.server.cluster import Bus, Notice
-from hippodrome.server.limits import MessageBudget, client_address
+from hippodrome.server.limits import CountsUnavailableError, MessageBudget, client_address
+from hippodrome.server.memory import MemoryRelief
 from hippodrome.server.schemas import PLAIN_TEXT, printable
 from hippodrome.server.service import (
     ActionWrite,
     LiveTable,
     SeatKind,
     ServerError,
+    StoredMoves,
     TableService,
     TableSnapshot,
     TableStatus,
@@ -65,6 +67,8 @@ from hippodrome.server.thinking import (
 )
 
 log = logging.getLogger("hippodrome.server")
+
+T = TypeVar("T")
 
 
 MAX_PLAN = 64
@@ -319,6 +323,9 @@ class Runtime:
         :meth:`_joined_view`) and each viewer's (seat or None) full view, encoded once for every
         joiner while that holds."""
         self._following: dict[str, asyncio.Task[None]] = {}
+        self._news: dict[str, tuple[bool, list[StoredMoves | None]]] = {}
+        """Per table, the news of other processes' changes not yet followed here: whether the
+        table was the store's when the first came, and what each tells (None: read the store)."""
         self._watcher: asyncio.Task[None] | None = None
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
@@ -336,6 +343,8 @@ class Runtime:
         """Practice tables' odds being computed: (table, seat, version)."""
         self.alarms: dict[str, asyncio.Task[None]] = {}
         """Per table with a running clock: the task that wakes when the first clock runs out."""
+        self.relief = MemoryRelief()
+        """Gives memory back to the system after a burst of closed connections (a crowd left)."""
         self.rematches: OrderedDict[str, list[str | None]] = OrderedDict()
         """A finished table's rematch tokens by seat, handed to each seat's player when he comes
         (in memory only: after a restart the invite links of whoever asked are the way in)."""
@@ -373,7 +382,7 @@ class Runtime:
         in on the connection's browser, to which the seat joined is tied."""
         await websocket.accept()
         address = client_address(websocket.scope)
-        refusal = self._admission(table_id, address)
+        refusal, shared = await self._admission(table_id, address)
         if refusal is not None:
             error, code = refusal
             with contextlib.suppress(Exception):
@@ -389,17 +398,34 @@ class Runtime:
                 counter[key] -= 1
                 if counter[key] <= 0:
                     del counter[key]
+            if shared and self.bus is not None:
+                self.bus.leave(address)
+            self.relief.closed_one()
 
-    def _admission(self, table_id: str, address: str) -> tuple[HippodromeError, int] | None:
-        """Why a new websocket is refused (and its close code), or None."""
+    async def _admission(
+        self, table_id: str, address: str
+    ) -> tuple[tuple[HippodromeError, int] | None, bool]:
+        """Why a new websocket is refused (and its close code), or None; and whether it was
+        counted across the server processes (to be uncounted when it closes). With the news
+        between processes live, the connections per address are counted for all of them."""
         limits = self.settings
-        if 0 < limits.ws_per_address <= self.per_address[address]:
-            error = ServerError(429, "error.too_many_connections", limit=limits.ws_per_address)
-            return error, CLOSE_TRY_LATER
         if 0 < limits.ws_per_table <= self.per_table[table_id]:
             error = ServerError(429, "error.table_crowded", limit=limits.ws_per_table)
-            return error, CLOSE_TRY_LATER
-        return None
+            return (error, CLOSE_TRY_LATER), False
+        if limits.ws_per_address <= 0:
+            return None, False
+        over = limits.ws_per_address <= self.per_address[address]
+        shared = False
+        if self.bus is not None and self.bus.up:
+            try:
+                shared = await self.bus.admit(address, limits.ws_per_address, list(self.heard))
+                over = not shared
+            except CountsUnavailableError:
+                pass  # counted in this process alone meanwhile
+        if over:
+            error = ServerError(429, "error.too_many_connections", limit=limits.ws_per_address)
+            return (error, CLOSE_TRY_LATER), False
+        return None, shared
 
     async def _join(self, websocket: WebSocket) -> str | None:
         """The seat token of the connection's first message, which must be a ``join``."""
@@ -445,8 +471,9 @@ class Runtime:
             self.service.get(table_id)  # an unknown table takes no lock
             async with self.lock(table_id):
                 # The token is read under the table's lock, so a seat handed to a bot meanwhile
-                # cannot be joined with its old token.
-                table = self.fresh(table_id)
+                # cannot be joined with its old token. The store is read (one small query): the
+                # joiner may have seen, at another process, a move whose news is not here yet.
+                table = self.fresh(table_id, check=True)
                 conn.seat = seat = self.service.seat_of(table, token)
                 self.connections.setdefault(table_id, set()).add(conn)
                 status = table.status
@@ -459,9 +486,6 @@ class Runtime:
                 table.tick_clock()  # the table may have just opened: its clocks start
                 self.arm(table)
                 conn.queue.put_nowait(self._joined_view(table, seat))
-                recent = self.chat.recent(table_id, seat)
-                if recent:  # none: the page's chat starts empty with the full state
-                    conn.queue.put_nowait(chat_message(recent, history=True))
                 self.tell_rematch(table, conn)
                 if table.status != status:  # the last player came: the game begins for everyone
                     self.broadcast(table, [], skip=conn)
@@ -478,6 +502,7 @@ class Runtime:
         self.kick(table_id)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
+            await self._send_chat_history(conn)
             await self._read_loop(conn)
         except WebSocketDisconnect:
             pass
@@ -497,6 +522,18 @@ class Runtime:
             if table_id not in self.connections:
                 self.shown.pop(table_id, None)
                 self.joined_views.pop(table_id, None)
+
+    async def _send_chat_history(self, conn: Connection) -> None:
+        """The chat's recent lines for a joiner, read out of the table's lock (and, on a database
+        server, off the event loop): a crowd arriving does not queue on it, nor hold up the other
+        tables."""
+        try:
+            recent = await self._read(self.chat.recent, conn.table_id, conn.seat)
+        except Exception:  # the chat is a help: the game goes on without its history
+            log.exception("table %s: the chat's history could not be read", conn.table_id)
+            return
+        if recent:  # none: the page's chat starts empty with the full state
+            conn.queue.put_nowait(chat_message(recent, history=True))
 
     async def _read_loop(self, conn: Connection) -> None:
         """The client's messages, each within the connection's budget: past it a message is
@@ -610,10 +647,15 @@ class Runtime:
             if conn is not skip:
                 conn.queue.put_nowait(message)
 
-    def told(self, table: LiveTable) -> None:
-        """Tell the other processes that the table changed in the store (an action, a seat)."""
+    def told(self, table: LiveTable, moves: StoredMoves | None = None) -> None:
+        """Tell the other processes that the table changed in the store: with the ``moves`` just
+        stored, which they play without reading the store; else (a seat, a move taken back) they
+        read it."""
         if self.bus is not None:
-            self.bus.publish(Notice("version", self.bus.process, table.id, table.version))
+            detail = None if moves is None else moves.to_json()
+            self.bus.publish(
+                Notice("version", self.bus.process, table.id, table.version, (), detail)
+            )
 
     async def current(self, table_id: str) -> LiveTable:
         """The table as the store has it, for a request (what it gained is sent to the
@@ -621,10 +663,16 @@ class Runtime:
         async with self.lock(table_id):
             return self.fresh(table_id)
 
-    def fresh(self, table_id: str) -> LiveTable:
+    def fresh(self, table_id: str, *, check: bool = False) -> LiveTable:
         """The table as the store has it (the caller holds its lock); what other processes played
-        on it meanwhile is sent to this process's connections first."""
-        table, events = self.service.fresh(table_id)
+        on it meanwhile is sent to this process's connections first. With the news between
+        processes live, a table whose memory is the store's (no news of it since) is not read,
+        unless ``check``: a joiner may come from another process, where it saw a move whose news
+        is still on its way here."""
+        trust = self.bus is not None and self.bus.up
+        if not trust:
+            self.service.forget_news()  # news may be lost meanwhile: read every table again
+        table, events = self.service.fresh(table_id, trust=trust, check=check)
         if events is None:  # its log changed (a move taken back): the whole log again
             self.broadcast(table, table.state.events, full_log=True)
         elif events:
@@ -703,7 +751,7 @@ class Runtime:
         except VersionTakenError as exc:
             # Another process played first: this client gets the table as the store has it.
             conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
-            self.follow(conn.table_id)
+            self.follow(conn.table_id, None)
             return
         except HippodromeError as exc:
             names = self.service.get(conn.table_id).names if conn.table_id else None
@@ -757,6 +805,14 @@ class Runtime:
         await self._store(table, before, writes[-1], *writes[:-1])
         return events
 
+    async def _read(self, read: Callable[..., T], *args: object) -> T:
+        """A read of the store that changes nothing in memory: in a thread on a database server
+        (a wait on the network, the event loop serves the other tables meanwhile), on the loop on
+        SQLite (a file read, quicker than a thread's hand-over)."""
+        if self.service.engine.dialect.name == "sqlite":
+            return read(*args)
+        return await asyncio.to_thread(read, *args)
+
     async def _store(
         self,
         table: LiveTable,
@@ -776,7 +832,7 @@ class Runtime:
             raise
         except Exception as exc:
             raise ServerError(503, "error.store", table=table.id) from exc
-        self.told(table)
+        self.told(table, StoredMoves.of(*earlier, write))
 
     def broadcast(
         self,
@@ -898,13 +954,39 @@ class Runtime:
     # -- rematch ----------------------------------------------------------------------------------
 
     def start_rematch(self, table: LiveTable, tokens: list[str | None], new_id: str) -> None:
-        """Hand each seat's player his new seat: now to those at the table, later to the others."""
+        """Hand each seat's player his new seat: now to those at the table, later to the others;
+        the other server processes hand it to theirs (``rematch`` news, with the new seats' tokens:
+        Redis is the site's own, like its database)."""
+        self._hand_rematch(table, tokens)
+        if self.bus is not None:
+            detail = {"table": new_id, "tokens": tokens}
+            self.bus.publish(Notice("rematch", self.bus.process, table.id, detail=detail))
+
+    def _hand_rematch(self, table: LiveTable, tokens: list[str | None]) -> None:
         self.rematches[table.id] = tokens
         while len(self.rematches) > REMATCHES_KEPT:
             self.rematches.popitem(last=False)
         for conn in self.connections.get(table.id, set()):
             self.tell_rematch(table, conn)
         self.broadcast(table, [])
+
+    def _rematch_news(self, notice: Notice) -> None:
+        """Another process started a finished table's rematch: its players here are handed their
+        new seats, and everyone here sees the rematch on the table."""
+        detail = notice.detail or {}
+        new_id, tokens = detail.get("table"), detail.get("tokens")
+        if not isinstance(new_id, str) or not isinstance(tokens, list):
+            return
+        tokens = [t if isinstance(t, str) else None for t in tokens]
+        table = self.service.cached(notice.table)
+        if table is None and notice.table in self.connections:
+            with contextlib.suppress(HippodromeError):
+                table = self.service.get(notice.table)
+        if table is None:
+            self.rematches[notice.table] = tokens  # for a player who comes here later
+            return
+        table.rematch = new_id
+        self._hand_rematch(table, tokens)
 
     def tell_rematch(self, table: LiveTable, conn: Connection) -> None:
         tokens = self.rematches.get(table.id)
@@ -1093,8 +1175,11 @@ class Runtime:
         """News from another server process."""
         self.heard[notice.process] = time.monotonic()
         if notice.kind == "version":
+            current = notice.table in self.service.current
+            self.service.forget_news(notice.table)  # read at its next use, unless followed first
             if notice.table in self.connections:
-                self.follow(notice.table)
+                news = None if notice.detail is None else StoredMoves.from_json(notice.detail)
+                self.follow(notice.table, news, current=current)
         elif notice.kind == "presence":
             at_table = self.remote.setdefault(notice.table, {})
             if notice.seats:
@@ -1112,23 +1197,53 @@ class Runtime:
                 return
             if line is not None:
                 self._tell_chat(notice.table, line)
+        elif notice.kind == "rematch":
+            self._rematch_news(notice)
         elif notice.kind == "hello" and self.bus is not None:
             for table_id, seats in self.published.items():
                 self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
 
-    def follow(self, table_id: str) -> None:
-        """Catch the table up from the store and send this process's connections the change."""
+    def follow(self, table_id: str, news: StoredMoves | None, *, current: bool = False) -> None:
+        """Bring the table up to another process's change and send this process's connections
+        what changed: the moves the news carries, played here (``current``: the table was the
+        store's when the news came), else (None) read from the store. News is followed in the
+        order it came."""
+        seen, pending = self._news.get(table_id, (current, []))
+        self._news[table_id] = (seen, [*pending, news])
         task = self._following.get(table_id)
         if task is not None and not task.done():
             return
         task = asyncio.create_task(self._follow(table_id))
         self._following[table_id] = task
-        task.add_done_callback(lambda _: self._following.pop(table_id, None))
+        task.add_done_callback(functools.partial(self._followed, table_id))
+
+    def _followed(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._following.get(table_id) is task:
+            del self._following[table_id]
 
     async def _follow(self, table_id: str) -> None:
         async with self.lock(table_id):
+            current, pending = self._news.pop(table_id, (False, []))
+            if table_id in self.service.current or not pending:
+                return  # read from the store since this news came: it holds it
+            table = self.service.cached(table_id)
+            if table is not None and current and None not in pending:
+                played: list[Event] = []
+                for news in pending:
+                    assert news is not None
+                    events = self.service.follow(table, news)
+                    if events is None:
+                        break
+                    played += events
+                else:
+                    if self.bus is not None and self.bus.up:
+                        self.service.current.add(table_id)
+                    if played:
+                        self.broadcast(table, played)
+                    return
+                if played:
+                    self.broadcast(table, played)
             try:
-                table = self.service.cached(table_id)
                 before = None if table is None else (table.version, table.status, table.updated)
                 table = self.fresh(table_id)
             except HippodromeError:
@@ -1140,8 +1255,9 @@ class Runtime:
     async def on_reconnect(self) -> None:
         """The bus is back after an outage: news was lost meanwhile, so every table shown here is
         caught up from the store, and the other processes are told this one's presence again."""
+        self.service.forget_news()
         for table_id in list(self.connections):
-            self.follow(table_id)
+            self.follow(table_id, None)
         if self.bus is not None:
             for table_id, seats in self.published.items():
                 self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
@@ -1162,8 +1278,9 @@ class Runtime:
                         del self.remote[table_id]
                     self._presence(table_id)
             try:
-                stalled = self.service.stalled(
-                    now() - timedelta(seconds=every + 2 * self.settings.bot_delay)
+                stalled = await self._read(
+                    self.service.stalled,
+                    now() - timedelta(seconds=every + 2 * self.settings.bot_delay),
                 )
             except Exception:
                 log.exception("the stalled tables could not be read; trying again later")
@@ -1172,12 +1289,11 @@ class Runtime:
                 if table_id in self.drivers:
                     continue
                 table = self.service.cached(table_id)
-                if (
-                    table is not None
-                    and table.version == version
-                    and automatic_actor(table) is None
-                ):
-                    continue  # it waits for a person
+                if table is not None and table.version == version:
+                    if automatic_actor(table) is None:
+                        continue  # it waits for a person
+                else:
+                    self.service.forget_news(table_id)  # its news was lost: read it anew
                 self.kick(table_id)
 
     async def _decide(self, table: LiveTable, actor: int) -> Action:
@@ -1261,9 +1377,13 @@ class Runtime:
         gone = set(expired)
         for key in [k for k in self.absent_since if k[0] in gone]:
             del self.absent_since[key]
+        if self.bus is not None:  # the other processes read them anew
+            for table_id in expired:
+                self.bus.publish(Notice("version", self.bus.process, table_id))
         return expired
 
     async def stop(self) -> None:
+        self.relief.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         if self._watcher is not None:

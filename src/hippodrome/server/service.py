@@ -97,6 +97,56 @@ class ActionWrite:
     clocks: JSONObject | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class StoredMoves:
+    """What another server process stored at a table, as its news tells it: the actions
+    ``(seq, player, notation)`` of one move, and the table's version, status, time and clocks
+    after them (see ``cluster.Notice``)."""
+
+    version: int
+    moves: tuple[tuple[int, int, str], ...]
+    status: str
+    updated: datetime
+    clock: JSONObject | None = None
+
+    def to_json(self) -> JSONObject:
+        return {
+            "version": self.version,
+            "moves": [list(m) for m in self.moves],
+            "status": self.status,
+            "updated": self.updated.isoformat(),
+            "clock": self.clock,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> StoredMoves | None:
+        """The news, or None for anything malformed (the store is read instead)."""
+        try:
+            moves = tuple((int(q), int(p), str(n)) for q, p, n in data["moves"])
+            clock = data.get("clock")
+            return cls(
+                int(data["version"]),
+                moves,
+                str(TableStatus(data["status"])),
+                datetime.fromisoformat(str(data["updated"])),
+                clock if isinstance(clock, dict) else None,
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    @classmethod
+    def of(cls, *writes: ActionWrite) -> StoredMoves:
+        """The news of a move stored as ``writes`` (in order)."""
+        last = writes[-1]
+        return cls(
+            last.seq + 1,
+            tuple((w.seq, w.player, w.notation) for w in writes),
+            str(last.status),
+            last.updated,
+            last.clocks,
+        )
+
+
 CHECKED_TAIL = 64
 """The last actions a process checks against the store when catching a table up: a move taken back
 (by another process) is never longer, so a log that changed is told from one that only grew."""
@@ -308,6 +358,10 @@ class TableService:
         self.shared = shared
         """Other server processes write to the same store: :meth:`fresh` reads it again."""
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
+        self.current: set[str] = set()
+        """Shared store: the tables whose memory here is the store's as far as the news between
+        processes tells (read with the news live, and no news of them since): :meth:`fresh`
+        trusts them without a read. Emptied when the news may have been lost."""
 
     # -- creating ---------------------------------------------------------------------------------
 
@@ -407,19 +461,52 @@ class TableService:
         """The table if this process has it in memory (possibly behind the store)."""
         return self._cache.get(table_id)
 
-    def fresh(self, table_id: str) -> tuple[LiveTable, list[Event] | None]:
+    def fresh(
+        self, table_id: str, *, trust: bool = False, check: bool = False
+    ) -> tuple[LiveTable, list[Event] | None]:
         """The table as the store has it now, and the events of the actions it gained since this
         process last saw it (none when this process is the store's only writer). None instead of
         the events: the table's log changed, not only grew (another process took a move back), so
-        the table was read anew and its whole log replaces what was shown."""
+        the table was read anew and its whole log replaces what was shown.
+
+        ``trust``: the news between processes is live, so a table :attr:`current` is taken as it
+        is, without a read (another process's move reaches it as news, :meth:`follow`); a table
+        read now becomes current. Without it, the store is read every time.
+
+        ``check``: read the store even if the table is current. News is live but not instant: a
+        client that comes from another process may have seen a move whose news is still on its
+        way here, and must not be shown the table as it was before it."""
         table = self.get(table_id)
         if not self.shared:
+            return table, []
+        if trust and table_id in self.current and not check:
             return table, []
         events = self.catch_up(table)
         if events is None:
             self._cache.pop(table_id, None)
-            return self.get(table_id), None
+            table, events = self.get(table_id), None
+        if trust:
+            self.current.add(table_id)
+        else:
+            self.current.discard(table_id)
         return table, events
+
+    def follow(self, table: LiveTable, news: StoredMoves) -> list[Event] | None:
+        """Play the moves another process stored (as its news tells them) on a table that was
+        the store's just before, without reading the store: their events, or None when the news
+        does not continue what this process holds (news missed): the caller reads the store."""
+        if table.status == TableStatus.BROKEN or not news.moves:
+            return None
+        if news.moves[0][0] != table.version:
+            return None
+        return self._continue(table, news.moves, news.status, news.updated, news.clock)
+
+    def forget_news(self, table_id: str | None = None) -> None:
+        """Another process changed the table (None: perhaps any table): read it at its next use."""
+        if table_id is None:
+            self.current.clear()
+        else:
+            self.current.discard(table_id)
 
     def catch_up(self, table: LiveTable) -> list[Event] | None:
         """Bring a cached table up to the store, where another server process may have played on
@@ -459,17 +546,6 @@ class TableService:
         for seq, player, notation in moves:
             if seq < known and (history[seq][0] != player or str(history[seq][1]) != notation):
                 return None
-        start = len(table.state.events)
-        for seq, player, notation in moves:
-            if seq < known:
-                continue
-            try:
-                table.state.apply(table.game.parse_action(notation), player)
-            except HippodromeError as exc:
-                table.status, table.problem = TableStatus.BROKEN, "a stored action does not replay"
-                log.error("table %s: %s", table.id, RecordError("actions", f"{notation!r}: {exc}"))
-                return table.state.events[start:]
-            table.note_decisions()
         table.seats = [
             SeatInfo(
                 s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
@@ -478,8 +554,31 @@ class TableService:
         ]
         for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
             table.bots.pop(seat, None)
+        new = [(seq, player, notation) for seq, player, notation in moves if seq >= known]
+        return self._continue(table, new, status, updated, clock_state)
+
+    def _continue(
+        self,
+        table: LiveTable,
+        moves: Sequence[tuple[int, int, str]],
+        status: str,
+        updated: datetime,
+        clock_state: JSONObject | None,
+    ) -> list[Event]:
+        """Play the moves another process stored after this table's last one (validated, as at a
+        rebuild), and take the table's status, time and clocks as stored with them."""
+        start = len(table.state.events)
+        known = table.version
+        for _, player, notation in moves:
+            try:
+                table.state.apply(table.game.parse_action(notation), player)
+            except HippodromeError as exc:
+                table.status, table.problem = TableStatus.BROKEN, "a stored action does not replay"
+                log.error("table %s: %s", table.id, RecordError("actions", f"{notation!r}: {exc}"))
+                return table.state.events[start:]
+            table.note_decisions()
         table.status, table.updated = TableStatus(status), updated
-        if table.clocks is not None and version != known:
+        if table.clocks is not None and table.version != known:
             # The figures the other process stored with its last action; the seats to act now
             # start their decision afresh, as at a restart.
             table.clocks = SeatClocks.start(table.clocks.clock, len(table.seats), clock_state)
@@ -683,10 +782,10 @@ class TableService:
                     delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.seq >= keep)
                 )
         except VersionTakenError:
-            self._cache.pop(table.id, None)
+            self._forget(table.id)
             raise
         except Exception as exc:
-            self._cache.pop(table.id, None)
+            self._forget(table.id)
             raise ServerError(503, "error.undo_store", table=table.id) from exc
         table.state = state
         table.updated = updated
@@ -730,10 +829,10 @@ class TableService:
                         session, write.table_id, str(game), write.result.get("ranking") or []
                     )
         except IntegrityError as exc:
-            self._cache.pop(write.table_id, None)
+            self._forget(write.table_id)
             raise VersionTakenError(write.table_id, write.seq) from exc
         except Exception:
-            self._cache.pop(write.table_id, None)
+            self._forget(write.table_id)
             raise
 
     def store_clocks(self, table: LiveTable) -> None:
@@ -809,7 +908,7 @@ class TableService:
                     .values(status=TableStatus.EXPIRED)
                 )
         for table_id in expired:
-            self._cache.pop(table_id, None)
+            self._forget(table_id)
         return expired
 
     def hand_over(
@@ -1064,6 +1163,11 @@ class TableService:
         )
         table.tick_clock()  # a restart: the seats to act start their decision afresh
         return table
+
+    def _forget(self, table_id: str) -> None:
+        """The store refused a change: the table is rebuilt from it at its next use."""
+        self._cache.pop(table_id, None)
+        self.current.discard(table_id)
 
     def _remember(self, table: LiveTable) -> None:
         """Cache ``table``; past the cache size, forget the least recently used tables that are not

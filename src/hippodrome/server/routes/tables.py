@@ -69,7 +69,7 @@ async def create_table(
         )
         for s in request.seats
     ]
-    quota.charge(address, "error.too_many_tables")
+    await quota.use(address, "error.too_many_tables")
     try:
         table, tokens = service.create(
             request.game,
@@ -82,7 +82,7 @@ async def create_table(
             clock=clock,
         )
     except Exception:
-        quota.refund(address)  # a table refused is not one created
+        await quota.give_back(address)  # a table refused is not one created
         raise
     runtime.kick(table.id)
     return created(table, tokens)
@@ -200,13 +200,13 @@ async def take_seat(
     table). The answer shows the seat's new secret token, this once only. One client address takes
     at most ``seats_per_address`` seats in ``tables_window`` seconds."""
     service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
-    quota.charge(address, "error.too_many_seats")
+    await quota.use(address, "error.too_many_seats")
     async with runtime.lock(table_id):
         table = runtime.fresh(table_id)
         try:
             token = service.take_seat(table, index, request.name)
         except Exception:
-            quota.refund(address)
+            await quota.give_back(address)
             raise
         runtime.told(table)
         runtime.broadcast(table, [])
@@ -233,11 +233,11 @@ async def rematch(
     async with runtime.lock(table_id):
         table = service.get(table_id)
         service.seat_of(table, x_seat_token)  # a wrong token is refused before any quota is taken
-        quota.charge(address, "error.too_many_tables")
+        await quota.use(address, "error.too_many_tables")
         try:
             new, tokens = service.rematch(table, x_seat_token)
         except Exception:
-            quota.refund(address)
+            await quota.give_back(address)
             raise
         runtime.start_rematch(table, tokens, new.id)
     runtime.kick(new.id)

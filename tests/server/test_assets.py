@@ -50,3 +50,23 @@ def test_the_board_texts_of_each_game_reach_the_browser_catalog(client: TestClie
             assert any(key.startswith(f"web.{game_id}.") for key in messages), (
                 f"no web.{game_id}.* text in the {lang} catalog"
             )
+
+
+def test_a_game_serves_the_modules_its_board_and_options_editor_share(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Toques et Casques' board and course designer draw the track with one module (track.js); a
+    game without an options editor gets one that offers none; a file a game lacks is a 404."""
+    track = client.get("/games/toques_et_casques/web/track.js")
+    assert track.status_code == 200
+    assert track.headers["content-type"].startswith("text/javascript")
+    assert b"export function buildView" in track.content
+    designer = client.get("/games/toques_et_casques/web/options.js")
+    assert b"export function createOptionsEditor" in designer.content
+    assert b"options/check" in designer.content
+    planned = add_planned_game(monkeypatch)
+    none = client.get(f"/games/{planned.id}/web/options.js")
+    assert none.status_code == 200 and b"return null" in none.content
+    for name in ("track.js", "../board.js", "board.JS", "x" * 50 + ".js"):
+        missing = client.get(f"/games/royal_turf/web/{name}")
+        assert missing.status_code == 404, name

@@ -94,8 +94,10 @@ class Player:
         raise AssertionError(f"the game did not end after {limit} decisions: {self.done}")
 
     def snapshot(self) -> dict[str, Any]:
-        """What the board shows: money, where each horse stands, the log."""
+        """What the board shows: money, where each horse stands (once the pawns moved last stand
+        still), the log."""
         page = self.page
+        page.wait_for_function("() => !document.querySelector('.rt-pawns[data-sliding]')")
         return {
             "money": [t.strip() for t in page.locator('[data-testid^="money-"]').all_inner_texts()],
             "squares": {

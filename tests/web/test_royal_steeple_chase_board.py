@@ -56,11 +56,16 @@ GAP_TARGETS = """() => [...document.querySelectorAll('[data-testid="gap-target"]
 QUIET_SQUARE = """() => {
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const busy = [...document.querySelectorAll('[data-testid="gap-target"]')].map(centre);
+  // 60 pixels on a course drawn 980 wide; the course is drawn lower where the screen is low.
+  const track = document.querySelector('.rsc-track');
+  const box = track.getBoundingClientRect();
+  const vb = track.viewBox.baseVal;
+  const far = 60 * Math.min(box.width, box.height * vb.width / vb.height) / 980;
   for (const cell of document.querySelectorAll('.rsc-static .rsc-cell')) {
     const [x, y] = centre(cell);
     const hit = document.elementFromPoint(x, y);
     if (hit && hit.closest('[data-testid="gap-target"]')) continue;
-    if (busy.every(([bx, by]) => Math.hypot(bx - x, by - y) > 60)) return [x, y];
+    if (busy.every(([bx, by]) => Math.hypot(bx - x, by - y) > far)) return [x, y];
   }
   return null;
 }"""

@@ -11,6 +11,7 @@ highlighted sends nothing, and the language switch turns the board's texts into 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -246,4 +247,17 @@ def test_a_double_hurdle_and_the_start_places_are_drawn_as_the_engine_gives_them
     expect(labels).to_have_text(en["web.toques_et_casques.double_hurdle"])
     expect(board.locator(".tc-obstacle.hurdle")).to_have_count(12)  # 2 lengths x 6 lanes
     expect(board.locator(".tc-place-num")).to_have_text([str(n) for n in range(1, 7)])
+    # The race panel names the course in the game's words (issue 16, 9): the hurdles at lengths 7
+    # and 8 of the far straight in running order, counted from 1, one lap in the singular, no code.
+    panel = page.locator(".tc-course-panel")
+    of_far = en["web.toques_et_casques.course.of.4"]
+    at = en["web.toques_et_casques.course.at"]
+    hurdles = ", ".join(at.format(n=n, of=of_far) for n in (7, 8))
+    expect(panel).to_contain_text(
+        en["web.toques_et_casques.course.summary.hurdles"].format(where=hurdles)
+    )
+    expect(panel).to_contain_text(en["web.toques_et_casques.course.summary.no_river"])
+    text = panel.inner_text()
+    assert re.search(r"\b1 lap\b(?!s)", text), text  # one lap, no "lap(s)"
+    assert not re.search(r"\b\d+\.\d+\b", text), text
     assert not jockey.errors, f"script errors on the board: {jockey.errors}"

@@ -109,6 +109,22 @@ class GameSummary(BaseModel):
     """The message key naming each bot's level in this game (``web.bot.*``)."""
 
 
+class CheckOptionsRequest(BaseModel):
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    """The game's options by name, ``players`` (the number of seats) included, as a table would take
+    them."""
+
+
+class CheckedOptions(BaseModel):
+    """Options the game accepts: every option with its value (defaults filled in), and the table as
+    it would start, seen by a spectator (a course as it will be raced, auto values resolved)."""
+
+    game: str
+    options: dict[str, bool | int | str]
+    start: dict[str, Any]
+    """The initial state's public observation (``State.observation(None)``)."""
+
+
 class RulesSection(BaseModel):
     anchor: str
     level: int

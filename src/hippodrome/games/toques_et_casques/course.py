@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from hippodrome.engine.errors import OptionsError
@@ -122,7 +122,7 @@ def _station(text: str, what: str, size: str) -> Station:
     return station
 
 
-@cache
+@lru_cache(maxsize=1024)  # bounded: options come from clients (a table, a course being designed)
 def resolve(
     *,
     category: str,

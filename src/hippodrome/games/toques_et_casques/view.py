@@ -155,7 +155,8 @@ def render_text(obs: JSONObject, lang: str = "en", names: Sequence[str] = ()) ->
 
 @cache
 def board_data() -> JSONObject:
-    """What the browser draws the board from: each hippodrome's geometry, the horses' colours."""
+    """What the browser draws the board from: each hippodrome's geometry, the horses' colours, the
+    lengths the river plaque covers (the course designer draws a river the engine refused)."""
     m = material()
     return {
         "tracks": {size: track(size).geometry() for size in SIZES},
@@ -163,4 +164,5 @@ def board_data() -> JSONObject:
         "numbers": list(m.horse_numbers),
         "turn_lengths": list(m.turn_lengths),
         "note_value": m.note_value,
+        "river_lengths": m.river_lengths,
     }

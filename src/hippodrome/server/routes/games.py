@@ -9,8 +9,8 @@ from fastapi import APIRouter
 from hippodrome.bots.base import BotKind, bot_label
 from hippodrome.engine.i18n import LANGUAGES, catalog
 from hippodrome.engine.options import options_schema
-from hippodrome.games import CATALOGUE, entry
-from hippodrome.server.schemas import GameSummary, errors
+from hippodrome.games import CATALOGUE, entry, load_game
+from hippodrome.server.schemas import CheckedOptions, CheckOptionsRequest, GameSummary, errors
 from hippodrome.server.service import ServerError
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -45,6 +45,22 @@ async def games() -> list[GameSummary]:
 async def board(game_id: str) -> dict[str, Any]:
     """The static material the game's board is drawn from."""
     return entry(game_id).board_data()
+
+
+@router.post("/games/{game_id}/options/check", responses=errors(400, 404, 413, 422))
+async def check_options(game_id: str, request: CheckOptionsRequest) -> CheckedOptions:
+    """Whether the game takes these options, judged by the engine as a new table's would be: the
+    options completed, or the named refusal (400: ``toques_et_casques.course.<rule>``, an unknown
+    option, a value of the wrong type). Nothing is created. A course designer asks it at each
+    change, so the browser holds no placement rule."""
+    game = load_game(game_id, **request.options)
+    return CheckedOptions.model_validate(
+        {
+            "game": game.id,
+            "options": game.options.to_json(),
+            "start": game.new_initial_state().observation(None),
+        }
+    )
 
 
 @router.get("/i18n/{lang}", responses=errors(404, 422))

@@ -164,10 +164,22 @@ export function renderAway(container, msg, onBack) {
   const seat = msg?.seat;
   const away = Number.isInteger(seat) && msg?.status === "running" && msg?.clock?.seats?.[seat]?.away;
   container.hidden = !away;
-  container.replaceChildren();
-  if (!away) return;
-  container.append(
-    h("span", {}, t("web.clock.timed_out", { bot: botLabel(msg.game, msg.clock.bot) })),
+  if (!away) {
+    container.replaceChildren();
+    return;
+  }
+  const text = t("web.clock.timed_out", { bot: botLabel(msg.game, msg.clock.bot) });
+  // The stand-in moves several times a second: keep the button the player is reaching for, so a
+  // click is never lost on a button replaced under the pointer; only its words are brought up to date.
+  const button = container.querySelector('[data-testid="take-back"]');
+  if (button) {
+    button.onclick = onBack;
+    button.textContent = t("web.clock.take_back");
+    container.firstElementChild.textContent = text;
+    return;
+  }
+  container.replaceChildren(
+    h("span", {}, text),
     " ",
     h("button", { type: "button", "data-testid": "take-back", onclick: onBack }, t("web.clock.take_back")),
   );

@@ -8,6 +8,7 @@ import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, transla
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
 import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
 import { clockFields, clockRequest } from "./clock.js";
+import { gameFileUrl } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -39,6 +40,13 @@ let created = null; // the answer to the last POST /api/tables (the only time to
 let createError = null;
 let account = null; // the logged-in account (account.js tells), whose name the creator's seat takes
 const form = { game: null, options: {}, seats: [] };
+// The chosen game's options editor, when its package has one (`web/options.js`, Toques et Casques'
+// course designer): `createOptionsEditor({options, setOption, changed})` returns null or
+// `{owns, element(fields), update(), refusal(), pending()}`: the options it edits (whose plain fields
+// it holds, `element` returning it in the page's language), told of every change in the form, and the
+// engine's refusal of the options as they stand (or a verdict still awaited), which keeps the table
+// from being created.
+let editor = null;
 
 const gameById = (id) => games.find((g) => g.id === id);
 const playable = () => games.filter((g) => g.status === "playable");
@@ -115,6 +123,34 @@ function selectGame(id) {
   for (const option of game?.options || []) form.options[option.name] = option.default;
   if (form.options.players === undefined) form.options.players = game?.min_players ?? 2;
   resizeSeats();
+  loadEditor(id);
+}
+
+async function loadEditor(id) {
+  editor = null;
+  if (!gameById(id) || gameById(id).status !== "playable") return;
+  let made = null;
+  try {
+    const module = await import(gameFileUrl(id, "options.js"));
+    made = module.createOptionsEditor({
+      options: () => form.options,
+      setOption: (name, value) => {
+        form.options[name] = value;
+        const field = document.getElementById(`opt-${name}`);
+        if (field) field.value = String(value);
+      },
+      changed: updateCreateButton,
+    });
+  } catch {
+    made = null; // no editor: the plain fields do
+  }
+  if (form.game !== id) return; // another game was chosen meanwhile
+  editor = made;
+  if (editor) renderForm();
+}
+
+function updateCreateButton() {
+  els.createButton.disabled = !playable().length || Boolean(editor?.refusal() || editor?.pending());
 }
 
 function seatCount() {
@@ -147,7 +183,7 @@ function renderForm() {
     els.game,
     list.map((g) => h("option", { value: g.id, selected: g.id === form.game }, pick(g.titles))),
   );
-  els.createButton.disabled = !list.length;
+  updateCreateButton();
   const game = gameById(form.game);
   renderOptions(game);
   renderSeats(game);
@@ -161,8 +197,13 @@ function renderForm() {
 
 function renderOptions(game) {
   const fields = [h("legend", {}, t("web.lobby.options"))];
+  const owned = []; // the fields of the options the game's editor edits, which it holds
+  let editorAt = -1;
   for (const option of game?.options || []) {
     const label = pick(option);
+    const mine = Boolean(editor?.owns.includes(option.name));
+    if (mine && editorAt < 0) editorAt = fields.length;
+    const place = mine ? owned : fields;
     const id = `opt-${option.name}`;
     const value = form.options[option.name];
     if (option.name === "players") {
@@ -189,9 +230,9 @@ function renderOptions(game) {
           })),
       );
     } else if (option.seats) {
-      fields.push(seatOption(option, id, label));
+      place.push(seatOption(option, id, label));
     } else if (option.type === "bool") {
-      fields.push(
+      place.push(
         h("div", { class: "field check" },
           h("input", {
             id,
@@ -207,7 +248,7 @@ function renderOptions(game) {
     } else if (Array.isArray(option.choices)) {
       // The option's values as the server lists them, typed: the one chosen is sent as it is.
       const choices = option.choices;
-      fields.push(
+      place.push(
         h("div", { class: "field" },
           h("label", { for: id }, label),
           h("select", {
@@ -220,7 +261,7 @@ function renderOptions(game) {
       );
     } else {
       const numeric = option.type === "int" || option.type === "float";
-      fields.push(
+      place.push(
         h("div", { class: "field" },
           h("label", { for: id }, label),
           h("input", {
@@ -235,6 +276,7 @@ function renderOptions(game) {
       );
     }
   }
+  if (editor) fields.splice(editorAt < 0 ? fields.length : editorAt, 0, editor.element(owned));
   // Not rules of the game: a practice table shows each human player the odds of his decisions; a
   // private table's free seats go to whoever has its link, a public one's to anyone in the lobby.
   fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
@@ -364,7 +406,7 @@ function renderSeats(game) {
 async function submit(event) {
   event.preventDefault();
   const game = gameById(form.game);
-  if (!game) return;
+  if (!game || editor?.refusal() || editor?.pending()) return; // the editor shows why
   createError = null;
   // `players` is the number of seats: the server derives it from the seat list and refuses it as an option.
   const { players: _players, ...options } = form.options;
@@ -405,7 +447,6 @@ async function submit(event) {
   } catch (err) {
     createError = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
   } finally {
-    els.createButton.disabled = false;
     renderForm();
   }
 }
@@ -528,6 +569,8 @@ async function start() {
   translatePage();
   bindLangSwitch(document, renderAll);
   els.form.addEventListener("submit", submit);
+  // Every change of an option reaches the game's editor, after the field's own handler.
+  els.options.addEventListener("change", () => editor?.update());
   els.filterGame.addEventListener("change", (e) => {
     filters.game = e.target.value;
     refreshTables();

@@ -55,12 +55,17 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
         { class: "player-name" },
         h("strong", {}, names[i]),
         mine ? h("span", { class: "tag" }, t("web.you")) : null,
-        h("small", {}, kind),
-        seat.kind === "bot" ? null : h("span", {
-          class: "conn " + (connected ? "on" : "off"),
-          title: connected ? t("web.connected") : t("web.not_connected"),
-          "aria-label": connected ? t("web.connected") : t("web.not_connected"),
-        }),
+        // The kind and its connection dot stay on one line.
+        h(
+          "span",
+          { class: "player-kind" },
+          h("small", {}, kind),
+          seat.kind === "bot" ? null : h("span", {
+            class: "conn " + (connected ? "on" : "off"),
+            title: connected ? t("web.connected") : t("web.not_connected"),
+            "aria-label": connected ? t("web.connected") : t("web.not_connected"),
+          }),
+        ),
       ),
       h(
         "span",

@@ -5,6 +5,7 @@ import { loadBoardModule } from "./boards/index.js";
 import { api, ApiError, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderGameOver, renderLog, renderPlayers } from "./panels.js";
+import { createZoom } from "./zoom.js";
 
 const tableId = tableIdFromPath();
 const token = fragmentTokens()[0] || null;
@@ -33,6 +34,8 @@ const els = {
 let summary = null;
 let replay = null;
 let board = null;
+// The board's drawing zoomed on a laptop, framed on a phone, as on the table page.
+const zoom = createZoom(els.board, document.querySelector(".status-row"));
 let index = 0;
 let error = null;
 let recordError = null;
@@ -98,6 +101,7 @@ function render() {
   const msg = stateAt(index);
   const { events, current } = logUpTo(index);
   if (board) board.update(msg, events);
+  if (board) zoom.refresh(t);
   els.slider.max = String(n - 1);
   els.slider.value = String(index);
   els.first.disabled = els.prev.disabled = index === 0;

@@ -9,6 +9,7 @@
 
 import { fill, h, legalMoves, moveLabel, s, seatColour } from "/static/js/dom.js";
 import { tn } from "/static/js/i18n.js";
+import { createSlides, laneTrackPath, placeOf } from "/static/js/motion.js";
 
 const NS = "web.ascot";
 const S = 30; // SVG pixels per length of the race course
@@ -76,6 +77,9 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
   let stage = null; // "market", "training" or "race": which board is unfolded
   const trade = { to: null, deal: null, item: null, price: null };
   let amountChoice = null;
+  let moved = []; // the horses moved in the last change, in order: {board: "race" | "loop", horse, from, to}
+  let slid = { race: true, loop: true }; // whether each board slid the last change's moves already
+  const slides = { race: createSlides(), loop: createSlides() };
 
   // -- skeleton ---------------------------------------------------------------------------------------
 
@@ -102,12 +106,12 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
   const raceStatic = s("g", { class: "as-static" });
   const raceZone = s("g", { class: "as-zone-layer" });
   const raceTargets = s("g", { class: "as-targets" });
-  const racePawns = s("g", { class: "as-pawns" });
+  const racePawns = s("g", { class: "as-pawns", "data-pieces": true });
   const [bx0, by0, bx1, by1] = boardData.bounds;
   raceSvg.setAttribute("viewBox", `${(bx0 - 0.6) * S} ${(by0 - 0.6) * S} ${(bx1 - bx0 + 1.2) * S} ${(by1 - by0 + 1.2) * S}`);
   raceSvg.append(raceStatic, raceZone, raceTargets, racePawns);
   const loopStatic = s("g", { class: "as-static" });
-  const loopPawns = s("g", { class: "as-pawns" });
+  const loopPawns = s("g", { class: "as-pawns", "data-pieces": true });
   loopSvg.setAttribute("viewBox", `-4 -4 ${12 * LOOP_W + 8} ${10 * LOOP_H + 8}`);
   loopSvg.append(loopStatic, loopPawns);
 
@@ -416,7 +420,80 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
         }),
       );
     }
+    slides.race.stop();
     fill(racePawns, pawns);
+    slideRace();
+  }
+
+  /** Slide each horse moved on the race course in the last change, one after another as they ran:
+   * from the start square into its lane, square by square (a lane change first, de biais, then on
+   * along the lane: the way the board draws a move, the events naming only where it ended), past the
+   * post to its place there (issue 16; still under reduced motion, `motion.js`). */
+  function slideRace() {
+    if (slid.race) return;
+    slid.race = true;
+    const centre = (c) => geometry.cells[c].centre.map((v) => v * S);
+    const runs = [];
+    for (const { horse, from, to } of moved.filter((m) => m.board === "race")) {
+      const element = racePawns.querySelector(`[data-horse="${horse}"]`);
+      if (!element) continue;
+      let first = from;
+      const points = [];
+      const cells = [];
+      if (from === "start") {
+        const g = gate.get(horse);
+        if (!g) continue;
+        points.push(g.centre.map((v) => v * S));
+        cells.push("start");
+        first = cellAt(g.lane, 1);
+      }
+      if (!Number.isInteger(first)) continue;
+      // Past the post: along its lane to the lane's last square, then to its place by the post.
+      const last = to === "post" ? cellAt(geometry.cells[first].lane + 1, boardData.lanes[geometry.cells[first].lane].length) : to;
+      const way = laneTrackPath(geometry, first, last, { mayChange: (c, next) => !noLaneChange.has(c) && !noLaneChange.has(next) });
+      if (!way) continue;
+      points.push(...way.map(centre));
+      cells.push(...way.map((c) => `${geometry.cells[c].lane + 1}.${geometry.cells[c].index + 1}`));
+      if (to === "post") {
+        points.push(placeOf(element));
+        cells.push("post");
+      }
+      runs.push({ key: horse, element, points, cells });
+    }
+    slides.race.play(racePawns, runs);
+  }
+
+  /** Where a horse of the race moved by `event` went: a cell, "post", or null (it did not move). */
+  function raceEnd(event) {
+    const p = event.params || {};
+    if (event.key === "ascot.horse_ran" || event.key === "ascot.horse_placed_at") return cellAt(p.lane, p.square);
+    if (event.key === "ascot.horse_placed") return "post";
+    return null;
+  }
+
+  /** The horses a state message moved on either board (its events), in order, each from where the
+   * last state (or its move before) left it; none when the log came whole. */
+  function movedBy(stateMessage, before) {
+    if (!before || stateMessage.fullLog) return [];
+    const where = (text) => (text && text.includes(".") ? cellAt(...text.split(".").map(Number)) : text);
+    const race = new Map(Object.entries(before.race?.at || {}).map(([id, text]) => [id, where(text)]));
+    const loop = new Map(Object.entries(before.squares || {}));
+    const found = [];
+    for (const e of stateMessage.events || []) {
+      const p = e.params || {};
+      if (e.key === "ascot.horse_trained" || e.key === "ascot.horse_shifted") {
+        const from = e.key === "ascot.horse_trained" ? p.start : loop.get(p.horse);
+        loop.set(p.horse, p.end);
+        if (Number.isInteger(from) && from !== p.end) found.push({ board: "loop", horse: p.horse, from, to: p.end });
+        continue;
+      }
+      const to = raceEnd(e);
+      if (to === null) continue;
+      const from = race.get(p.horse);
+      race.set(p.horse, to);
+      if (from !== undefined && from !== null && from !== "post" && from !== to) found.push({ board: "race", horse: p.horse, from, to });
+    }
+    return found;
   }
 
   function selectHorse(id) {
@@ -551,7 +628,35 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
         s("text", { class: "as-dice-total", x, y: y + 6 }, String(dice.params.total)),
       );
     }
+    slides.loop.stop();
     fill(loopPawns, parts);
+    slideLoop();
+  }
+
+  /** Slide each horse moved on the training loop in the last change square by square, one after
+   * another in number order as they left their boxes, forward or sent back (issue 16; still under
+   * reduced motion, `motion.js`). */
+  function slideLoop() {
+    if (slid.loop) return;
+    slid.loop = true;
+    const length = boardData.training.length;
+    const spot = (n) => {
+      if (n <= 0 || n >= length) return null; // its box
+      const [x, y] = loopCorner(n);
+      return [x + 11, y + LOOP_H - 12];
+    };
+    const runs = [];
+    for (const { horse, from, to } of moved.filter((m) => m.board === "loop")) {
+      const element = loopPawns.querySelector(`[data-horse="${horse}"]`);
+      if (!element) continue;
+      const step = to > from ? 1 : -1;
+      const cells = [];
+      for (let n = from; n !== to + step; n += step) cells.push(n);
+      const points = cells.map((n) => spot(n) || boxCentre.get(horse));
+      points[points.length - 1] = placeOf(element); // its place among those on the square
+      runs.push({ key: horse, element, points, cells: cells.map((n) => (n <= 0 || n >= length ? "box" : n)) });
+    }
+    slides.loop.play(loopPawns, runs);
   }
 
   // -- the prompt: the phase and what is asked --------------------------------------------------------
@@ -1015,6 +1120,10 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
 
   function update(stateMessage, events = []) {
     const before = msg;
+    if (stateMessage?.version !== before?.version) {
+      moved = stateMessage?.version > before?.version ? movedBy(stateMessage, before.observation) : [];
+      slid = { race: false, loop: false };
+    }
     msg = stateMessage;
     log = events;
     if (!before || before.version !== msg.version || before.seat !== msg.seat) {

@@ -9,6 +9,7 @@
 
 import { coursePatterns, fill, h, legalMoves, moveLabel, s, seatColour } from "/static/js/dom.js";
 import { tn } from "/static/js/i18n.js";
+import { createSlides, loopSquares } from "/static/js/motion.js";
 
 const NS = "web.royal_steeple_chase";
 const GAME = "royal_steeple_chase";
@@ -186,6 +187,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let tradeCard = null; // the card of the hand chosen to offer
   let ownHurdle = false; // 2 and 3 players: placing one of one's own mobile hurdles
   let bidChoice = 0; // the opening bid for a spread card, or the points added to a counter-offer
+  let moves = []; // the horses moved in the last change, in order: {lane, from, to, step}
+  let slid = true; // whether the last change's moves were slid along already
+  const slides = createSlides();
 
   const obs = () => msg?.observation || null;
   const legal = () => (interactive ? legalMoves(msg).map((m) => m.notation) : []);
@@ -220,7 +224,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   const defs = s("defs");
   const staticLayer = s("g", { class: "rsc-static" });
   const hurdleLayer = s("g", { class: "rsc-hurdles" });
-  const horseLayer = s("g", { class: "rsc-horses" });
+  const horseLayer = s("g", { class: "rsc-horses", "data-pieces": true });
   const targetLayer = s("g", { class: "rsc-targets" });
   svg.append(trackTitle, defs, staticLayer, hurdleLayer, horseLayer, targetLayer);
 
@@ -392,7 +396,38 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
       }
       parts.push(g);
     });
+    slides.stop();
     fill(horseLayer, parts);
+    slide();
+  }
+
+  /** Slide each horse moved in the last change square by square along its lane, in the order the
+   * coups moved them, forward or falling back (issue 16; still under reduced motion, `motion.js`). */
+  function slide() {
+    if (slid || !view) return;
+    slid = true;
+    const runs = [];
+    for (const { lane, from, to, step } of moves) {
+      const element = horseLayer.querySelector(`[data-testid="horse-${colours[lane]}"]`);
+      const cells = loopSquares(from, to, boardData.squares || 21, step);
+      const points = (cells || []).map((n) => view.lanes[lane]?.cells[n - 1]?.at).filter(Boolean);
+      if (!element || !cells || points.length !== cells.length) continue;
+      runs.push({ key: colours[lane], element, points, cells });
+    }
+    slides.play(horseLayer, runs);
+  }
+
+  /** The horses a state message moved (its `horse_moved` and `horse_fell_back` events), in order;
+   * none when the log came whole (a connection, a replay's jump). */
+  function movesOf(stateMessage) {
+    if (stateMessage.fullLog) return [];
+    const found = [];
+    for (const e of stateMessage.events || []) {
+      const step = { [`${GAME}.horse_moved`]: 1, [`${GAME}.horse_fell_back`]: -1 }[e.key];
+      const p = e.params || {};
+      if (step && Number.isInteger(p.horse) && p.frm !== p.to) found.push({ lane: p.horse, from: p.frm, to: p.to, step });
+    }
+    return found;
   }
 
   /** The gaps a click can put a hurdle in (or take one off): those of the coup chosen, or of the
@@ -1397,6 +1432,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function update(stateMessage, events = []) {
     const before = msg;
+    if (stateMessage?.version !== before?.version) {
+      moves = stateMessage?.version > before?.version ? movesOf(stateMessage) : [];
+      slid = false;
+    }
     msg = stateMessage;
     log = events;
     if (!before || before.version !== msg.version || before.seat !== msg.seat) {

@@ -5,6 +5,7 @@
 // from the legal actions the server typed (`{kind, args, notation, label}`): this module holds no rule.
 
 import { fill, findMove, h, legalMoves, s, seatColour } from "/static/js/dom.js";
+import { createSlides, loopSquares, placeOf } from "/static/js/motion.js";
 
 // -- geometry of the oval -----------------------------------------------------------------------------
 
@@ -130,6 +131,9 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   let selectedToken = null;
   let selectedHorse = null;
   let previewHorse = null;
+  let moves = []; // the horses moved in the last change, in order: {horse, start, end}
+  let slid = true; // whether the last change's moves were slid along already
+  const slides = createSlides();
 
   const horseName = (id) => {
     const key = `royal_turf.horse.${id}`;
@@ -156,7 +160,7 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
   svg.append(trackTitle);
   const staticLayer = s("g", { class: "rt-static" });
   const highlightLayer = s("g", { class: "rt-highlight" });
-  const pawnLayer = s("g", { class: "rt-pawns" });
+  const pawnLayer = s("g", { class: "rt-pawns", "data-pieces": true });
   const ghostLayer = s("g", { class: "rt-ghost", "aria-hidden": "true" });
   svg.append(staticLayer, highlightLayer, pawnLayer, ghostLayer);
 
@@ -439,8 +443,37 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
         parts.push(g);
       }
     }
+    slides.stop();
     fill(pawnLayer, parts);
     drawResults();
+    slide();
+  }
+
+  /** Slide each horse moved in the last change square by square round the oval, in the order they
+   * moved (issue 16; still under reduced motion, `motion.js`); one across the line runs on to its
+   * place on the podium. */
+  function slide() {
+    if (slid) return;
+    slid = true;
+    const runs = [];
+    for (const { horse, start, end } of moves) {
+      const element = pawnLayer.querySelector(`.rt-pawn[data-horse="${horse}"]`); // the track's come first
+      const cells = end === 0 ? [...(loopSquares(start, squares, squares) || []), "line"] : loopSquares(start, end, squares);
+      if (!element || !cells || cells.length < 2) continue;
+      const points = cells.map((n) => (n === "line" ? pos(squares * step) : pos(squareCentre(n))));
+      if (end === 0) points.push(placeOf(element));
+      runs.push({ key: horse, element, points, cells: end === 0 ? [...cells, "podium"] : cells });
+    }
+    slides.play(pawnLayer, runs);
+  }
+
+  /** The horses a state message moved (its `horse_moved` events), in order; none when the log came
+   * whole (a connection, a replay's jump). */
+  function movesOf(stateMessage) {
+    if (stateMessage.fullLog) return [];
+    return (stateMessage.events || [])
+      .filter((e) => e.key === "royal_turf.horse_moved" && e.params?.start !== e.params?.end)
+      .map((e) => ({ horse: e.params.horse, start: e.params.start, end: e.params.end }));
   }
 
   function drawResults() {
@@ -853,6 +886,10 @@ export function createBoard(container, { boardData, t, lang, send = null, readOn
 
   function update(stateMessage, events = []) {
     const before = msg;
+    if (stateMessage?.version !== before?.version) {
+      moves = stateMessage?.version > before?.version ? movesOf(stateMessage) : [];
+      slid = false;
+    }
     msg = stateMessage;
     log = events;
     // A selection made for one decision does not carry over to the next.

@@ -8,6 +8,7 @@
 // disabled while the field holds an amount no legal action has.
 
 import { fill, h, legalMoves, moveLabel, s, seatColour } from "/static/js/dom.js";
+import { createSlides, laneTrackPath } from "/static/js/motion.js";
 
 const SCALE = 22;
 /** The kinds of legal action that differ only by an amount, and the arg that holds it. */
@@ -24,6 +25,9 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
   let msg = null;
   let typed = null; // the amount being entered ({key, value}), kept when another seat's move redraws the board
   let amountBox = null; // the amount control drawn ({sig, node, input}), kept while the same amounts are legal
+  let moves = []; // the horses moved in the last change, in order: {horse, from, to} (cells)
+  let slid = true; // whether the last change's moves were slid along already
+  const slides = createSlides();
   const cellIndex = new Map(boardData.cells.map((c, i) => [`${c.lane}-${c.square}`, i]));
   const spaces = new Set(boardData.passing_spaces);
   const finish = new Set(boardData.finish);
@@ -59,16 +63,58 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
         svg.append(s("circle", { cx: cx * SCALE, cy: cy * SCALE, r: 2.5, class: "wps-space" }));
       }
     });
+    const horses = s("g", { class: "wps-horses" });
     for (const horse of obs.horses) {
       if (horse.cell === null) continue;
-      const [cx, cy] = geo.cells[horse.cell].centre;
       const n = horse.number - 1;
-      const g = s("g", { class: "wps-horse" + (obs.moving === horse.id ? " wps-moving" : ""), "data-horse": horse.id });
-      g.append(s("circle", { cx: cx * SCALE, cy: cy * SCALE, r: 9, fill: HORSE_COLOURS[n], stroke: horse.owner === null ? "#777" : seatColour(horse.owner) }));
-      g.append(s("text", { x: cx * SCALE, y: cy * SCALE + 4, fill: HORSE_TEXT[n], "text-anchor": "middle" }, String(horse.number)));
-      svg.append(g);
+      const g = s("g", { class: "wps-horse" + (obs.moving === horse.id ? " wps-moving" : ""), "data-horse": horse.id, transform: placed(horse.cell) });
+      g.append(s("circle", { r: 9, fill: HORSE_COLOURS[n], stroke: horse.owner === null ? "#777" : seatColour(horse.owner) }));
+      g.append(s("text", { y: 4, fill: HORSE_TEXT[n], "text-anchor": "middle" }, String(horse.number)));
+      horses.append(g);
     }
+    svg.append(horses);
+    slides.stop();
     fill(track, svg);
+    slide(horses);
+  }
+
+  const centre = (cell) => geo.cells[cell].centre.map((v) => v * SCALE);
+  /** §6: a horse changes lane only from a cell of a straight (« dans un virage il ne peut plus changer de ligne »). */
+  const straight = (cell) => geo.segments[geo.cells[cell].segment].kind === "straight";
+  const placed = (cell) => `translate(${centre(cell).map((v) => v.toFixed(1)).join(" ")})`;
+
+  /** Slide each horse moved in the last change cell by cell, one after another as the rules move
+   * them: a lane change first, de biais, then on along the lane (the way the board draws a move, the
+   * engine's events naming only where it ended; issue 16, still under reduced motion, `motion.js`). */
+  function slide(layer) {
+    if (slid) return;
+    slid = true;
+    const runs = [];
+    for (const { horse, from, to } of moves) {
+      const element = layer.querySelector(`[data-horse="${horse}"]`);
+      const cells = laneTrackPath(geo, from, to, { mayChange: straight });
+      if (!element || !cells || cells.length < 2) continue;
+      runs.push({ key: horse, element, points: cells.map(centre), cells: cells.map((c) => boardData.cells[c]).map((c) => `${c.lane}-${c.square}`) });
+    }
+    slides.play(layer, runs);
+  }
+
+  /** The horses a state message moved (its `horse_moved` events, where each ended), in order, each
+   * from where the last state (or its move before) left it; none when the log came whole. */
+  function movesOf(stateMessage, before) {
+    if (!before || stateMessage.fullLog) return [];
+    const at = new Map(before.horses.map((x) => [x.id, x.cell]));
+    const found = [];
+    for (const e of stateMessage.events || []) {
+      if (e.key !== "win_place_show.horse_moved") continue;
+      const { horse, lane, square } = e.params || {};
+      const to = cellIndex.get(`${lane}-${square}`);
+      const from = at.get(horse);
+      if (to === undefined) continue;
+      at.set(horse, to);
+      if (from !== null && from !== undefined && from !== to) found.push({ horse, from, to });
+    }
+    return found;
   }
 
   function program(obs) {
@@ -208,6 +254,10 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
 
   return {
     update(stateMessage) {
+      if (stateMessage?.version !== msg?.version) {
+        moves = stateMessage?.version > msg?.version ? movesOf(stateMessage, msg.observation) : [];
+        slid = false;
+      }
       msg = stateMessage;
       draw();
     },

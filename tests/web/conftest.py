@@ -115,9 +115,15 @@ class SeatPage:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The real app, served by uvicorn in a thread on a free port of 127.0.0.1."""
     db = tmp_path_factory.mktemp("web") / "hippodrome.db"
-    # The whole session creates its tables from one address: no quota.
+    # The whole session creates its tables from one address: no quota. Its seats are played by
+    # code, faster than any player on a quick machine: no budget of messages a second either
+    # (tests/server/test_abuse.py and test_chat.py test the budget).
     settings = Settings(
-        db_url=f"sqlite:///{db}", bot_delay=BOT_DELAY, seat_timeout=60.0, tables_per_address=0
+        db_url=f"sqlite:///{db}",
+        bot_delay=BOT_DELAY,
+        seat_timeout=60.0,
+        tables_per_address=0,
+        ws_messages_per_second=0,
     )
     try:
         with (

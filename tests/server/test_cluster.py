@@ -31,6 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from hippodrome.engine.record import GameRecord
 from hippodrome.engine.types import CHANCE
 from hippodrome.games import load_game
+from hippodrome.server.cluster import RedisBus, address_count, table_count
 from hippodrome.server.runtime import can_undo
 from hippodrome.server.service import (
     SeatKind,
@@ -415,20 +416,27 @@ async def first_message(url: str, table_id: str, token: str | None) -> Message:
         return message
 
 
+@contextmanager
+def two_processes(pg_url: str, redis_url: str, tmp_path: Path, **env: str) -> Iterator[list[str]]:
+    """Processes A and B on one PostgreSQL and a Redis namespace of their own, with ``env`` (small
+    limits); their logs must hold no traceback."""
+    env = {"HIPPODROME_REDIS_NAMESPACE": f"hippodrome-test-{uuid.uuid4().hex[:8]}", **env}
+    args = ["--db", pg_url, "--redis", redis_url, "--bot-processes", "0"]
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    with serving([spawn(args, log, **env) for log in logs], logs) as urls:
+        yield urls
+    output = "".join(log.read_text() for log in logs)
+    assert "Traceback" not in output, output[-3000:]
+
+
 def test_limits_and_rematches_hold_across_two_processes(
     pg_url: str, redis_url: str, tmp_path: Path
 ) -> None:
     """docs/web.md, "Limits" and "End of a game": the quotas and the connections of one address
     are counted for both processes (each alone would allow more), and a rematch asked through A
     reaches the player connected to B."""
-    env = {
-        "HIPPODROME_REDIS_NAMESPACE": f"hippodrome-test-{uuid.uuid4().hex[:8]}",
-        "HIPPODROME_TABLES_PER_ADDRESS": "3",
-        "HIPPODROME_WS_PER_ADDRESS": "3",
-    }
-    args = ["--db", pg_url, "--redis", redis_url, "--bot-processes", "0"]
-    logs = [tmp_path / "a.log", tmp_path / "b.log"]
-    with serving([spawn(args, log, **env) for log in logs], logs) as (url_a, url_b):
+    limits = {"HIPPODROME_TABLES_PER_ADDRESS": "3", "HIPPODROME_WS_PER_ADDRESS": "3"}
+    with two_processes(pg_url, redis_url, tmp_path, **limits) as (url_a, url_b):
         # A finished duel, played to its end in the store.
         service = TableService(open_database(pg_url), shared=True)
         seats = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.HUMAN, name="Bob")]
@@ -496,8 +504,93 @@ def test_limits_and_rematches_hold_across_two_processes(
         )
         assert response.status_code == 429, response.text
         assert response.json()["error"]["key"] == "error.too_many_tables"
-    output = "".join(log.read_text() for log in logs)
-    assert "Traceback" not in output, output[-3000:]
+
+
+def test_logins_and_connections_per_table_are_counted_across_two_processes(
+    pg_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """docs/web.md, "Limits": the login attempts of one address and the connections at one table
+    are counted for both processes (each alone would allow more); a closed connection is
+    uncounted, through either process."""
+    limits = {"HIPPODROME_LOGINS_PER_ADDRESS": "3", "HIPPODROME_WS_PER_TABLE": "3"}
+    with two_processes(pg_url, redis_url, tmp_path, **limits) as (url_a, url_b):
+        # Three failed logins, two through A: B alone counted one, and refuses the next.
+        wrong = {"name": "Ada", "password": "not her password"}
+        answers = [
+            httpx.post(
+                f"{url}/api/account/login",
+                json=wrong,
+                headers={"X-Hippodrome": "1"},
+                trust_env=False,
+            )
+            for url in (url_a, url_b, url_a, url_b)
+        ]
+        assert [a.status_code for a in answers] == [401, 401, 401, 429], answers[-1].text
+        answer = answers[-1]
+        assert answer.json()["error"]["key"] == "error.too_many_logins"
+
+        table = create(url_a, [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}])
+        ws_a = url_a.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+        ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+
+        async def scenario() -> Message:
+            async with (
+                connect(ws_a, proxy=None, max_size=2**24) as first,
+                connect(ws_a, proxy=None, max_size=2**24) as second,
+                connect(ws_b, proxy=None, max_size=2**24) as third,
+            ):
+                for ws in (first, second, third):
+                    await ws.send(json.dumps({"type": "join", "token": None}))
+                    assert json.loads(await ws.recv())["type"] == "state"
+                # Three at the table, two through A: B alone holds one, and refuses the next.
+                refused = await first_message(url_b, table["id"], None)
+                assert refused.get("key") == "error.table_crowded", refused
+                await first.close()
+                # One left through A: B lets the next in (once A's uncount is through).
+                deadline = time.monotonic() + 10
+                while (joined := await first_message(url_b, table["id"], None))["type"] != "state":
+                    assert joined.get("key") == "error.table_crowded", joined
+                    assert time.monotonic() < deadline, "the closed connection was uncounted"
+                    await asyncio.sleep(0.1)
+                return joined
+
+        assert asyncio.run(scenario())["status"] == "open"
+
+
+def test_the_connections_of_a_process_no_longer_heard_of_are_not_counted(redis_url: str) -> None:
+    """docs/deploy.md, "Limits": a connection is counted under its table and its address at once,
+    or under neither when one is full; the counts of a process that died (no longer heard of) are
+    dropped at the next admission, and a closed connection is uncounted."""
+    namespace = f"hippodrome-test-{uuid.uuid4().hex[:8]}"
+    table, address = table_count("t"), address_count("198.51.100.7")
+
+    async def nothing() -> None:
+        pass
+
+    async def scenario() -> None:
+        dead, alive = (RedisBus(redis_url, namespace=namespace) for _ in range(2))
+        for bus in (dead, alive):
+            await bus.start(lambda _: None, nothing)
+        try:
+            counts = [(table, 2), (address, 3)]
+            assert await dead.admit(counts, [alive.process]) is None
+            assert await dead.admit(counts, [alive.process]) is None
+            assert await alive.admit(counts, [dead.process]) == 0, "the table is full"
+            assert await alive.admit([(address, 2)], [dead.process]) == 0, "so is the address"
+            assert await alive.admit(counts, []) is None, "the dead process's two are dropped"
+            held = alive._client  # the counts as stored: one connection of ``alive`` under each
+            for counted in (table, address):
+                assert await held.hgetall(f"{namespace}:{counted}") == {
+                    alive.process.encode(): b"1"
+                }
+            alive.leave([table, address])
+            await asyncio.gather(*alive._leaving)
+            assert await held.exists(f"{namespace}:{table}", f"{namespace}:{address}") == 0
+        finally:
+            for bus in (dead, alive):
+                await bus.stop()
+
+    asyncio.run(scenario())
 
 
 def test_a_move_from_the_news_is_played_without_reading_the_store(pg_url: str) -> None:

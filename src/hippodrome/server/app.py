@@ -47,7 +47,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else None
         )
         service = TableService(engine, cache_size=settings.cache_size, shared=bus is not None)
-        for quota in (app.state.table_quota, app.state.seat_quota):
+        for quota in (app.state.table_quota, app.state.seat_quota, app.state.login_quota):
             quota.shared = bus  # counted for every process of the site
         runtime = Runtime(service, settings, bus)
         app.state.service = service

@@ -27,7 +27,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -106,12 +106,14 @@ class Bus(Protocol):
 
     async def drop_lease(self, table_id: str) -> None: ...
 
-    async def admit(self, address: str, limit: int, live: Collection[str]) -> bool:
-        """Count a new connection of ``address`` across the processes ``live`` (this one too),
-        unless they hold ``limit`` already (False). Raises :class:`CountsUnavailableError`."""
+    async def admit(self, counts: Sequence[tuple[str, int]], live: Collection[str]) -> int | None:
+        """Count a new connection under each of ``counts`` (what it is counted under, e.g.
+        :func:`address_count`, and its limit) across the processes ``live`` (this one too), unless
+        they hold one's limit already: then the index of the first that is full, and nothing
+        counted. Raises :class:`CountsUnavailableError`."""
 
-    def leave(self, address: str) -> None:
-        """Uncount a connection of ``address`` that :meth:`admit` counted (without waiting)."""
+    def leave(self, counted: Collection[str]) -> None:
+        """Uncount a connection that :meth:`admit` counted under ``counted`` (without waiting)."""
 
     async def take_use(self, name: str, address: str, limit: int, window: float) -> float | None:
         """``limits.SharedCounts``: one use of quota ``name`` across the processes."""
@@ -139,29 +141,37 @@ return kept
 """Every lease this process holds renewed in one round trip: however many tables it drives, a busy
 process renews them in time."""
 _ADMIT = """
+local n = #KEYS
 local live = {}
-for i = 4, #ARGV do live[ARGV[i]] = true end
-local all = redis.call('hgetall', KEYS[1])
-local total = 0
-for i = 1, #all, 2 do
-    if live[all[i]] then
-        total = total + tonumber(all[i + 1])
-    else
-        redis.call('hdel', KEYS[1], all[i])
+for i = 3 + n, #ARGV do live[ARGV[i]] = true end
+for k = 1, n do
+    local all = redis.call('hgetall', KEYS[k])
+    local total = 0
+    for i = 1, #all, 2 do
+        if live[all[i]] then
+            total = total + tonumber(all[i + 1])
+        else
+            redis.call('hdel', KEYS[k], all[i])
+        end
+    end
+    if total >= tonumber(ARGV[2 + k]) then
+        return k
     end
 end
-if total >= tonumber(ARGV[2]) then
-    return 0
+for k = 1, n do
+    redis.call('hincrby', KEYS[k], ARGV[1], 1)
+    redis.call('pexpire', KEYS[k], ARGV[2])
 end
-redis.call('hincrby', KEYS[1], ARGV[1], 1)
-redis.call('pexpire', KEYS[1], ARGV[3])
-return 1
+return 0
 """
-"""A connection of one address admitted, counted per process, the processes no longer heard of
-forgotten (their connections died with them)."""
+"""A new connection admitted under every count it is counted under (its address's, its table's),
+or the first count that is full (1-based); each count is a hash of connections per process, the
+processes no longer heard of forgotten (their connections died with them)."""
 _LEAVE = """
-if redis.call('hincrby', KEYS[1], ARGV[1], -1) <= 0 then
-    redis.call('hdel', KEYS[1], ARGV[1])
+for k = 1, #KEYS do
+    if redis.call('hincrby', KEYS[k], ARGV[1], -1) <= 0 then
+        redis.call('hdel', KEYS[k], ARGV[1])
+    end
 end
 return 0
 """
@@ -179,7 +189,19 @@ return false
 """One use of a quota by one address in a sliding window (a sorted set of the uses' times, in ms),
 or the milliseconds to wait for one."""
 CONNECTIONS_TTL = 24 * 3600 * 1000
-"""An address's connection counts are forgotten a day after its last new connection."""
+"""A connection count (an address's, a table's) is forgotten a day after its last new connection."""
+
+
+def address_count(address: str) -> str:
+    """What the connections of one client address are counted under (:meth:`Bus.admit`)."""
+    return f"connections:{address}"
+
+
+def table_count(table_id: str) -> str:
+    """What the connections at one table are counted under (:meth:`Bus.admit`)."""
+    return f"table-connections:{table_id}"
+
+
 _DROP = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
     return redis.call('del', KEYS[1])
@@ -303,27 +325,32 @@ class RedisBus:
 
     # -- counts shared by the processes (docs/web.md, "Limits") ---------------------------------
 
-    async def admit(self, address: str, limit: int, live: Collection[str]) -> bool:
+    async def admit(self, counts: Sequence[tuple[str, int]], live: Collection[str]) -> int | None:
+        if not counts:
+            return None
         try:
-            admitted = await self._client.eval(
+            full = await self._client.eval(
                 _ADMIT,
-                1,
-                f"{self.namespace}:connections:{address}",
+                len(counts),
+                *(f"{self.namespace}:{counted}" for counted, _ in counts),
                 self.process,
-                limit,
                 CONNECTIONS_TTL,
+                *(limit for _, limit in counts),
                 self.process,
                 *live,
             )
         except Exception as exc:
             raise CountsUnavailableError from exc
-        return bool(admitted)
+        return int(full) - 1 if full else None
 
-    def leave(self, address: str) -> None:
+    def leave(self, counted: Collection[str]) -> None:
+        if not counted:
+            return
+        keys = [f"{self.namespace}:{name}" for name in counted]
+
         async def uncount() -> None:
             with contextlib.suppress(Exception):  # a lost uncount: the key expires in a day
-                key = f"{self.namespace}:connections:{address}"
-                await self._client.eval(_LEAVE, 1, key, self.process)
+                await self._client.eval(_LEAVE, len(keys), *keys, self.process)
 
         task = asyncio.create_task(uncount())
         self._leaving.add(task)

@@ -1,9 +1,9 @@
 """What one client may ask of the server: quotas per address, a message budget per connection, a
 bound on request bodies. Each refusal is a named error (docs/web.md, "Limits"); a limit of 0 is none.
 
-With several server processes on Redis, the quotas per address and the connections per address
-are counted in Redis for all of them (``cluster.RedisBus``); while Redis does not answer, and with
-one process, each process counts its own.
+With several server processes on Redis, the quotas per address (tables, seats, logins) and the
+connections per address and per table are counted in Redis for all of them (``cluster.RedisBus``);
+while Redis does not answer, and with one process, each process counts its own.
 """
 
 from __future__ import annotations

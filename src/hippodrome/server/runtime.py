@@ -37,7 +37,7 @@ from hippodrome.engine.i18n import texts
 from hippodrome.engine.plan import plan_json
 from hippodrome.engine.types import CHANCE, JSONObject
 from hippodrome.server.chat import ChatLine, ChatStore, readable
-from hippodrome.server.cluster import Bus, Notice
+from hippodrome.server.cluster import Bus, Notice, address_count, table_count
 from hippodrome.server.limits import CountsUnavailableError, MessageBudget, client_address
 from hippodrome.server.memory import MemoryRelief
 from hippodrome.server.schemas import PLAIN_TEXT, printable
@@ -331,7 +331,8 @@ class Runtime:
         """A table's lock lives while someone holds or awaits it: no lock kept per table ever seen."""
         self.per_address: Counter[str] = Counter()
         self.per_table: Counter[str] = Counter()
-        """Open websockets by client address and by table, those still to join included."""
+        """Open websockets by client address and by table, those still to join included (this
+        process's; with the news live, they are counted for every process too: ``Bus.admit``)."""
         self._sweeper: asyncio.Task[None] | None = None
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.absent_since: dict[tuple[str, int], float] = {}
@@ -399,33 +400,40 @@ class Runtime:
                 if counter[key] <= 0:
                     del counter[key]
             if shared and self.bus is not None:
-                self.bus.leave(address)
+                self.bus.leave(shared)
             self.relief.closed_one()
 
     async def _admission(
         self, table_id: str, address: str
-    ) -> tuple[tuple[HippodromeError, int] | None, bool]:
-        """Why a new websocket is refused (and its close code), or None; and whether it was
-        counted across the server processes (to be uncounted when it closes). With the news
-        between processes live, the connections per address are counted for all of them."""
+    ) -> tuple[tuple[HippodromeError, int] | None, tuple[str, ...]]:
+        """Why a new websocket is refused (and its close code), or None; and what it was counted
+        under across the server processes (to be uncounted when it closes). With the news between
+        processes live, the connections per table and per address are counted for all of them
+        (``cluster.table_count``, ``cluster.address_count``); this process's own count refuses too
+        (it holds the connections it admitted while the shared counts did not answer)."""
         limits = self.settings
-        if 0 < limits.ws_per_table <= self.per_table[table_id]:
-            error = ServerError(429, "error.table_crowded", limit=limits.ws_per_table)
-            return (error, CLOSE_TRY_LATER), False
-        if limits.ws_per_address <= 0:
-            return None, False
-        over = limits.ws_per_address <= self.per_address[address]
-        shared = False
-        if self.bus is not None and self.bus.up:
-            try:
-                shared = await self.bus.admit(address, limits.ws_per_address, list(self.heard))
-                over = not shared
-            except CountsUnavailableError:
-                pass  # counted in this process alone meanwhile
-        if over:
-            error = ServerError(429, "error.too_many_connections", limit=limits.ws_per_address)
-            return (error, CLOSE_TRY_LATER), False
-        return None, shared
+        refusals = [
+            (limits.ws_per_table, self.per_table[table_id], "error.table_crowded"),
+            (limits.ws_per_address, self.per_address[address], "error.too_many_connections"),
+        ]
+        counts = [
+            (table_count(table_id), limits.ws_per_table),
+            (address_count(address), limits.ws_per_address),
+        ]
+        for limit, here, key in refusals:
+            if 0 < limit <= here:
+                return (ServerError(429, key, limit=limit), CLOSE_TRY_LATER), ()
+        wanted = [(i, count) for i, count in enumerate(counts) if count[1] > 0]
+        if not wanted or self.bus is None or not self.bus.up:
+            return None, ()
+        try:
+            full = await self.bus.admit([count for _, count in wanted], list(self.heard))
+        except CountsUnavailableError:
+            return None, ()  # counted in this process alone meanwhile
+        if full is not None:
+            limit, _, key = refusals[wanted[full][0]]
+            return (ServerError(429, key, limit=limit), CLOSE_TRY_LATER), ()
+        return None, tuple(counted for _, (counted, _) in wanted)
 
     async def _join(self, websocket: WebSocket) -> str | None:
         """The seat token of the connection's first message, which must be a ``join``."""
@@ -1200,6 +1208,9 @@ class Runtime:
         elif notice.kind == "rematch":
             self._rematch_news(notice)
         elif notice.kind == "hello" and self.bus is not None:
+            # Heard of at once by the newcomer, which counts connections only for processes heard
+            # of (``Bus.admit``): it does not wait for the next beat.
+            self.bus.publish(Notice("beat", self.bus.process))
             for table_id, seats in self.published.items():
                 self.bus.publish(Notice("presence", self.bus.process, table_id, seats=tuple(seats)))
 

@@ -226,7 +226,8 @@ class LiveTable:
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     """The bots playing seats whose time ran out, until their players take them back."""
     rematch: str | None = None
-    """The table started as this one's rematch, once someone asked for it (kept in memory)."""
+    """The table started as this one's rematch, once someone asked for it (stored: read back with
+    the table, and when it is caught up with the store)."""
     sheet: JSONObject | None = None
     """The finished game's result sheet (``hippodrome.engine.results``), made once."""
 
@@ -380,6 +381,36 @@ class TableService:
         """A new table; returns it with each human seat's secret token (shown once, never stored).
         The creator's seat (the first he keeps, else the first human seat) is tied to his account
         when he is logged in."""
+        row, game, tokens = self._new_table(
+            game_id,
+            options,
+            seats,
+            practice=practice,
+            guided=guided,
+            private=private,
+            account_id=account_id,
+            clock=clock,
+        )
+        with Session(self.engine) as session, session.begin():
+            session.add(row)
+            session.flush()
+            table = self._live(row, game, [])
+        self._remember(table)
+        return table, tokens
+
+    def _new_table(
+        self,
+        game_id: str,
+        options: dict[str, object],
+        seats: Sequence[SeatSpec],
+        *,
+        practice: bool,
+        guided: bool,
+        private: bool,
+        account_id: int | None,
+        clock: Clock | None,
+    ) -> tuple[TableRow, Game[Any], list[str | None]]:
+        """A new table's row, not stored yet, with its game and each human seat's token."""
         game = load_game(game_id, players=len(seats), **options)
         humans = [i for i, s in enumerate(seats) if s.kind != SeatKind.BOT]
         own = next((i for i in humans if seats[i].mine), humans[0] if humans else None)
@@ -425,12 +456,7 @@ class TableService:
             private=private,
             clock=None if clock is None else clock.to_json(),
         )
-        with Session(self.engine) as session, session.begin():
-            session.add(row)
-            session.flush()
-            table = self._live(row, game, [])
-        self._remember(table)
-        return table, tokens
+        return row, game, tokens
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -517,12 +543,17 @@ class TableService:
         with Session(self.engine) as session:
             head = session.execute(
                 select(
-                    TableRow.version, TableRow.status, TableRow.updated, TableRow.clock_state
+                    TableRow.version,
+                    TableRow.status,
+                    TableRow.updated,
+                    TableRow.clock_state,
+                    TableRow.rematch,
                 ).where(TableRow.id == table.id)
             ).one_or_none()
             if head is None:
                 raise ServerError(404, "error.table_not_found", table=table.id)
-            version, status, updated, clock_state = head
+            version, status, updated, clock_state, rematch = head
+            table.rematch = rematch or table.rematch  # asked through another process
             if (version, status, updated) == (table.version, table.status, table.updated):
                 return []
             if version < table.version:
@@ -849,7 +880,12 @@ class TableService:
     def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, list[str | None]]:
         """A new table for a finished one's rematch, asked by one of its players: the same game,
         options, clock and seats (each human seat with a new token, each bot seat the same bot).
-        Asked again, it is refused with the rematch already made."""
+        Asked again, it is refused with the rematch already made.
+
+        The store decides which asking makes it: the finished table's row takes the new table's id
+        only if it has none yet, in the transaction that stores the new table. Of two processes
+        asking at once, the second waits for the first's transaction, finds the id there and
+        stores nothing; a process that missed the first's news reads it there too."""
         if self.seat_of(table, token) is None:
             raise ServerError(403, "error.seat_needed")
         if table.status != TableStatus.FINISHED:
@@ -861,16 +897,33 @@ class TableService:
             SeatSpec(s.kind, s.name, s.bot, mine=s.kind == SeatKind.HUMAN) for s in table.seats
         ]
         options = {k: v for k, v in table.game.options.to_json().items() if k != "players"}
-        clock = None if table.clocks is None else table.clocks.clock
-        new, tokens = self.create(
+        row, game, tokens = self._new_table(
             table.game.id,
             options,
             specs,
             practice=table.practice,
             guided=table.guided,
             private=table.private,
-            clock=clock,
+            account_id=None,
+            clock=None if table.clocks is None else table.clocks.clock,
         )
+        with Session(self.engine) as session, session.begin():
+            claimed = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table.id, TableRow.rematch.is_(None))
+                .values(rematch=row.id)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                # Made already (the new table goes with this transaction, never stored).
+                made = session.scalar(select(TableRow.rematch).where(TableRow.id == table.id))
+                if made is None:
+                    raise ServerError(404, "error.table_not_found", table=table.id)
+                table.rematch = made
+                raise ServerError(409, "error.rematch_made", table=made)
+            session.add(row)
+            session.flush()
+            new = self._live(row, game, [])
+        self._remember(new)
         table.rematch = new.id
         return new, tokens
 
@@ -1160,6 +1213,7 @@ class TableService:
             guided=bool(row.guided),
             private=bool(row.private),
             clocks=clocks,
+            rematch=row.rematch,
         )
         table.tick_clock()  # a restart: the seats to act start their decision afresh
         return table

@@ -62,6 +62,9 @@ class TableRow(Base):
     """The table's clock (``hippodrome.server.clocks.Clock``), or None: no clock."""
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The clock's figures after the last action: each bank, and the seats a stand-in plays."""
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The id of the table started as this finished one's rematch, once a player asked for it
+    (migration 0008): set once, by the one request that finds it empty."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 

@@ -1,7 +1,8 @@
 """Accounts: sign up, log in and out, the account's tables and seat keys; players' profiles.
 
-The routes that check a password are plain functions: FastAPI runs them in its thread pool, so the
-deliberately slow argon2 hash never holds up the event loop (the live tables).
+The routes that check a password hash it in the thread pool (``run_in_threadpool``), so the
+deliberately slow argon2 hash never holds up the event loop (the live tables); their attempts are
+counted on it, across the server processes when they share their counts (``limits.AddressQuota``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from hippodrome.server.accounts import SESSION_COOKIE, Account
 from hippodrome.server.dependencies import (
@@ -58,8 +60,8 @@ class Entry:
         self.request, self.response, self.settings = request, response, settings
         self.quota, self.address = quota, address
 
-    def count(self) -> None:
-        wait = self.quota.take(self.address)
+    async def count(self) -> None:
+        wait = await self.quota.take_anywhere(self.address)
         if wait is not None:
             raise QuotaError(
                 "error.too_many_logins",
@@ -68,9 +70,9 @@ class Entry:
                 minutes=max(1, round(self.settings.logins_window / 60)),
             )
 
-    def forgive(self) -> None:
+    async def forgive(self) -> None:
         """Take back the attempt just counted: it succeeded."""
-        self.quota.refund(self.address)
+        await self.quota.give_back(self.address)
 
     def open_session(self, account: Account, token: str) -> AccountInfo:
         self.response.set_cookie(
@@ -95,20 +97,24 @@ def me(account: CurrentAccount) -> Me:
 
 
 @router.post("/account/signup", status_code=201, responses=errors(400, 403, 409, 413, 422, 429))
-def sign_up(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
+async def sign_up(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
     """A new account, logged in at once (the session cookie is set). Sign-ups are counted against
     the client's address with the failed logins."""
-    entry.count()
-    account, token = accounts.sign_up(credentials.name, credentials.password.get_secret_value())
+    await entry.count()
+    account, token = await run_in_threadpool(
+        accounts.sign_up, credentials.name, credentials.password.get_secret_value()
+    )
     return entry.open_session(account, token)
 
 
 @router.post("/account/login", responses=errors(401, 403, 413, 422, 429))
-def log_in(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
+async def log_in(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
     """Log in (the session cookie is set). Failed attempts are counted per client address."""
-    entry.count()
-    account, token = accounts.log_in(credentials.name, credentials.password.get_secret_value())
-    entry.forgive()
+    await entry.count()
+    account, token = await run_in_threadpool(
+        accounts.log_in, credentials.name, credentials.password.get_secret_value()
+    )
+    await entry.forgive()
     return entry.open_session(account, token)
 
 

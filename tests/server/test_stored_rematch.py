@@ -1,0 +1,152 @@
+"""A finished table's rematch is stored (migration 0008_rematch; docs/web.md, "End of a game"):
+after a restart, or in a process that missed the news of it, a second rematch is refused naming
+the first, and a player coming back is shown it; of two processes asking at once, one makes it."""
+
+from __future__ import annotations
+
+import threading
+from importlib.resources import files
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, func, select, text
+from sqlalchemy.engine import Engine
+
+from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableService
+from hippodrome.server.storage import Base, TableRow, open_database
+from tests.server.conftest import make_client, table_socket
+from tests.server.test_accounts import play_out
+
+ADA_AND_BOB = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.HUMAN, name="Bob")]
+
+
+def finished_duel(db_url: str) -> tuple[str, list[str]]:
+    """A Royal Turf duel between two people, played to its end in the store: its id, the tokens."""
+    service = TableService(open_database(db_url))
+    table, tokens = service.create("royal_turf", {}, ADA_AND_BOB)
+    for seat in (0, 1):
+        service.mark_seen(table, seat)
+    service.engine.dispose()
+    play_out(db_url, table.id)
+    assert all(tokens)
+    return table.id, [t for t in tokens if t is not None]
+
+
+def count_tables(engine: Engine) -> int:
+    with engine.connect() as connection:
+        return int(connection.scalar(select(func.count()).select_from(TableRow)) or 0)
+
+
+def test_a_rematch_survives_a_restart(db_url: str) -> None:
+    """Before migration 0008 the rematch was kept in memory: after a restart a second one was made."""
+    table_id, (ada, bob) = finished_duel(db_url)
+    url = f"/api/tables/{table_id}/rematch"
+    with make_client(db_url) as client:
+        made = client.post(url, headers={"X-Seat-Token": ada})
+        assert made.status_code == 201, made.text
+        new_id = made.json()["id"]
+    # The server restarted: Bob comes back to the finished table, then asks for a rematch himself.
+    with make_client(db_url) as client:
+        with table_socket(client, table_id, bob) as ws:
+            state = ws.receive_json()
+            assert state["status"] == "finished" and state["rematch"] == new_id
+        again = client.post(url, headers={"X-Seat-Token": bob})
+        assert again.status_code == 409, again.text
+        error = again.json()["error"]
+        assert error["key"] == "error.rematch_made" and error["params"]["table"] == new_id
+        mine = client.get("/api/tables", params={"status": "open"}).json()
+        assert [t["id"] for t in mine] == [new_id], "no second rematch table"
+    service = TableService(open_database(db_url))
+    assert service.get(table_id).rematch == new_id, "read back with the table"
+    assert count_tables(service.engine) == 2
+
+
+def test_a_process_that_missed_the_news_refuses_a_second_rematch(pg_url: str) -> None:
+    engine = open_database(pg_url)
+    table_id, (ada, bob) = finished_duel(pg_url)
+    one, two = TableService(engine, shared=True), TableService(engine, shared=True)
+    two_copy = two.get(table_id)  # cached before the rematch, and never told of it
+    new, _ = one.rematch(one.get(table_id), ada)
+    assert two_copy.rematch is None
+    with pytest.raises(ServerError) as refused:
+        two.rematch(two_copy, bob)
+    assert refused.value.key == "error.rematch_made" and refused.value.params["table"] == new.id
+    assert two_copy.rematch == new.id, "the refusal taught it the stored rematch"
+    assert count_tables(engine) == 2, "the refused rematch stored no table"
+    # A third process catching the finished table up from the store learns it too.
+    three = TableService(engine, shared=True)
+    three_copy = three.get(table_id)
+    three_copy.rematch = None  # as if cached before the rematch
+    three.fresh(table_id)
+    assert three_copy.rematch == new.id
+
+
+def test_two_processes_asking_a_rematch_at_once_make_one_table(pg_url: str) -> None:
+    engine = open_database(pg_url)
+    table_id, tokens = finished_duel(pg_url)
+    services = [TableService(open_database(pg_url), shared=True) for _ in range(2)]
+    copies: list[LiveTable] = [s.get(table_id) for s in services]
+    start = threading.Barrier(2)
+    made: list[str] = []
+    refused: list[ServerError] = []
+
+    def ask(i: int) -> None:
+        start.wait()
+        try:
+            made.append(services[i].rematch(copies[i], tokens[i])[0].id)
+        except ServerError as exc:
+            refused.append(exc)
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(made) == 1, f"one rematch made, the other refused: {made}, {refused}"
+    assert [e.key for e in refused] == ["error.rematch_made"]
+    assert refused[0].params["table"] == made[0]
+    assert [c.rematch for c in copies] == made * 2
+    assert count_tables(engine) == 2
+    with engine.connect() as connection:
+        stored = connection.scalar(select(TableRow.rematch).where(TableRow.id == table_id))
+    assert stored == made[0]
+
+
+# -- the migrations ------------------------------------------------------------------------------
+
+
+def migrations(connection: object) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(files("hippodrome.server") / "migrations"))
+    config.attributes["connection"] = connection
+    return config
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_the_migrations_bring_a_0007_store_to_the_model(
+    store: str, db_url: str, request: pytest.FixtureRequest
+) -> None:
+    """A store at the previous head, holding a table, is migrated to 0008 (the table has no
+    rematch), and every migration together gives the schema the model declares."""
+    url = db_url if store == "sqlite" else request.getfixturevalue("pg_url")
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(migrations(connection), "0007_guided")
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, rules_version, options, seed, status, version,"
+                " created, updated) VALUES ('old', 'royal_turf', 1, '{}', 's', 'finished', 0,"
+                " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            )
+        )
+    engine.dispose()
+    engine = open_database(url)  # what a server does at start
+    with engine.connect() as connection:
+        assert connection.scalar(select(TableRow.rematch).where(TableRow.id == "old")) is None
+        context = MigrationContext.configure(connection)
+        assert context.get_current_revision() == "0008_rematch"
+        differences = compare_metadata(context, Base.metadata)
+    assert differences == [], "the model and the migrations agree"

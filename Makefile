@@ -38,8 +38,8 @@ compiled: $(STAMP)
 	$(BIN)/python scripts/build_compiled.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts examples
-	$(BIN)/ruff format --check src tests scripts examples
+	$(BIN)/ruff check src tests scripts examples hatch_build.py
+	$(BIN)/ruff format --check src tests scripts examples hatch_build.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -20,9 +20,17 @@ from typing import Final
 MODULES: Final = (
     "hippodrome.engine.game",
     "hippodrome.engine.turnflow",
+    "hippodrome.engine.auction",
     "hippodrome.games.royal_turf.rules",
     "hippodrome.games.win_place_show.race",
     "hippodrome.games.win_place_show.rules",
+    "hippodrome.games.ascot.rules",
+    "hippodrome.games.royal_steeple_chase.board",
+    "hippodrome.games.royal_steeple_chase.core",
+    "hippodrome.games.royal_steeple_chase.incidents",
+    "hippodrome.games.royal_steeple_chase.race",
+    "hippodrome.games.royal_steeple_chase.deal",
+    "hippodrome.games.royal_steeple_chase.rules",
 )
 """The modules the compiled build compiles (dotted names), engine first."""
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hippodrome.engine.auction import (
+from hippodrome.engine.auction import Auction, Stage, commission_on, sale
+from hippodrome.engine.auction_events import (
     PASS,
-    Auction,
     AuctionOpened,
     Bid,
     BidSealed,
@@ -21,11 +21,8 @@ from hippodrome.engine.auction import (
     LotSold,
     LotUnsold,
     SealedBid,
-    Stage,
     TieLot,
-    commission_on,
     parse_auction_action,
-    sale,
 )
 from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.events import Event, apply_money

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 from hippodrome import compiled
@@ -41,3 +44,47 @@ def test_the_compiled_build_runs_when_it_is_expected() -> None:
 def test_a_module_loaded_from_source_is_not_counted_as_compiled() -> None:
     assert not compiled.is_compiled(compiled)  # this very module is never compiled
     assert compiled.is_compiled(type("M", (), {"__file__": "/x/game.cpython-311-x86_64.so"})())
+
+
+def test_a_wheel_carries_the_compiled_build_where_it_is_made(tmp_path: Path) -> None:
+    """``hatch_build.py``: a wheel built from the source holds an extension module for every module
+    of the list (beside its source), and runs compiled once installed; asked for a pure wheel
+    (``HIPPODROME_PURE``, as without a C compiler) it holds none and runs as Python. On the compiled
+    run the build in ``build/compiled`` is up to date, and the wheel reuses it."""
+    expected = os.environ.get(compiled.EXPECT_ENV, "") not in ("", "0")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", compiled.EXPECT_ENV)}
+    if not expected:
+        env["HIPPODROME_PURE"] = "1"
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+    made = subprocess.run(
+        [*command, "-w", str(tmp_path / "wheel"), str(SOURCE.parents[1])],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert made.returncode == 0, made.stdout[-3000:] + made.stderr[-3000:]
+    (wheel,) = (tmp_path / "wheel").glob("hippodrome-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "installed")
+    extensions = {n.split(".")[0].replace("/", ".") for n in names if n.endswith(".so")}
+    if expected:
+        assert set(compiled.MODULES) <= extensions, set(compiled.MODULES) - extensions
+        assert not wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    else:
+        assert extensions == set(), extensions
+        assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    sources = {n for n in names if n.endswith(".py")}
+    for name in compiled.MODULES:
+        assert name.replace(".", "/") + ".py" in sources, f"{name}: its source is in the wheel"
+    ran = subprocess.run(
+        [sys.executable, "-c", "from hippodrome.compiled import build; print(build())"],
+        env={**env, "PYTHONPATH": str(tmp_path / "installed")},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert ran.stdout.strip() == ("compiled" if expected else "pure Python")

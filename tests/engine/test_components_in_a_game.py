@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Auction, BidSealed, Stage, parse_auction_action
+from hippodrome.engine.auction import Auction, Stage
+from hippodrome.engine.auction_events import PASS, BidSealed, parse_auction_action
 from hippodrome.engine.events import Event, apply_money
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option

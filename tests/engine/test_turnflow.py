@@ -9,7 +9,8 @@ from enum import IntEnum
 
 import pytest
 
-from hippodrome.engine.auction import PASS, Auction, Bid
+from hippodrome.engine.auction import Auction
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.turnflow import (
     NOBODY,

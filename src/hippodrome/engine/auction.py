@@ -28,181 +28,36 @@ component's (``sale(events)``): the component's events are its to show or to dro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Final
+from typing import Final
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
-from hippodrome.engine.events import Event, flagged
+from hippodrome.engine.auction_events import (
+    PASS,
+    AuctionOpened,
+    Bid,
+    BidderOut,
+    BiddersTied,
+    BidPassed,
+    BidRaised,
+    BidSealed,
+    BidsOpened,
+    LotDrawn,
+    LotSold,
+    LotUnsold,
+    Pass,
+    SealedBid,
+    TieLot,
+)
+from hippodrome.engine.errors import IllegalActionError, RecordError
+from hippodrome.engine.events import Event
 from hippodrome.engine.fields import FieldReader
-from hippodrome.engine.position import Doc, Invalid, Range
 from hippodrome.engine.turnflow import Seating, seat_after
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 
 NOBODY: Final[Player] = -1
-
-
-# -- actions ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    """Raise an open auction to ``amount``."""
-
-    amount: Money
-
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Drop out of an open auction."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class SealedBid(Action):
-    """Write a sealed bid of ``amount`` (0: no bid)."""
-
-    amount: Money
-
-    def __str__(self) -> str:
-        return f"seal {self.amount}"
-
-
-@dataclass(frozen=True, slots=True)
-class TieLot(Action):
-    """Chance: the lot names ``player`` the buyer among seats tied with nobody raising."""
-
-    player: Player
-
-    def __str__(self) -> str:
-        return f"lot {self.player}"
-
-
-PASS: Final = Pass()
-
-
-def parse_auction_action(text: str) -> Action | None:
-    """The auction action written ``text``, None when it is none (the game parses on), and a
-    ``NotationError`` when it starts like one but is malformed."""
-    words = text.split()
-    if not words or words[0] not in ("bid", "pass", "seal", "lot"):
-        return None
-    if words == ["pass"]:
-        return PASS
-    if len(words) == 2 and words[1].isdigit():
-        value = int(words[1])
-        return {"bid": Bid, "seal": SealedBid, "lot": TieLot}.get(words[0], Bid)(value)
-    raise NotationError("error.notation", text=text, hint="bid N, pass, seal N or lot SEAT")
-
-
-# -- events -----------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class AuctionOpened(Event):
-    key: ClassVar[str] = "auction.opened"
-    variants: ClassVar[tuple[str, ...]] = ("sealed",)
-    lot: str
-    floor: Money
-    sealed: bool
-
-    def message(self) -> tuple[str, JSONObject]:
-        # « by sealed bids » said in words, never « sealed bids: yes ».
-        return flagged(self, "sealed")
-
-
-@dataclass(slots=True)
-class BidRaised(Event):
-    key: ClassVar[str] = "auction.bid"
-    player: Player
-    amount: Money
-
-
-@dataclass(slots=True)
-class BidPassed(Event):
-    key: ClassVar[str] = "auction.passed"
-    player: Player
-
-
-@dataclass(slots=True)
-class BidderOut(Event):
-    """A seat who cannot pay the next bid is out (« ne peut enchérir qu'avec son disponible »)."""
-
-    key: ClassVar[str] = "auction.out"
-    player: Player
-    minimum: Money
-
-
-@dataclass(slots=True)
-class BidSealed(Event):
-    key: ClassVar[str] = "auction.sealed"
-    player: Player
-    amount: Money | None
-    """None as another seat sees it until the bids are opened."""
-
-    def seen_by(self, viewer: Player | None) -> Event:
-        return self if viewer == self.player else BidSealed(self.player, None)
-
-
-@dataclass(slots=True)
-class BidsOpened(Event):
-    key: ClassVar[str] = "auction.bids_opened"
-    bids: tuple[Money, ...]
-    """Every seat's sealed bid (0: none or not eligible), seat by seat."""
-
-
-@dataclass(slots=True)
-class BiddersTied(Event):
-    key: ClassVar[str] = "auction.tied"
-    players: tuple[Player, ...]
-    amount: Money
-
-
-@dataclass(slots=True)
-class LotDrawn(Event):
-    key: ClassVar[str] = "auction.drawn"
-    player: Player
-
-
-@dataclass(slots=True)
-class LotSold(Event):
-    key: ClassVar[str] = "auction.sold"
-    ledger: ClassVar[str] = "purchases"
-    terms: ClassVar[Mapping[str, str]] = {"seller": "player", "auctioneer": "player"}
-    player: Player
-    lot: str
-    price: Money
-    commission: Money
-    seller: Player
-    """The seat paid the price, or NOBODY (the bank)."""
-    auctioneer: Player
-    """The seat paid the commission, or NOBODY."""
-    shares: tuple[tuple[Player, Money], ...] = ()
-    """Who paid how much of the price when the buyer does not pay it all (a ``Payment``); empty:
-    the buyer alone."""
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        changes: dict[Player, Money] = {self.player: -self.commission}
-        for payer, part in self.shares or ((self.player, self.price),):
-            changes[payer] = changes.get(payer, 0) - part
-        if self.seller >= 0:
-            changes[self.seller] = changes.get(self.seller, 0) + self.price
-        if self.auctioneer >= 0 and self.commission:
-            changes[self.auctioneer] = changes.get(self.auctioneer, 0) + self.commission
-        return changes
-
-
-@dataclass(slots=True)
-class LotUnsold(Event):
-    key: ClassVar[str] = "auction.unsold"
-    lot: str
 
 
 # -- the auction ------------------------------------------------------------------------------------
@@ -617,16 +472,16 @@ class Auction:
             "stage": self.stage.value,
             "first": self.first,
             "high": self.high,
-            "leader": _seat_json(self.leader),
-            "bidder": _seat_json(self.bidder),
+            "leader": seat_json(self.leader),
+            "bidder": seat_json(self.bidder),
             "active": None if self.active is None else list(self.active),
             "sealed_bids": None if self.sealed_bids is None else list(self.sealed_bids),
             "tied": list(self.tied),
-            "seller": _seat_json(self.seller),
-            "auctioneer": _seat_json(self.auctioneer),
+            "seller": seat_json(self.seller),
+            "auctioneer": seat_json(self.auctioneer),
             "commission": self.commission,
             "rounding": self.rounding,
-            "winner": _seat_json(self.winner),
+            "winner": seat_json(self.winner),
             "price": self.price,
         } | ({} if self.order is None else {"order": list(self.order)})
 
@@ -695,115 +550,5 @@ def _round_from(first: Player, seats: int, order: Seating | None = None) -> list
     return [seat_after(first, i, seats, order) for i in range(seats)]
 
 
-def _seat_json(seat: Player) -> Player | None:
+def seat_json(seat: Player) -> Player | None:
     return seat if seat >= 0 else None
-
-
-# -- as a position record -------------------------------------------------------------------------
-
-
-def _last_seat(game: Any) -> int:
-    return int(game.num_players) - 1
-
-
-_Seat = Annotated[int, Range(0, _last_seat)]
-_Amount = Annotated[int, Range(0)]
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionRecord:
-    """An auction under way, as a game's position document holds it: the fields of
-    ``Auction.to_json``, typed for the engine's position codec (``hippodrome.engine.position``),
-    which reads, writes and describes them with the seats of the game in context."""
-
-    lot: str
-    seats: Annotated[int, Range(1)]
-    floor: _Amount
-    increment: Annotated[int, Range(1)]
-    eligible: list[bool]
-    stage: Stage
-    first: _Seat
-    high: _Amount
-    leader: _Seat | None
-    bidder: _Seat | None
-    active: Annotated[list[bool] | None, Doc("open: who is still in")]
-    sealed_bids: Annotated[
-        list[_Amount | None] | None, Doc("sealed: each seat's bid, null until written")
-    ]
-    tied: list[_Seat]
-    seller: _Seat | None
-    auctioneer: _Seat | None
-    commission: _Amount
-    rounding: Annotated[int, Range(1)]
-    winner: _Seat | None
-    price: _Amount
-    order: Annotated[list[_Seat] | None, Doc("the seats round the table, when not by number")] = (
-        None
-    )
-
-    def validate(self, game: Any) -> None:
-        for name in ("eligible", "active", "sealed_bids"):
-            value = getattr(self, name)
-            if value is not None and len(value) != self.seats:
-                raise Invalid(name, f"one entry per seat ({self.seats})")
-        if self.stage is Stage.OPEN and (self.active is None or self.bidder is None):
-            raise Invalid("bidder", "an open auction has a bidder in turn")
-        if self.stage is Stage.SEALED and self.sealed_bids is None:
-            raise Invalid("sealed_bids", "a sealed auction keeps the bids")
-        if self.stage is Stage.LOT and len(self.tied) < 2:
-            raise Invalid("tied", "a lot is drawn between two seats or more")
-        if self.order is not None and sorted(self.order) != list(range(self.seats)):
-            raise Invalid("order", "every seat once, in their order round the table")
-
-    @classmethod
-    def of(cls, a: Auction) -> AuctionRecord:
-        seat = _seat_json
-        return cls(
-            a.lot,
-            a.seats,
-            a.floor,
-            a.increment,
-            list(a.eligible),
-            a.stage,
-            a.first,
-            a.high,
-            seat(a.leader),
-            seat(a.bidder),
-            None if a.active is None else list(a.active),
-            None if a.sealed_bids is None else list(a.sealed_bids),
-            list(a.tied),
-            seat(a.seller),
-            seat(a.auctioneer),
-            a.commission,
-            a.rounding,
-            seat(a.winner),
-            a.price,
-            None if a.order is None else list(a.order),
-        )
-
-    def auction(self) -> Auction:
-        def seat(value: Player | None) -> Player:
-            return NOBODY if value is None else value
-
-        return Auction(
-            self.lot,
-            self.seats,
-            self.floor,
-            self.increment,
-            list(self.eligible),
-            self.stage,
-            self.first,
-            self.high,
-            seat(self.leader),
-            seat(self.bidder),
-            None if self.active is None else list(self.active),
-            None if self.sealed_bids is None else list(self.sealed_bids),
-            tuple(self.tied),
-            seat(self.seller),
-            seat(self.auctioneer),
-            self.commission,
-            self.rounding,
-            seat(self.winner),
-            self.price,
-            None if self.order is None else tuple(self.order),
-        )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS
+from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.types import CHANCE, Player
 from hippodrome.games.ascot.actions import (
     CARD_IDS,

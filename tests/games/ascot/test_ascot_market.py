@@ -9,7 +9,7 @@ import pytest
 from tests.games.ascot.scenarios import card, dealt, exchange_first_cards, keep_all, nobody_buys
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Bid
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.i18n import render
 from hippodrome.engine.types import CHANCE

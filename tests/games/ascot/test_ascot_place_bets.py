@@ -10,7 +10,7 @@ import random
 import pytest
 from tests.games.ascot.scenarios import act, betting, race
 
-from hippodrome.engine.auction import PASS
+from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.games.ascot.actions import ACCEPT, DONE, REFUSE, Wager
 from hippodrome.games.ascot.rules import AscotState, Phase

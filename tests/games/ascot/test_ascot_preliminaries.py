@@ -8,7 +8,7 @@ import pytest
 from tests.games.ascot.scenarios import card, no_transactions, preliminaries, trading, training
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS
+from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.pool import DividendDeclared, HouseTook, PlaceBet, SlipPaid
 from hippodrome.engine.types import CHANCE

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippodrome.engine.auction import AuctionOpened, LotSold, LotUnsold
+from hippodrome.engine.auction_events import AuctionOpened, LotSold, LotUnsold
 from hippodrome.engine.errors import NotationError
 from hippodrome.engine.pool import DividendDeclared, SlipPlaced
 from hippodrome.games import load_game

@@ -8,7 +8,7 @@ import pytest
 from tests.games.ascot.scenarios import DEAD, no_transactions, training
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Bid
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.ascot import events as ev

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from hippodrome.engine.auction import AuctionOpened, LotSold, LotUnsold
+from hippodrome.engine.auction_events import AuctionOpened, LotSold, LotUnsold
 from hippodrome.engine.events import Event, PaidToPlayer, flagged
 from hippodrome.engine.pool import DividendDeclared, SlipPlaced
 from hippodrome.engine.types import JSONObject, Money, Player

@@ -16,7 +16,7 @@ import random
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Bid
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.lanetrack import LaneTrack
 from hippodrome.engine.pool import PlaceBet

@@ -23,8 +23,11 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Auction, Bid, LotSold, Pass, commission_on
+from hippodrome.engine.auction import Auction, commission_on
+from hippodrome.engine.auction_events import PASS, Bid, LotSold, Pass
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
 from hippodrome.engine.events import Event, apply_money
 from hippodrome.engine.game import Game, Outcome
@@ -335,6 +338,7 @@ PHASES: Final = Phases(
 """Who acts in each phase of Ascot, and which phases may follow (the engine's turn flow)."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a class may not derive from an interpreted one
 @dataclass(frozen=True, kw_only=True)
 class AscotOptions(GameOptions):
     players: int = option(3, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
@@ -363,6 +367,7 @@ def hand_size(players: int) -> int:
     return len(M.cards) // (players + 1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled (Ray) by a blank ``__new__``
 class Ascot(Game[AscotOptions]):
     id: ClassVar[str] = "ascot"
     titles: ClassVar[dict[str, str]] = {"en": "Ascot", "fr": "Ascot"}
@@ -404,6 +409,7 @@ class Ascot(Game[AscotOptions]):
         return POSITION.schema(self, title="Ascot position")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
 class AscotState(FlowState[Ascot]):
     __slots__ = (
         "adv_hand",

@@ -7,9 +7,12 @@ CHEVAUX), the auctions (ENCHÈRES), the spread (ATTRIBUTION DU JEU ÉTALÉ) and 
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS as AUCTION_PASS
-from hippodrome.engine.auction import LotSold, Payment, sale
+from hippodrome.engine.auction import Payment, sale
+from hippodrome.engine.auction_events import PASS as AUCTION_PASS
+from hippodrome.engine.auction_events import LotSold
 from hippodrome.engine.turnflow import next_seat
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
@@ -25,7 +28,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     M,
     Phase,
 )
-from hippodrome.games.royal_steeple_chase.core import SteepleCore
+from hippodrome.games.royal_steeple_chase.race import RaceRules
 from hippodrome.games.royal_steeple_chase.records import (
     Auction,
     Camps,
@@ -34,7 +37,8 @@ from hippodrome.games.royal_steeple_chase.records import (
 )
 
 
-class DealRules(SteepleCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
+class DealRules(RaceRules):
     __slots__ = ()
 
     # -- the deal ---------------------------------------------------------------------------------
@@ -333,6 +337,7 @@ class DealRules(SteepleCore):
         self.flow.enter(Phase.TRADE, turn=self.flow.seat_after(tr.resume))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the camps (``camps.py``)
 class HorseAllotment:
     """ATTRIBUTION DES CHEVAUX, the ordinary way: in turn, each player without a horse asks for a
     free one, or for a held one with a bid, which opens an auction."""

@@ -5,6 +5,8 @@ cards still ask are the ``IncidentDeck`` record, which exists only when the inci
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
@@ -27,6 +29,7 @@ from hippodrome.games.royal_steeple_chase.material import COLOURS
 from hippodrome.games.royal_steeple_chase.records import IncidentDeck
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
 class IncidentRules(SteepleCore):
     __slots__ = ()
 

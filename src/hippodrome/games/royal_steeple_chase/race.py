@@ -4,6 +4,8 @@ CHUTE, CARTES ROYALES), the rivers, the finish and FIN DE LA COURSE, where the w
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
@@ -34,11 +36,12 @@ from hippodrome.games.royal_steeple_chase.bridged import (
     mate_horse,
     same_camp,
 )
-from hippodrome.games.royal_steeple_chase.core import SteepleCore
+from hippodrome.games.royal_steeple_chase.incidents import IncidentRules
 from hippodrome.games.royal_steeple_chase.material import NO_COLOUR, Half
 
 
-class RaceRules(SteepleCore):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
+class RaceRules(IncidentRules):
     __slots__ = ()
 
     def _race_actions(self, p: Player) -> list[Action]:

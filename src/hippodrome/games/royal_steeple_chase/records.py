@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hippodrome.engine.auction import Auction as OpenAuction
-from hippodrome.engine.auction import LotSold, Payment, Stage, sale
+from hippodrome.engine.auction import Payment, Stage, sale
+from hippodrome.engine.auction_events import LotSold
 from hippodrome.engine.turnflow import Seating, seat_after
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase.board import HORSES, INCIDENT_COUNT, NOBODY, TYPES, UNIT

@@ -17,14 +17,16 @@ state's protocol (who acts, the legal actions, applying one, what each seat sees
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from mypy_extensions import mypyc_attr
+
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import Bid as OpenBid
+from hippodrome.engine.auction_events import Bid as OpenBid
 from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.game import Game, Outcome
-from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.options import GameOptions
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 from hippodrome.games.royal_steeple_chase import contract
 from hippodrome.games.royal_steeple_chase import events as ev
@@ -92,13 +94,12 @@ from hippodrome.games.royal_steeple_chase.board import (
 from hippodrome.games.royal_steeple_chase.bridged import AuctionBridge
 from hippodrome.games.royal_steeple_chase.camps import FixedCamps, ImprovisedCamps
 from hippodrome.games.royal_steeple_chase.deal import DealRules, HorseAllotment
-from hippodrome.games.royal_steeple_chase.incidents import IncidentRules
 from hippodrome.games.royal_steeple_chase.material import COLOURS, digest, parse_half
+from hippodrome.games.royal_steeple_chase.options import SteepleOptions
 from hippodrome.games.royal_steeple_chase.pirate import Pirate
 from hippodrome.games.royal_steeple_chase.position import POSITION, read_position
 from hippodrome.games.royal_steeple_chase.position import position_json as write_position
 from hippodrome.games.royal_steeple_chase.pursuit import Pursuit
-from hippodrome.games.royal_steeple_chase.race import RaceRules
 from hippodrome.games.royal_steeple_chase.records import Auction, Trade
 from hippodrome.games.royal_steeple_chase.ways import (
     Bridge,
@@ -113,56 +114,7 @@ if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the 
     import random
 
 
-@dataclass(frozen=True, kw_only=True)
-class SteepleOptions(GameOptions):
-    players: int = option(
-        4,
-        en="Number of players (2 to 8; 1 for the solo practice)",
-        fr="Nombre de joueurs (2 à 8 ; 1 pour s'entraîner seul)",
-    )
-    scoring: Literal["bridge", "simple", "race", "auction", "contract", "dummy"] = option(
-        "bridge",
-        en="Game: the ordinary game (bridge score, two games win), the simplified game (one race per player, chips), a single race, or for bridge players Royal Steeple Chase « aux enchères » or « contract » (4 players in two camps, three rubbers) and contract « avec un mort » (3 players, the dummy's hand laid open and played by its partner)",
-        fr="Jeu : le jeu ordinaire bridgé (deux manches gagnent), le jeu simplifié (une course par joueur, aux jetons), une seule course, ou pour les bridgeurs le Royal Steeple Chase aux enchères ou contract (4 joueurs en deux camps, trois robres) et le contract avec un mort (3 joueurs, le jeu du mort étalé et joué par son partenaire)",
-    )
-    deals: int = option(
-        0,
-        en="Stop the match after this many deals (0: play it out as the rules end it: two games, 200 points...)",
-        fr="Arrêter la partie après ce nombre de donnes (0 : la jouer jusqu'au bout prévu par la règle : deux manches, 200 points...)",
-    )
-    pirate: Literal["no", "stakes", "points"] = option(
-        "no",
-        en="Pirate game: secret bets instead of horses, for the stakes (they go to the winner's backers) or for points (one or two horses, 50 or 20 points, 200 wins)",
-        fr="Jeu pirate : paris clandestins au lieu des chevaux, aux enjeux (ils vont à ceux qui ont parié sur le gagnant) ou aux points (un ou deux chevaux, 50 ou 20 points, 200 gagne)",
-    )
-    incidents: bool = option(
-        False,
-        en="Incident cards: a horse stopping on a red-numbered square draws one (optional rule)",
-        fr="Cartes d'incidents : un cheval arrêté sur une case numérotée en rouge en fait prendre une (facultatif)",
-    )
-    solo_cards: int = option(
-        13,
-        en="Solo practice (1 player): cards dealt, 13, 14 or 15",
-        fr="Entraînement seul (1 joueur) : cartes distribuées, 13, 14 ou 15",
-    )
-    camps: Literal["no", "fixed", "improvised"] = option(
-        "no",
-        en="Partnerships: fixed (partners sit opposite and share a horse) or improvised (formed by asking for the same horse), winnings shared",
-        fr="Jeu par camp : fixé à l'avance (partenaires en face, un cheval pour deux) ou improvisé (par demandes et enchères sur un même cheval), gains partagés",
-    )
-    pursuit: bool = option(
-        False,
-        en="Pursuit game: as many laps as players, each deal stops at the first horse over the line and everyone goes on from where he stands",
-        fr="Jeu poursuite : autant de tours que de joueurs, chaque tour s'arrête au premier gagnant et chacun repart de sa place",
-    )
-    handicap: str = option(
-        "",
-        en="Handicap game: the players who start on square 3",
-        fr="Jeu handicap : les joueurs qui partent de la case 3",
-        seats="indices",
-    )
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled (Ray) by a blank ``__new__``
 class RoyalSteepleChase(Game[SteepleOptions]):
     id: ClassVar[str] = "royal_steeple_chase"
     titles: ClassVar[dict[str, str]] = {"en": "Royal Steeple Chase", "fr": "Royal Steeple Chase"}
@@ -338,7 +290,8 @@ def _way_to_play(options: SteepleOptions) -> WayToPlay:
     return SingleRace()
 
 
-class SteepleState(DealRules, RaceRules, IncidentRules):
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
+class SteepleState(DealRules):
     """A Royal Steeple Chase position: ``core.SteepleCore``'s fields, with the rules of each section
     of the rulebook."""
 

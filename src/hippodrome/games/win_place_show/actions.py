@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from hippodrome.engine.actions import Action, shown_as
-from hippodrome.engine.auction import parse_auction_action
+from hippodrome.engine.auction_events import parse_auction_action
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.pool import parse_pool_action
 from hippodrome.engine.types import JSONObject

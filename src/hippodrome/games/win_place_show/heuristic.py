@@ -27,7 +27,7 @@ import random
 from typing import Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import PASS, Bid
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.pool import PlaceBet
 from hippodrome.games.win_place_show.actions import (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Final
 
-from hippodrome.engine.auction import AuctionRecord
+from hippodrome.engine.auction_record import AuctionRecord
 from hippodrome.engine.pool import SlipRecord
 from hippodrome.engine.position import Codec, Doc, Invalid, OneOf, Range, Size, Unique
 from hippodrome.games.win_place_show.actions import parse_cell

@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.auction import Auction, AuctionRecord, Bid, Pass, Stage, TieLot
+from hippodrome.engine.auction import Auction, Stage
+from hippodrome.engine.auction_events import Bid, Pass, TieLot
+from hippodrome.engine.auction_record import AuctionRecord
 from hippodrome.engine.errors import IllegalActionError, OptionsError, message
 from hippodrome.engine.events import Event, apply_money
 from hippodrome.engine.game import Game, Outcome

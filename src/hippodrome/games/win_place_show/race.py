@@ -99,6 +99,7 @@ def destinations(
     occupied: list[bool],
     in_front: set[int],
     finish: int,
+    scratch: tuple[list[int], list[int]] | None = None,
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
     can be crossed. Empty: the horse cannot move and loses its turn. ``in_front``: the cells just in
@@ -112,7 +113,10 @@ def destinations(
     is shorter than a lap, so a cell's lap follows from where it lies. This is the hot path of every
     playout: the walk keeps only what a move may end on, in the order it finds them (the legal
     moves' order), in flat lists indexed by cell (a compiled build reads them natively); when that
-    is nothing, a second walk keeps every square each step reaches (``layers``), for D8."""
+    is nothing, a second walk keeps every square each step reaches (``layers``), for D8.
+
+    ``scratch``: two lists of ``CELLS`` zeros for those flat lists, lent by the caller (a state,
+    for its own walks) to spare making and freeing them at every move; the walk leaves them zeros."""
     low = max(1, total - SHORT_FOR_SPACE)
     s0 = STARTS[cell]
     limit = finish - lap * LAP
@@ -122,8 +126,10 @@ def destinations(
     later = lap + 1
     walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
     layers = None
-    reached = [0] * CELLS  # the path states of the cells of the frontier (0: not in it)
-    ahead = [0] * CELLS  # the same for the next step's
+    if scratch is None:
+        scratch = ([0] * CELLS, [0] * CELLS)
+    # The path states of the cells of the frontier (0: not in it), and the same for the next step's.
+    reached, ahead = scratch
     for layers in walks:
         frontier = [cell]
         reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))

@@ -208,6 +208,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         "spurting",
         "stables",
         "turn_no",
+        "walk",
         "window",
     )
 
@@ -268,6 +269,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         self.marks: Marks | None = None
         """Where the secrets lie in the history and the events (``_marks``), remembered with the
         lists they were read from; a copy of the state starts with nothing remembered."""
+        self.walk: tuple[list[int], list[int]] | None = None
+        """The lists a move's walk works in (``race.destinations``' scratch), made at this state's
+        first walk; a copy makes its own."""
         self._to_the_start()
 
     # -- the race in play ---------------------------------------------------------------------------
@@ -325,6 +329,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         new.fouls = self.fouls.copy()
         new.rulings = self.rulings.copy()
         new.marks = None
+        new.walk = None
         return new
 
     def _record(self, events: Sequence[Event]) -> None:
@@ -827,6 +832,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def destinations_of(self, h: int) -> dict[int, int]:
         """Where horse ``h`` may end its move now (``race.destinations``)."""
         occupied, cell, gone = self.occupied, self.cell, self.gone
+        walk = self.walk
+        if walk is None:  # this state's first walk: its lists, never another state's
+            walk = self.walk = ([0] * CELLS, [0] * CELLS)
         here = cell[h]
         occupied[here] = False
         try:
@@ -839,6 +847,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 occupied=occupied,
                 in_front=in_front,
                 finish=FINISH[self.race_index],
+                scratch=walk,
             )
         finally:
             occupied[here] = True

@@ -11,6 +11,7 @@ from hippodrome.engine.pool import DividendDeclared, SlipPlaced
 from hippodrome.games import load_game
 from hippodrome.games.ascot import events as ev
 from hippodrome.games.ascot.actions import ClubReport, Move, Run
+from hippodrome.games.ascot.rules import as_told
 
 NAMES = ["Anne", "Bruno", "Chloé"]
 
@@ -27,19 +28,19 @@ def test_a_label_names_the_horse_by_its_number() -> None:
 
 
 def test_the_engine_s_sale_is_told_with_the_card_sold() -> None:
-    sold = ev.as_told(LotSold(1, "h3", 4500, 450, -1, 0))
+    sold = as_told(LotSold(1, "h3", 4500, 450, -1, 0))
     assert isinstance(sold, LotSold)  # the rules still find the sale
     assert sold.money_changes() == LotSold(1, "h3", 4500, 450, -1, 0).money_changes()
     assert sold.narrate("fr", NAMES) == (
         "Adjugé à Bruno pour 4500 frs : le cheval n° 3 (jaune) (commission : 450 frs)."
     )
-    assert ev.as_told(LotUnsold("bookmaker")).narrate("en", NAMES) == "No buyer: Bookmaker."
-    opened = ev.as_told(AuctionOpened("h3", 500, False))
+    assert as_told(LotUnsold("bookmaker")).narrate("en", NAMES) == "No buyer: Bookmaker."
+    opened = as_told(AuctionOpened("h3", 500, False))
     assert opened.narrate("fr", NAMES) == "Mise à prix : 500 frs."
-    bet = ev.as_told(SlipPlaced(2, 1, "win", ("h4",), 1500, True, False))
+    bet = as_told(SlipPlaced(2, 1, "win", ("h4",), 1500, True, False))
     assert bet.narrate("fr", NAMES) == "Chloé parie 1500 frs gagnant sur le n° 4."
     assert bet.money_changes() == {2: -1500}
-    none = ev.as_told(DividendDeclared("win", 9000, 0, 0, 0))
+    none = as_told(DividendDeclared("win", 9000, 0, 0, 0))
     assert "personne n'a parié sur le gagnant" in none.narrate("fr", NAMES)
 
 

@@ -156,39 +156,6 @@ class BetPlaced(SlipPlaced):
         }
 
 
-def as_told(event: Event) -> Event:
-    """An event of the engine's auction as Ascot narrates it (the same facts, the same money)."""
-    if type(event) is AuctionOpened:
-        return BiddingOpened(event.lot, event.floor, event.sealed)
-    if type(event) is LotSold:
-        return ItemSold(
-            event.player,
-            event.lot,
-            event.price,
-            event.commission,
-            event.seller,
-            event.auctioneer,
-            event.shares,
-        )
-    if type(event) is LotUnsold:
-        return ItemUnsold(event.lot)
-    if type(event) is SlipPlaced and not event.hidden:
-        return BetPlaced(
-            event.player,
-            event.number,
-            event.kind,
-            event.horses,
-            event.stake,
-            event.paid,
-            event.hidden,
-        )
-    if type(event) is DividendDeclared:
-        return TotalisatorSettled(
-            event.kind, event.total, event.take, event.winning, event.multiple
-        )
-    return event
-
-
 @dataclass(slots=True)
 class PriceBanked(Event):
     """The buyer's price goes to the Bank (« payer au Banquier le montant de cet achat »); the

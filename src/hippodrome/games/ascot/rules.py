@@ -27,13 +27,13 @@ from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import Auction, commission_on
-from hippodrome.engine.auction_events import PASS, Bid, LotSold, Pass
+from hippodrome.engine.auction_events import PASS, AuctionOpened, Bid, LotSold, LotUnsold, Pass
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
-from hippodrome.engine.events import Event, apply_money
+from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.lanetrack import INWARD, NO_CELL, OUTWARD
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.pool import PlaceBet, Pool, Slip
+from hippodrome.engine.pool import DividendDeclared, PlaceBet, Pool, Slip, SlipPlaced
 from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.ascot import events as ev
@@ -246,6 +246,39 @@ def _win_bets(horse: int, count: int) -> list[PlaceBet]:
     while len(made) < count:
         made.append(PlaceBet("win", (f"h{horse}",), M.increment * (len(made) + 1)))
     return made[:count]
+
+
+def as_told(event: Event) -> Event:
+    """An event of the engine's auction as Ascot narrates it (the same facts, the same money)."""
+    if type(event) is AuctionOpened:
+        return ev.BiddingOpened(event.lot, event.floor, event.sealed)
+    if type(event) is LotSold:
+        return ev.ItemSold(
+            event.player,
+            event.lot,
+            event.price,
+            event.commission,
+            event.seller,
+            event.auctioneer,
+            event.shares,
+        )
+    if type(event) is LotUnsold:
+        return ev.ItemUnsold(event.lot)
+    if type(event) is SlipPlaced and not event.hidden:
+        return ev.BetPlaced(
+            event.player,
+            event.number,
+            event.kind,
+            event.horses,
+            event.stake,
+            event.paid,
+            event.hidden,
+        )
+    if type(event) is DividendDeclared:
+        return ev.TotalisatorSettled(
+            event.kind, event.total, event.take, event.winning, event.multiple
+        )
+    return event
 
 
 class Phase(IntEnum):
@@ -996,9 +1029,14 @@ class AscotState(FlowState[Ascot]):
     # -- what happens -------------------------------------------------------------------------------
 
     def _record(self, events: Sequence[Event]) -> None:
-        told = [ev.as_told(e) for e in events]
-        apply_money(self.money_, told)
-        self.events.extend(told)
+        """Tell ``events`` (the engine's auction and pool in Ascot's words) and move the money
+        they say moves (``events.apply_money``, inlined: it runs at almost every action)."""
+        money, told = self.money_, self.events
+        for event in events:
+            said = as_told(event)
+            for player, delta in said.money_changes().items():
+                money[player] += delta
+            told.append(said)
 
     def _apply(self, player: Player, action: Action) -> None:
         kind = type(action)

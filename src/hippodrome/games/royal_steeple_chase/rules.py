@@ -364,8 +364,8 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         (bots call it thousands of times; ``clone`` is this plus the history)."""
         other = SteepleState.__new__(SteepleState)
         other.game = self.game
-        other.history = []
-        other.events = []
+        # An empty record, through the slots (``State.history`` is a property: slower).
+        other._history, other._history_due, other._events, other._events_due = [], None, [], None
         other.flow = self.flow.copy()
         other.deal_number = self.deal_number
         other.dealer = self.dealer

@@ -42,7 +42,9 @@ def record(state: State) -> tuple[JSONObject, list[object], int]:
     return state.position_json(), list(state.history), len(state.events)
 
 
-def test_a_determinization_replays_from_its_history_to_itself() -> None:
+def test_a_determinization_replays_from_its_history_to_itself_telling_what_the_seat_saw() -> None:
+    """Between two deals too: a new deal's determinization tells the past deals as the seat saw
+    them, not the other hands' cards."""
     rng = random.Random("replay")
     rewritten = 0
     for k, options in enumerate(OPTIONS):
@@ -51,6 +53,9 @@ def test_a_determinization_replays_from_its_history_to_itself() -> None:
             for seat in range(state.game.num_players):
                 other = state.resample_for(seat, rng)
                 rewritten += other.is_rewrite_pending()
+                assert [e.to_json() for e in other.events] == [
+                    e.seen_by(seat).to_json() for e in state.events
+                ], f"{options}, {len(state.history)} moves in: seat {seat} is told more than it saw"
                 assert replays_to(other, seat), (
                     f"{options}, {len(state.history)} moves in, for seat {seat}: the history does "
                     "not replay to the determinization"

@@ -799,7 +799,11 @@ class SteepleState(DealRules, RaceRules, IncidentRules):
         them are remembered between calls on the same state, and the history is rewritten only
         when first read (``State.rewrite_later``; ``Redealt``)."""
         if self.phase is Phase.OVER or (self.phase is Phase.DEAL and self.dealt == 0):
-            return self.clone()
+            state = (
+                self.clone()
+            )  # no card to deal anew, but the past deals told as ``player`` saw them
+            state.events = self.events_seen_by(player)
+            return state
         redeal = self._redeal(player)
         state = self.fork()
         cards = redeal.unseen.copy()

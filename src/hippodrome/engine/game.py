@@ -491,8 +491,7 @@ class State(ABC, Generic[GameT_co]):
                 actor = player
             if action not in self.legal_actions(actor):
                 raise self.explain_illegal(actor, action)
-        events = self._events  # read only from ``start``: no pending rewrite touches the new ones
-        start = len(events)
+        start = len(self._events)  # the new events only: a pending rewrite touches none of them
         self._history.append((actor, action))
         self._apply(actor, action)
         return self._events[start:]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from bisect import bisect
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
@@ -34,6 +34,10 @@ GameT_co = DefaultTypeVar("GameT_co", bound="Game[Any]", default="Game[Any]", co
 """The game a state belongs to: a game's state names its own (``State[RoyalTurf]``), so that its
 rules read their game's options typed; a bare ``State`` is any game's. (A subclass that narrowed the
 type of ``State.game`` instead would be refused by a compiler that lays attributes out by type.)"""
+HistoryRewrite = Callable[[list[tuple[Player, Action]]], None]
+"""A rewrite of a state's history in place (``State.rewrite_later``)."""
+EventsRewrite = Callable[[list[Event]], None]
+"""A rewrite of a state's events in place (``State.rewrite_later``)."""
 
 
 @mypyc_attr(native_class=False)  # a compiled frozen dataclass does not unpickle
@@ -242,14 +246,83 @@ class Game(ABC, Generic[OptionsT]):
 class State(ABC, Generic[GameT_co]):
     """A position of a game, with its history. Mutable; ``clone`` is cheap."""
 
-    __slots__ = ("events", "game", "history")
+    __slots__ = ("_events", "_events_due", "_history", "_history_due", "game")
 
     def __init__(self, game: GameT_co) -> None:
         self.game: GameT_co = game
-        self.history: list[tuple[Player, Action]] = []
+        self._history: list[tuple[Player, Action]] = []
+        self._history_due: HistoryRewrite | None = None
+        self._events: list[Event] = []
+        self._events_due: EventsRewrite | None = None
+
+    # -- the history and the events, rewritten when first read ------------------------------------
+
+    @property
+    def history(self) -> list[tuple[Player, Action]]:
         """Every action applied, with the seat that took it (``CHANCE`` for chance outcomes)."""
-        self.events: list[Event] = []
+        due = self._history_due
+        if due is not None:
+            self._history_due = None
+            due(self._history)
+        return self._history
+
+    @history.setter
+    def history(self, value: list[tuple[Player, Action]]) -> None:
+        self._history = value
+        self._history_due = None
+
+    @property
+    def events(self) -> list[Event]:
         """Everything that happened, in order; narrate with ``seen_by`` for a given viewer."""
+        due = self._events_due
+        if due is not None:
+            self._events_due = None
+            due(self._events)
+        return self._events
+
+    @events.setter
+    def events(self, value: list[Event]) -> None:
+        self._events = value
+        self._events_due = None
+
+    def rewrite_later(
+        self, *, history: HistoryRewrite | None = None, events: EventsRewrite | None = None
+    ) -> None:
+        """Have ``history(list)`` and ``events(list)`` rewrite this state's own history and events
+        in place when they are first read (``state.history``, ``state.events``), not now: a
+        determinization (``resample_for``) brings the record in step with its new secrets only if
+        someone reads it, and a search that plays it out never does. Until then the rules may append
+        to them (``_history``, ``_events``: appending reads nothing); a rewrite touches only the
+        entries there were when it was deferred. A rewrite pending on the same list runs first."""
+        if history is not None:
+            pending = self._history_due
+            if pending is not None:
+                pending(self._history)
+            self._history_due = history
+        if events is not None:
+            told = self._events_due
+            if told is not None:
+                told(self._events)
+            self._events_due = events
+
+    def _copy_record(self, new: State[Any]) -> None:
+        """``clone``'s copy of the history and the events into ``new`` (a blank state), rewritten
+        first if a rewrite is due; through the slots, which is cheaper than the properties."""
+        history_due, events_due = self._history_due, self._events_due
+        if history_due is not None:
+            self._history_due = None
+            history_due(self._history)
+        if events_due is not None:
+            self._events_due = None
+            events_due(self._events)
+        new._history = self._history.copy()
+        new._history_due = None
+        new._events = self._events.copy()
+        new._events_due = None
+
+    def is_rewrite_pending(self) -> bool:
+        """Whether a rewrite of the history or the events waits for their first reading."""
+        return self._history_due is not None or self._events_due is not None
 
     # -- what games implement -------------------------------------------------------------------
 
@@ -418,10 +491,10 @@ class State(ABC, Generic[GameT_co]):
                 actor = player
             if action not in self.legal_actions(actor):
                 raise self.explain_illegal(actor, action)
-        start = len(self.events)
-        self.history.append((actor, action))
+        start = len(self._events)  # the new events only: a pending rewrite touches none of them
+        self._history.append((actor, action))
         self._apply(actor, action)
-        return self.events[start:]
+        return self._events[start:]
 
     def apply_plan(self, actions: Sequence[Action], player: Player) -> list[Event]:
         """Play a run of ``player``'s own actions at once, all or nothing: each is judged as
@@ -450,10 +523,10 @@ class State(ABC, Generic[GameT_co]):
                     action=str(action),
                     reason=message(exc.key, **exc.params),
                 ) from None
-        start = len(self.events)
+        start = len(self._events)
         for action in actions:
             self.apply_unchecked(action, player)
-        return self.events[start:]
+        return self._events[start:]
 
     def undo_point(self, player: Player, *, practice: bool = False) -> int:
         """How many actions of the history stay when ``player`` takes back his last move: the run of
@@ -493,7 +566,7 @@ class State(ABC, Generic[GameT_co]):
         An illegal action here corrupts the state. Use :meth:`apply` for anything from outside.
         """
         actor = self.acting_player() if player is None else player
-        self.history.append((actor, action))
+        self._history.append((actor, action))
         self._apply(actor, action)
 
     def returns(self) -> tuple[float, ...]:

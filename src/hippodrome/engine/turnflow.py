@@ -557,5 +557,5 @@ class FlowState(State[GameT_co]):
             player = self.flow.actor
             if player == SEVERAL:
                 player = self.acting_player()
-        self.history.append((player, action))
+        self._history.append((player, action))
         self._apply(player, action)

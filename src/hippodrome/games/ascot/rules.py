@@ -607,8 +607,7 @@ class AscotState(FlowState[Ascot]):
     def clone(self) -> AscotState:
         new = AscotState.__new__(AscotState)
         new.game = self.game
-        new.history = self.history.copy()
-        new.events = self.events.copy()
+        self._copy_record(new)
         new.flow = self.flow.copy()
         new.money_ = self.money_.copy()
         new.bank = self.bank

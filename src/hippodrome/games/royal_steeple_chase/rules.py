@@ -17,7 +17,8 @@ state's protocol (who acts, the legal actions, applying one, what each seat sees
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from math import perm
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from mypy_extensions import mypyc_attr
@@ -27,6 +28,7 @@ from hippodrome.engine.auction_events import Bid as OpenBid
 from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions
+from hippodrome.engine.sampling import bits_for, draw_below, partial_shuffle
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
 from hippodrome.games.royal_steeple_chase import contract
 from hippodrome.games.royal_steeple_chase import events as ev
@@ -307,8 +309,7 @@ class SteepleState(DealRules):
 
     def clone(self) -> SteepleState:
         other = self.fork()
-        other.history = list(self.history)
-        other.events = list(self.events)
+        self._copy_record(other)
         return other
 
     def fork(self) -> SteepleState:
@@ -316,8 +317,8 @@ class SteepleState(DealRules):
         (bots call it thousands of times; ``clone`` is this plus the history)."""
         other = SteepleState.__new__(SteepleState)
         other.game = self.game
-        other.history = []
-        other.events = []
+        # An empty record, through the slots (``State.history`` is a property: slower).
+        other._history, other._history_due, other._events, other._events_due = [], None, [], None
         other.flow = self.flow.copy()
         other.deal_number = self.deal_number
         other.dealer = self.dealer
@@ -746,41 +747,43 @@ class SteepleState(DealRules):
         ones, with the deal in the history rewritten to match.
 
         Search calls this for every iteration, so it touches only what it changes: the position is
-        forked (not cloned: the history is rewritten into a copy of its own), only this deal's
-        cards are read from the history, and the events as ``player`` saw them are remembered
-        between calls on the same state."""
+        forked (not cloned), what is dealt anew is read once per state and seat (``_redeal``), the
+        cards are drawn by one random number (``engine.sampling``), the events as ``player`` saw
+        them are remembered between calls on the same state, and the history is rewritten only
+        when first read (``State.rewrite_later``; ``Redealt``)."""
         if self.phase is Phase.OVER or (self.phase is Phase.DEAL and self.dealt == 0):
-            return self.clone()
+            state = (
+                self.clone()
+            )  # no card to deal anew, but the past deals told as ``player`` saw them
+            state.events = self.events_seen_by(player)
+            return state
+        redeal = self._redeal(player)
         state = self.fork()
-        n = self.game.places
-        public, history = self.public, self.history
-        unseen, kept, sizes = self._unseen_by(player)
-        pool = unseen.copy()
-        rng.shuffle(pool)
-        _, slots = self.deal_slots()
-        new_history = history.copy()
-        pop = pool.pop
-        for q in range(n):
-            size = sizes[q]
-            if size < 0:
-                continue
-            fresh = [pop() for _ in range(size)]
+        cards = redeal.unseen.copy()
+        partial_shuffle(cards, redeal.count, draw_below(rng, redeal.choices, redeal.bits))
+        public, hands = self.public, state.hands
+        fresh: list[list[int]] = []
+        at = 0
+        for q, size in redeal.sizes:
+            dealt = cards[at : at + size]
+            at += size
             mine = public[q][:]
-            for t in fresh:
+            for t in dealt:
                 mine[t] += 1
-            state.hands[q] = mine
-            for i, t in zip(slots[q], kept[q] + sorted(fresh), strict=False):
-                new_history[i] = (CHANCE, DEALS[t])
+            hands[q] = mine
+            fresh.append(dealt)
         undealt = [0] * TYPES
-        for t in pool:
+        for t in cards[at:]:
             undealt[t] += 1
         state.undealt = undealt
+        bets: list[tuple[int, Player, PlaceBet]] = []
         book = state.pirate
         if book is not None:
             way = self._pirate_way()
+            history = self.history
             # The other seats' secret bets: any horse(s), the same public stakes.
-            for i in range(self.deal_start, len(new_history)):
-                seat, action = new_history[i]
+            for i in range(self.deal_start, len(history)):
+                seat, action = history[i]
                 if seat != player and isinstance(action, PlaceBet):
                     choices = way.bet_choices(state, seat)
                     # The stake is public, the horse(s) secret: any horse for the same stake.
@@ -790,38 +793,53 @@ class SteepleState(DealRules):
                         else [b for b in choices if not b.stake] or [action]
                     )
                     fresh_bet = rng.choice(same)
-                    new_history[i] = (seat, fresh_bet)
+                    bets.append((i, seat, fresh_bet))
                     book.bets[seat] = fresh_bet.horses
-        state.history = new_history
+        state.history = self.history.copy()
+        state.rewrite_later(history=Redealt(redeal, fresh, bets).history)
         state.events = self.events_seen_by(player)
         return state
+
+    def _redeal(self, player: Player) -> Redeal:
+        """What ``resample_for(player)`` deals anew, the same at every call on one state: the cards
+        ``player`` cannot see (the undealt ones, then each other hand's unseen ones, in type order),
+        and per seat the cards of the history's deal it keeps (dealt, less its unseen ones: those
+        that left its hand in public), how many unseen cards it holds, and where the history deals
+        it its cards. Remembered with the history it was read from (``memo``)."""
+        history = self.history
+        key = (history, len(history), player)
+        found = self.memo.get("redeal")
+        if found is None or found[0] is not history or found[1:3] != key[1:]:
+            unseen, kept, sizes = self._unseen_by(player)
+            _, slots = self.deal_slots()
+            dealt = [(q, size) for q, size in enumerate(sizes) if size >= 0]
+            count = sum(size for _, size in dealt)
+            choices = perm(len(unseen), count)
+            redeal = Redeal(unseen, count, choices, bits_for(choices), dealt, kept, slots)
+            found = self.memo["redeal"] = (*key, redeal)
+        return found[3]  # type: ignore[return-value]
 
     def _unseen_by(self, player: Player) -> tuple[list[int], list[list[int]], list[int]]:
         """What ``resample_for(player)`` deals anew, the same at every call on one state: the cards
         ``player`` cannot see (the undealt ones, then each other hand's unseen ones, in type order),
         and per seat the cards of the history's deal it keeps (dealt, less its unseen ones: those
         that left its hand in public) and how many unseen cards it holds (-1: ``player``'s own).
-        Remembered with the history it was read from (``memo``)."""
-        history = self.history
-        key = (history, len(history), player)
-        found = self.memo.get("unseen")
-        if found is None or found[0] is not history or found[1:3] != key[1:]:
-            hands, public = self.hands, self.public
-            dealt, _ = self.deal_slots()
-            unseen = _cards(self.undealt)
-            kept: list[list[int]] = []
-            sizes: list[int] = []
-            for q in range(self.game.places):
-                if q == player:
-                    kept.append([])
-                    sizes.append(-1)
-                    continue
-                hand = [h - p for h, p in zip(hands[q], public[q], strict=True)]
-                unseen += _cards(hand)
-                kept.append(_cards([d - h for d, h in zip(dealt[q], hand, strict=True)]))
-                sizes.append(sum(hand))
-            found = self.memo["unseen"] = (*key, unseen, kept, sizes)
-        return found[3], found[4], found[5]  # type: ignore[return-value]
+        Read once per state and seat by ``_redeal``."""
+        hands, public = self.hands, self.public
+        dealt, _ = self.deal_slots()
+        unseen = _cards(self.undealt)
+        kept: list[list[int]] = []
+        sizes: list[int] = []
+        for q in range(self.game.places):
+            if q == player:
+                kept.append([])
+                sizes.append(-1)
+                continue
+            hand = [h - p for h, p in zip(hands[q], public[q], strict=True)]
+            unseen += _cards(hand)
+            kept.append(_cards([d - h for d, h in zip(dealt[q], hand, strict=True)]))
+            sizes.append(sum(hand))
+        return unseen, kept, sizes
 
     # -- explanations -----------------------------------------------------------------------------
 
@@ -1040,6 +1058,41 @@ def position_from_json(game: RoyalSteepleChase, position: JSONObject) -> Steeple
     state = SteepleState(game)
     read_position(state, position)
     return state
+
+
+@dataclass(slots=True)
+class Redeal:
+    """What ``resample_for`` deals anew for one seat (``SteepleState._redeal``): ``count`` of the
+    ``unseen`` cards, in one of ``choices`` orders (drawn from ``bits`` random bits), to the other
+    seats in turn (``dealt``: each seat and how many); with each seat's ``kept`` cards of the
+    history's deal and the history's indices of its cards (``slots``)."""
+
+    unseen: list[int]
+    count: int
+    choices: int
+    bits: int
+    sizes: list[tuple[Player, int]]
+    kept: list[list[int]]
+    slots: list[list[int]]
+
+
+@dataclass(slots=True)
+class Redealt:
+    """The cards and bets a determinization was dealt, to rewrite its history when first read
+    (``State.rewrite_later``): each seat's deal, its kept cards then its new ones in type order;
+    the other seats' secret bets of the pirate game."""
+
+    redeal: Redeal
+    fresh: list[list[int]]
+    bets: list[tuple[int, Player, PlaceBet]]
+
+    def history(self, history: list[tuple[Player, Action]]) -> None:
+        redeal = self.redeal
+        for (q, _), dealt in zip(redeal.sizes, self.fresh, strict=True):
+            for i, t in zip(redeal.slots[q], redeal.kept[q] + sorted(dealt), strict=False):
+                history[i] = (CHANCE, DEALS[t])
+        for i, seat, bet in self.bets:
+            history[i] = (seat, bet)
 
 
 __all__ = [

@@ -264,8 +264,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
     def clone(self) -> RoyalTurfState:
         new = RoyalTurfState.__new__(RoyalTurfState)
         new.game = self.game
-        new.history = self.history.copy()
-        new.events = self.events.copy()
+        self._copy_record(new)
         new.race = self.race
         new.flow = self.flow.copy()
         new.money_ = self.money_.copy()

@@ -331,8 +331,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
     def clone(self) -> ToquesState:
         new = ToquesState.__new__(ToquesState)
         new.game = self.game
-        new.history = self.history.copy()
-        new.events = self.events.copy()
+        self._copy_record(new)
         new.flow = self.flow.copy()
         new.owner = self.owner.copy()
         new.drawn = self.drawn

@@ -18,9 +18,9 @@ first four share the purse, the bank pays the bets.
 from __future__ import annotations
 
 from bisect import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, permutations
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -34,6 +34,7 @@ from hippodrome.engine.events import Event, apply_money
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
 from hippodrome.engine.pool import PlaceBet, Pool, Slip, SlipPlaced, SlipRecord
+from hippodrome.engine.sampling import bits_for, draw_below
 from hippodrome.engine.turnflow import NOBODY, Flow, FlowState
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.win_place_show import events as ev
@@ -292,8 +293,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def clone(self) -> WinPlaceShowState:
         new = WinPlaceShowState.__new__(WinPlaceShowState)
         new.game = self.game
-        new.history = self.history.copy()
-        new.events = self.events.copy()
+        self._copy_record(new)
         new.flow = self.flow.copy()
         new.money_ = self.money_.copy()
         new.out = self.out.copy()
@@ -332,15 +332,18 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         new.walk = None
         return new
 
+    # The rules append to ``_events``: appending reads nothing, so a determinization's narration is
+    # rewritten (``resample_for``) only if someone reads it, never by the search that plays it out.
+
     def _record(self, events: Sequence[Event]) -> None:
         apply_money(self.money_, events)
-        self.events.extend(events)
+        self._events.extend(events)
 
     def _call_race(self) -> None:
         """A race is called: its horses to their owners (quick version's stables), the rest for
         sale, the horses to the start."""
         race = self.race
-        self.events.append(ev.RaceCalled(race.number, race.miles, race.purse))
+        self._events.append(ev.RaceCalled(race.number, race.miles, race.purse))
         self.owner = [NOBODY] * 6
         for seat, number in enumerate(self.stables):
             if number and not self.out[seat]:
@@ -603,37 +606,37 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         elif kind is Line:
             assert isinstance(action, Line)
             self.lines[player] = (action.bet, action.horses)
-            self.events.append(ev.LineStarted(player, action.bet, action.horses))
+            self._events.append(ev.LineStarted(player, action.bet, action.horses))
         elif kind is PlaceBet:
             assert isinstance(action, PlaceBet)
             self.lines[player] = None
             target = self.dd if action.bet == DOUBLE else self.pool
-            self.events.extend(target.place(player, action))
+            self._events.extend(target.place(player, action))
         elif kind is Done:
             if self.flow.answered(player):
                 self._off()
         elif kind is Sheet:
             assert isinstance(action, Sheet)
             self.sheets[player].append(action.amount)
-            self.events.append(ev.SheetWritten(player, action.horse, action.amount))
+            self._events.append(ev.SheetWritten(player, action.horse, action.amount))
             if len(self.sheets[player]) == len(self.lots) and self.flow.answered(player):
-                self.events.append(ev.SheetsOpened(self.race.number))
+                self._events.append(ev.SheetsOpened(self.race.number))
                 self._sell()
         elif kind is Spurt:
             self.spurting = True
             self.spurt_used[self.moving] = True
-            self.events.append(ev.HorseSpurted(self.race.horses[self.moving].id))
+            self._events.append(ev.HorseSpurted(self.race.horses[self.moving].id))
             self.ends = self.destinations_of(self.moving)
             if self.ends:
                 self.flow.enter(Phase.RIDING, turn=self.rider(self.moving))
             else:
-                self.events.append(ev.HorseStuck(self.race.horses[self.moving].id))
+                self._events.append(ev.HorseStuck(self.race.horses[self.moving].id))
                 self._next_mover()
         elif kind is Claim:
             if action.made:  # type: ignore[attr-defined]
                 h = self.window
                 self.claims.append((player, h, self.owner[h]))
-                self.events.append(ev.ClaimMade(player, self.race.horses[h].id))
+                self._events.append(ev.ClaimMade(player, self.race.horses[h].id))
             if self.flow.answered(player):
                 self.window = NOBODY
                 self._next_mover()
@@ -644,7 +647,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             h = [x.id for x in self.race.horses].index(action.horse)
             self.asked[player] = True
             self.request = (h, action.player)
-            self.events.append(ev.JockeyAsked(player, action.horse, action.player))
+            self._events.append(ev.JockeyAsked(player, action.horse, action.player))
             self.flow.enter(Phase.ANSWER, turn=action.player)
         elif kind is NoJockey:
             self.asked[player] = True
@@ -655,13 +658,13 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             self.request = None
             if action.accept:
                 self.jockey[h] = rider
-            self.events.append(ev.JockeyAnswered(rider, self.race.horses[h].id, action.accept))
+            self._events.append(ev.JockeyAnswered(rider, self.race.horses[h].id, action.accept))
             self._engage()
         elif kind is Ruling:
             assert isinstance(action, Ruling)
             h = self._next_ruling()
             self.rulings[h] = action.upheld
-            self.events.append(ev.StewardRuled(player, self.race.horses[h].id, action.upheld))
+            self._events.append(ev.StewardRuled(player, self.race.horses[h].id, action.upheld))
             self._rule()
         else:
             assert self.auction is not None
@@ -672,7 +675,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def _stable(self, number: int) -> None:
         seat = self.flow.turn
         self.stables[seat] = number
-        self.events.append(ev.StableDrawn(seat, number))
+        self._events.append(ev.StableDrawn(seat, number))
         if seat + 1 < self.game.num_players:
             self.flow.enter(Phase.STABLE, turn=seat + 1)
         else:
@@ -690,7 +693,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             written = [s[at] if at < len(s) else 0 for s in self.sheets]
             void = [p for p in range(n) if written[p] and not self._bid_counts(p, at)]
             if void:
-                self.events.append(ev.BidsVoid(horse, tuple(void)))
+                self._events.append(ev.BidsVoid(horse, tuple(void)))
             self.auction, events = Auction.sealed(
                 horse,
                 n,
@@ -789,9 +792,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             if self.race_index == 0:
                 total += sum(s.stake for s in self.dd.slips_of(p))
             if total:
-                self.events.append(ev.BetsClosed(p, total))
+                self._events.append(ev.BetsClosed(p, total))
                 self.money_[p] -= total
-        self.events.append(ev.Off(self.race.number))
+        self._events.append(ev.Off(self.race.number))
         self.flow.enter(Phase.DICE, turn=self.game.steward)  # « le départ » (§4)
 
     # -- the race (§6, §7) --------------------------------------------------------------------------
@@ -805,7 +808,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         home = set(self.finish)
         self.movers = [h for k in range(6) if (h := (white - 1 + k) % 6) not in home]
         bonus = next((h for h in self.movers if race.horses[h].bonus == white + other), NOBODY)
-        self.events.append(
+        self._events.append(
             ev.DiceRolled(
                 self.turn_no,
                 white,
@@ -866,15 +869,15 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 # once, then the best destination (``race.best``).
                 if self._may_spurt():
                     self.spurting = self.spurt_used[h] = True
-                    self.events.append(ev.HorseSpurted(race.horses[h].id))
+                    self._events.append(ev.HorseSpurted(race.horses[h].id))
                     self.ends = self.destinations_of(h)
                 if self.ends:
                     self._move(h, best(self.ends), NOBODY)
                 else:
-                    self.events.append(ev.HorseStuck(race.horses[h].id))
+                    self._events.append(ev.HorseStuck(race.horses[h].id))
                 continue
             if not self.ends and not self._may_spurt():
-                self.events.append(ev.HorseStuck(race.horses[h].id))
+                self._events.append(ev.HorseStuck(race.horses[h].id))
                 continue
             self.flow.enter(Phase.RIDING, turn=self.rider(h))
             return
@@ -913,12 +916,12 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             self.crossed.append((h, race.horses[h].veteran, rank))
             self.gone[h] = True
             self.cell[h] = 0
-            self.events.append(ev.HorseHome(hid, self.turn_no))
+            self._events.append(ev.HorseHome(hid, self.turn_no))
             return
         self.cell[h], self.lap[h] = cell, self.ends[cell]
         self.occupied[cell] = True
         info = T.cells[cell]
-        self.events.append(ev.HorseMoved(hid, total, info.lane + 1, info.index + 1))
+        self._events.append(ev.HorseMoved(hid, total, info.lane + 1, info.index + 1))
 
     def _end_of_turn(self) -> None:
         # §7: the horses home this turn are tied; veterans first, then the later arrival.
@@ -935,14 +938,14 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         first_four = self.finish[:4]
         self.results.append(first_four)
         ids = [h.id for h in race.horses]
-        self.events.append(ev.Finish(race.number, tuple(ids[h] for h in first_four)))
+        self._events.append(ev.Finish(race.number, tuple(ids[h] for h in first_four)))
         # §3: « Börse: total des prix pour les quatre 1ers chevaux » (D1: 60/20/12/8).
         for place, h in enumerate(first_four, start=1):
             owner = self.owner[h]
             if owner >= 0:
                 amount = race.purse * M.purse_split[place - 1] // 100
                 self._record([ev.PursePaid(owner, ids[h], place, amount)])
-        self.events.append(ev.SlipsRevealed(race.number))
+        self._events.append(ev.SlipsRevealed(race.number))
         places = {ids[h]: i + 1 for i, h in enumerate(first_four)}
         odds = {h.id: h.odds for h in race.horses}
         self._record(
@@ -980,7 +983,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         for p in range(self.game.num_players):
             if not self.out[p] and self.money_[p] <= 0:
                 self.out[p] = True  # §5: « si un joueur n'a plus d'argent durant le jeu »
-                self.events.append(ev.PlayerOut(p))
+                self._events.append(ev.PlayerOut(p))
         if self.race_index + 1 < len(RACES) and not all(self.out):
             self.race_index += 1
             self._call_race()
@@ -988,7 +991,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             self.flow.enter(Phase.OVER)
             top = max(self.money_)
             winners = tuple(p for p, m in enumerate(self.money_) if m == top)
-            self.events.append(ev.GameOver(winners, top))
+            self._events.append(ev.GameOver(winners, top))
 
     def _judge_claims(self, first_four: list[int]) -> None:
         """§8, at the end of the race: a claim is upheld when the owner bet on another horse that
@@ -1140,53 +1143,113 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def resample_for(self, player: Player, rng: random.Random) -> WinPlaceShowState:
         """The other seats' secrets dealt anew: the bids on their sheets while being written, and
-        their slips (kinds and horses) until the race that settles them is over."""
+        their slips (kinds and horses; the stakes were announced in total when the bets closed)
+        while the race that settles them is not over, and their lines begun.
+
+        Search calls this for every iteration: what is dealt, and from how many choices each, is
+        read once per state and seat (``_redraw_plan``), every choice is drawn from one random
+        number, and the history and the events are brought in step with the new secrets only when
+        first read (``State.rewrite_later``; ``Redrawn``): a search that plays the determinization
+        out never reads them."""
+        marks = self._marks()
+        plan = self._redraw_plan(player, marks)
         state = self.clone()
-        if self.flow.phase is Phase.SHEET:
-            new = {
-                p: [rng.randrange(0, self.money_[p] // M.bid_unit + 1) * M.bid_unit for _ in s]
-                for p, s in enumerate(self.sheets)
-                if p != player
-            }
-            for p, bids in new.items():
-                state.sheets[p] = bids
-            _rewrite_sheets(state, new, self._marks())
-        self._resample_slips(state, player, rng)
+        if plan is None:
+            return state
+        draw = draw_below(rng, plan.choices, plan.bits)  # every choice a digit of one number
+        sheets: dict[Player, list[Money]] = {}
+        unit = M.bid_unit
+        for p, bound, count in plan.sheets:
+            bids: list[Money] = []
+            for _ in range(count):
+                draw, d = divmod(draw, bound)
+                bids.append(d * unit)
+            sheets[p] = bids
+            state.sheets[p] = bids.copy()  # the seat may write on; the rewrite keeps these
+        slips: list[tuple[bool, Slip]] = []
+        lines: list[tuple[Player, tuple[str, tuple[str, ...]]]] = []
+        pool_slips, dd_slips, state_lines = state.pool.slips, state.dd.slips, state.lines
+        for seat in plan.seats:
+            kinds = 0
+            if seat.shuffled:
+                draw, kinds = divmod(draw, len(KIND_ORDERS))
+            for at, row in seat.bets:
+                draw, d = divmod(draw, row.choices)
+                slip = row.redrawn(kinds * row.choices + d)
+                pool_slips[at] = slip
+                slips.append((False, slip))
+            for at, row in seat.doubles:
+                draw, d = divmod(draw, row.choices)
+                slip = row.redrawn(d)
+                dd_slips[at] = slip
+                slips.append((True, slip))
+            line = seat.line
+            if line is not None:
+                draw, d = divmod(draw, line.choices)
+                begun = line.line(d if line.double else kinds * line.choices + d)
+                state_lines[seat.seat] = begun
+                lines.append((seat.seat, begun))
+        redrawn = Redrawn(marks, sheets, slips, lines)
+        state.rewrite_later(history=redrawn.history, events=redrawn.events)
         return state
 
-    def _resample_slips(self, state: WinPlaceShowState, player: Player, rng: random.Random) -> None:
-        """Deal the other seats' slips anew (kinds and horses; the stakes were announced in total
-        when the bets closed) while the race that settles them is not over, and their lines begun."""
-        ids = [h.id for h in self.race.horses]
-        firsts, seconds = [h.id for h in RACES[0].horses], [h.id for h in RACES[1].horses]
+    def _redraw_plan(self, player: Player, marks: Marks) -> RedrawPlan | None:
+        """What ``resample_for(player)`` deals anew, read once per state and seat and remembered
+        with this state's ``marks`` (checked against the money, which bounds the bids). None:
+        nothing hidden from ``player``."""
+        plan = marks.plans.get(player)
+        if plan is not None and plan.money == self.money_:
+            return plan if plan.choices > 1 else None
+        radices: list[int] = []
+        sheets: list[tuple[Player, int, int]] = []
+        if self.flow.phase is Phase.SHEET:
+            for p, written in enumerate(self.sheets):
+                bound = self.money_[p] // M.bid_unit + 1
+                if p != player and written:
+                    sheets.append((p, bound, len(written)))
+                    radices += [bound] * len(written)
+        ids = tuple(h.id for h in self.race.horses)
+        firsts = tuple(h.id for h in RACES[0].horses)
+        seconds = tuple(h.id for h in RACES[1].horses)
         race_open = self.flow.phase is not Phase.OVER
         doubles_open = len(self.results) < 2
-        new: dict[tuple[bool, int], Slip] = {}
-        pending: dict[int, tuple[str, tuple[str, ...]]] = {}
+        seats: list[SeatRedraw] = []
         for q in range(self.game.num_players):
             if q == player:
                 continue
-            kinds = list(KINDS)
-            rng.shuffle(kinds)
-            mine = self.pool.slips_of(q) if race_open else []
-            for s, kind in zip(mine, kinds, strict=False):
-                new[False, s.number] = Slip(s.number, q, kind, (rng.choice(ids),), s.stake)
-            for s in self.dd.slips_of(q) if doubles_open else []:
-                pair = (rng.choice(firsts), rng.choice(seconds))
-                new[True, s.number] = Slip(s.number, q, DOUBLE, pair, s.stake)
-            line = self.lines[q]
+            mine = [i for i, s in enumerate(self.pool.slips) if s.player == q] if race_open else []
+            bets = [
+                (i, Redraws.of_bet(self.pool.slips[i], j, ids))
+                for j, i in enumerate(mine[: len(KINDS)])  # one slip a kind (§10)
+            ]
+            doubles = [
+                (i, Redraws.of_double(s, firsts, seconds))
+                for i, s in enumerate(self.dd.slips)
+                if doubles_open and s.player == q
+            ]
+            begun = self.lines[q]
+            line = (
+                None
+                if begun is None
+                else LineRedraws.of_double(firsts, seconds)
+                if begun[0] == DOUBLE
+                else LineRedraws.of_bet(len(mine), ids)
+            )
+            shuffled = bool(bets) or (line is not None and not line.double)
+            if shuffled:
+                radices.append(len(KIND_ORDERS))
+            radices += [row.choices for _, row in bets]
+            radices += [row.choices for _, row in doubles]
             if line is not None:
-                if line[0] == DOUBLE:
-                    pending[q] = (DOUBLE, (rng.choice(firsts), rng.choice(seconds)))
-                else:
-                    pending[q] = (kinds[len(mine)], (rng.choice(ids),))
-        if not new and not pending:
-            return
-        state.pool.slips = [new.get((False, s.number), s) for s in state.pool.slips]
-        state.dd.slips = [new.get((True, s.number), s) for s in state.dd.slips]
-        for q, line in pending.items():
-            state.lines[q] = line
-        _rewrite_betting(state, new, pending, self._marks())
+                radices.append(line.choices)
+            if bets or doubles or line is not None:
+                seats.append(SeatRedraw(q, shuffled, bets, doubles, line))
+        choices = 1
+        for r in radices:
+            choices *= r
+        plan = RedrawPlan(self.money_.copy(), choices, bits_for(choices), sheets, seats)
+        marks.plans[player] = plan
+        return plan if choices > 1 else None
 
     def _marks(self) -> Marks:
         """Where the secrets lie, latest first: the indices in the history, then in the events, of
@@ -1233,6 +1296,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 for e in (events[i],)
                 if isinstance(e, _BETTING_EVENTS)
             ],
+            {},
         )
         return found
 
@@ -1464,85 +1528,212 @@ class Marks:
     sheet_events: list[int]
     bet_actions: list[BetMark]
     bet_events: list[BetMark]
+    plans: dict[Player, RedrawPlan]
+    """What ``resample_for`` deals anew, by seat (``_redraw_plan``)."""
 
 
-def _rewrite_sheets(state: WinPlaceShowState, new: dict[int, list[Money]], marks: Marks) -> None:
-    """Keep the history and the events of a determinization in step with its resampled sheets."""
-    history, events = state.history, state.events
-    counts = {p: len(b) for p, b in new.items()}
-    for i in marks.sheet_actions:
-        p, action = history[i]
-        if p in counts:
-            counts[p] -= 1
-            history[i] = (p, _sheet(action.horse, new[p][counts[p]]))  # type: ignore[attr-defined]
-    counts = {p: len(b) for p, b in new.items()}
-    for i in marks.sheet_events:
-        e = events[i]
-        assert isinstance(e, ev.SheetWritten)
-        if e.player in counts and counts[e.player] > 0:
-            counts[e.player] -= 1
-            events[i] = ev.SheetWritten(e.player, e.horse, new[e.player][counts[e.player]])
+KIND_ORDERS: Final = tuple(permutations(KINDS))
+"""The orders a seat's slip may take the kinds of bet in, one a slip (§10: a win, a place and a
+show bet at most): a determinization draws one, as shuffling the kinds would."""
+
+
+@dataclass(slots=True)
+class Redraws:
+    """What one hidden slip may be dealt anew as (``choices`` horses or pairs; a single bet's kind
+    by the order of its seat's kinds), each new slip made when first drawn and kept."""
+
+    slip: Slip
+    place: int
+    """The slip's place in its seat's order of kinds (``KIND_ORDERS``); -1: a daily double."""
+    horses: tuple[tuple[str, ...], ...]
+    choices: int
+    made: list[Slip | None]
+
+    @staticmethod
+    def of_bet(slip: Slip, place: int, ids: tuple[str, ...]) -> Redraws:
+        horses = tuple((h,) for h in ids)
+        return Redraws(slip, place, horses, len(horses), [None] * (len(KIND_ORDERS) * len(horses)))
+
+    @staticmethod
+    def of_double(slip: Slip, firsts: tuple[str, ...], seconds: tuple[str, ...]) -> Redraws:
+        horses = tuple((a, b) for a in firsts for b in seconds)
+        return Redraws(slip, -1, horses, len(horses), [None] * len(horses))
+
+    def redrawn(self, index: int) -> Slip:
+        """The slip dealt as choice ``index`` (of a single bet: ``order * choices + horse``)."""
+        found = self.made[index]
+        if found is None:
+            old = self.slip
+            horses = self.horses[index % self.choices]
+            kind = DOUBLE if self.place < 0 else KIND_ORDERS[index // self.choices][self.place]
+            found = self.made[index] = Slip(old.number, old.player, kind, horses, old.stake)
+        return found
+
+
+@dataclass(slots=True)
+class LineRedraws:
+    """What a seat's line begun may be dealt anew as: a daily double's pair, or a single bet's
+    horse with the kind its seat's order of kinds gives the next slip."""
+
+    double: bool
+    place: int
+    horses: tuple[tuple[str, ...], ...]
+    choices: int
+    made: list[tuple[str, tuple[str, ...]] | None]
+
+    @staticmethod
+    def of_bet(place: int, ids: tuple[str, ...]) -> LineRedraws:
+        horses = tuple((h,) for h in ids)
+        return LineRedraws(
+            False, place, horses, len(horses), [None] * (len(KIND_ORDERS) * len(horses))
+        )
+
+    @staticmethod
+    def of_double(firsts: tuple[str, ...], seconds: tuple[str, ...]) -> LineRedraws:
+        horses = tuple((a, b) for a in firsts for b in seconds)
+        return LineRedraws(True, -1, horses, len(horses), [None] * len(horses))
+
+    def line(self, index: int) -> tuple[str, tuple[str, ...]]:
+        found = self.made[index]
+        if found is None:
+            horses = self.horses[index % self.choices]
+            kind = DOUBLE if self.double else KIND_ORDERS[index // self.choices][self.place]
+            found = self.made[index] = (kind, horses)
+        return found
+
+
+@dataclass(slots=True)
+class SeatRedraw:
+    """One seat's betting secrets dealt anew: its slips of the race (by their place in the pool's
+    list), its daily doubles (in the other pool's), its line begun."""
+
+    seat: Player
+    shuffled: bool
+    """Whether the seat's order of kinds is drawn (it has single bets or a single bet's line)."""
+    bets: list[tuple[int, Redraws]]
+    doubles: list[tuple[int, Redraws]]
+    line: LineRedraws | None
+
+
+@dataclass(slots=True)
+class RedrawPlan:
+    """What ``resample_for`` deals anew for one seat, from how many choices each: the bids of the
+    other sheets (seat, bids from 0 to ``bound - 1`` units, how many), then each seat's betting.
+    Every choice is a digit of one number drawn below ``choices`` (``engine.sampling``): uniform
+    and independent, as drawing each alone."""
+
+    money: list[Money]
+    choices: int
+    bits: int
+    sheets: list[tuple[Player, int, int]]
+    seats: list[SeatRedraw]
+
+
+@dataclass(slots=True)
+class Redrawn:
+    """The secrets a determinization was dealt, to rewrite its history and events when first read
+    (``State.rewrite_later``): each other seat's new bids, its new slips (daily double or not), its
+    new line begun; ``marks`` say where the secrets lie in both."""
+
+    marks: Marks
+    sheets: dict[Player, list[Money]]
+    slips: list[tuple[bool, Slip]]
+    lines: list[tuple[Player, tuple[str, tuple[str, ...]]]]
+
+    def history(self, history: list[tuple[Player, Action]]) -> None:
+        marks = self.marks
+        if self.sheets:
+            counts = {p: len(b) for p, b in self.sheets.items()}
+            for i in marks.sheet_actions:
+                p, action = history[i]
+                if p in counts:
+                    assert isinstance(action, Sheet)
+                    counts[p] -= 1
+                    history[i] = (p, _sheet(action.horse, self.sheets[p][counts[p]]))
+        if self.slips or self.lines:
+            _rewrite_bets(
+                history, marks.bet_actions, self.slips, self.lines, bet=_bet_entry, line=_line_entry
+            )
+
+    def events(self, events: list[Event]) -> None:
+        marks = self.marks
+        if self.sheets:
+            counts = {p: len(b) for p, b in self.sheets.items()}
+            for i in marks.sheet_events:
+                e = events[i]
+                assert isinstance(e, ev.SheetWritten)
+                if e.player in counts and counts[e.player] > 0:
+                    counts[e.player] -= 1
+                    events[i] = ev.SheetWritten(
+                        e.player, e.horse, self.sheets[e.player][counts[e.player]]
+                    )
+        if self.slips or self.lines:
+            _rewrite_bets(
+                events, marks.bet_events, self.slips, self.lines, bet=_bet_event, line=_line_event
+            )
+
+
+def _bet_entry(entry: Any, slip: Slip) -> Any:
+    return (entry[0], PlaceBet(slip.kind, slip.horses, slip.stake))
+
+
+def _line_entry(entry: Any, kind: str, horses: tuple[str, ...]) -> Any:
+    return (entry[0], _line(kind, horses))
+
+
+def _bet_event(e: Any, slip: Slip) -> Any:
+    return SlipPlaced(
+        e.player, e.number, slip.kind, slip.horses, e.stake, e.paid, e.hidden, e.hides
+    )
+
+
+def _line_event(e: Any, kind: str, horses: tuple[str, ...]) -> Any:
+    return ev.LineStarted(e.player, kind, horses)
 
 
 _BETTING: Final = (PlaceBet, Line)
 _BETTING_EVENTS: Final = (SlipPlaced, ev.LineStarted)
 
 
-def _rewrite_betting(
-    state: WinPlaceShowState,
-    new: dict[tuple[bool, int], Slip],
-    pending: dict[int, tuple[str, tuple[str, ...]]],
-    marks: Marks,
+def _rewrite_bets(
+    items: list[Any],
+    marks: list[BetMark],
+    slips: list[tuple[bool, Slip]],
+    lines: list[tuple[Player, tuple[str, tuple[str, ...]]]],
+    *,
+    bet: Callable[[Any, Slip], Any],
+    line: Callable[[Any, str, tuple[str, ...]], Any],
 ) -> None:
-    """Keep the history and the events of a determinization in step with its resampled slips:
-    walking back, each seat's latest bets are its latest slips of each pool, each preceded by the
-    line that began it; a seat's pending line is its latest line."""
-    queues: dict[tuple[int, bool], list[Slip]] = {}
-    for (double, _), slip in sorted(new.items(), key=lambda x: x[0][1]):
-        queues.setdefault((slip.player, double), []).append(slip)
-
-    def walk(items: list[Any], marks: list[BetMark], bet: Any, line: Any) -> None:
-        """Rewrite ``items`` walking back over ``marks`` (its bets and lines, latest first), until
-        nothing is left to rewrite. ``bet(item, slip)`` and ``line(item, kind, horses)``: the item
-        rewritten."""
-        left = {k: v.copy() for k, v in queues.items()}
-        awaiting: dict[int, Slip] = {}
-        to_do = set(pending)
-        queued = sum(len(v) for v in left.values())
-        for i, q, double, is_bet in marks:
-            if not queued and not to_do and not awaiting:
-                break  # nothing left to rewrite: the rest of the record stays as it is
-            item = items[i]
-            if is_bet:
-                queue = left.get((q, double))
-                if queue:
-                    slip = queue.pop()
-                    queued -= 1
-                    items[i] = bet(item, slip)
-                    awaiting[q] = slip
-            elif q in to_do:
-                to_do.discard(q)
-                kind, horses = pending[q]
-                items[i] = line(item, kind, horses)
-            elif q in awaiting and (awaiting[q].kind == DOUBLE) == double:
-                slip = awaiting.pop(q)
-                items[i] = line(item, slip.kind, slip.horses)
-
-    history, events = state.history, state.events
-    walk(
-        history,
-        marks.bet_actions,
-        lambda item, s: (item[0], PlaceBet(s.kind, s.horses, s.stake)),
-        lambda item, kind, horses: (item[0], _line(kind, horses)),
-    )
-    walk(
-        events,
-        marks.bet_events,
-        lambda e, s: SlipPlaced(
-            e.player, e.number, s.kind, s.horses, e.stake, e.paid, e.hidden, e.hides
-        ),
-        lambda e, kind, horses: ev.LineStarted(e.player, kind, horses),
-    )
+    """Keep the history or the events (``items``) of a determinization in step with its resampled
+    slips, walking back over ``marks`` (its bets and lines, latest first): each seat's latest bets
+    are its latest slips of each pool, each preceded by the line that began it; a seat's pending
+    line is its latest line. ``bet(item, slip)`` and ``line(item, kind, horses)``: the item
+    rewritten. Stops when nothing is left to rewrite: the rest of the record stays as it is."""
+    left: dict[tuple[int, bool], list[Slip]] = {}
+    for double, slip in sorted(slips, key=lambda x: x[1].number):
+        left.setdefault((slip.player, double), []).append(slip)
+    pending = dict(lines)
+    awaiting: dict[int, Slip] = {}
+    to_do = set(pending)
+    queued = len(slips)
+    for i, q, double, is_bet in marks:
+        if not queued and not to_do and not awaiting:
+            break
+        item = items[i]
+        if is_bet:
+            queue = left.get((q, double))
+            if queue:
+                slip = queue.pop()
+                queued -= 1
+                items[i] = bet(item, slip)
+                awaiting[q] = slip
+        elif q in to_do:
+            to_do.discard(q)
+            kind, horses = pending[q]
+            items[i] = line(item, kind, horses)
+        elif q in awaiting and (awaiting[q].kind == DOUBLE) == double:
+            slip = awaiting.pop(q)
+            items[i] = line(item, slip.kind, slip.horses)
 
 
 __all__ = ["LANE", "Phase", "WinPlaceShow", "WinPlaceShowOptions", "WinPlaceShowState"]

@@ -24,11 +24,12 @@ def positions(seed: int, every: int = 4, **options: object) -> Iterator[WinPlace
 
 
 def replayed(state: WinPlaceShowState) -> WinPlaceShowState:
-    """A new game that plays ``state``'s history. Unchecked: a determinization may deal a seat
-    slips that do not hold the horse it claimed against, which the rules would then refuse."""
+    """A new game that plays ``state``'s history, every action checked by the rules: a
+    determinization is a game that could have been played (its claimants hold the horses they
+    claimed against, §8)."""
     again = state.game.new_initial_state()
     for player, action in state.history:
-        again.apply_unchecked(action, player)
+        again.apply(action, player)
     return again
 
 
@@ -125,3 +126,36 @@ def test_the_kinds_of_a_seat_s_single_bets_stay_different_and_come_in_every_orde
             assert all(50 < c < 150 for c in orders.values()), orders
             return
     raise AssertionError("no seat ever held two single bets")
+
+
+def test_a_claimant_is_dealt_slips_that_hold_the_horse_he_claimed_against() -> None:
+    """§8: « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel il a
+    misé »: a claim is public, so every determinization deals its claimant a slip on that horse,
+    while his slips are still dealt anew (not kept as they truly are)."""
+    rng = random.Random("claims")
+    seen = redealt = 0
+    for k, options in enumerate(OPTIONS * 3):
+        for state in positions(100 + k, every=3, **options):
+            if not state.claims:
+                continue
+            race = state.race
+            for seat in range(state.game.num_players):
+                claimed = [(q, race.horses[h].id) for q, h, _ in state.claims if q != seat]
+                if not claimed:
+                    continue
+                dealt: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()
+                for _ in range(20):
+                    other = state.resample_for(seat, rng)
+                    for q, horse in claimed:
+                        held = [(s.kind, s.horses) for s in other.pool.slips if s.player == q]
+                        assert any(horse in h for _, h in held), (q, horse, held)
+                        dealt.add(tuple(held))
+                    seen += 1
+                plan = state._redraw_plan(seat, state._marks())
+                if plan is not None and {q for q, _ in claimed} & {
+                    r.seat for r in plan.seats if r.bets
+                }:
+                    redealt += 1
+                    assert len(dealt) > 1, "the claimants' slips are dealt anew"
+    assert seen >= 20, f"only {seen} determinizations with a claim in them"
+    assert redealt >= 2, f"only {redealt} positions where a claimant's slips are hidden"

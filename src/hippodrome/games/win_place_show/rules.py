@@ -1156,6 +1156,24 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         state = self.clone()
         if plan is None:
             return state
+        # §8: « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel
+        # il a misé »: a claim made this race tells that its claimant's slips hold that horse. A
+        # deal that breaks it is drawn again (the true slips keep it, so one that does comes).
+        claimed = [(q, RACES[self.race_index].horses[h].id) for q, h, _ in self.claims]
+        while True:
+            redrawn = self._redraw(state, plan, marks, rng)
+            if all(
+                any(s.player == q and horse in s.horses for s in state.pool.slips)
+                for q, horse in claimed
+            ):
+                break
+        state.rewrite_later(history=redrawn.history, events=redrawn.events)
+        return state
+
+    def _redraw(
+        self, state: WinPlaceShowState, plan: RedrawPlan, marks: Marks, rng: random.Random
+    ) -> Redrawn:
+        """One deal of ``plan`` on ``state`` (this state's copy), and how its record changes."""
         draw = draw_below(rng, plan.choices, plan.bits)  # every choice a digit of one number
         sheets: dict[Player, list[Money]] = {}
         unit = M.bid_unit
@@ -1189,9 +1207,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 begun = line.line(d if line.double else kinds * line.choices + d)
                 state_lines[seat.seat] = begun
                 lines.append((seat.seat, begun))
-        redrawn = Redrawn(marks, sheets, slips, lines)
-        state.rewrite_later(history=redrawn.history, events=redrawn.events)
-        return state
+        return Redrawn(marks, sheets, slips, lines)
 
     def _redraw_plan(self, player: Player, marks: Marks) -> RedrawPlan | None:
         """What ``resample_for(player)`` deals anew, read once per state and seat and remembered

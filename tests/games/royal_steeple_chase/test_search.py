@@ -12,10 +12,14 @@ import pytest
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
+from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
+from hippodrome.engine.game import State
+from hippodrome.engine.types import Player
 from hippodrome.games import entry, load_game
 from hippodrome.games.royal_steeple_chase.rules import Phase, SteepleState
 from hippodrome.games.royal_steeple_chase.search import HOOKS, evaluate, rollout
+from tests.games.hooks import play_checked
 
 OPTIONS = [*entry("royal_steeple_chase").conformance_options(), {"players": 2}]
 """Every way to play the conformance suite plays, and the two-player ordinary game (the
@@ -23,33 +27,18 @@ benchmark's)."""
 
 
 def _play(options: dict[str, Any], seed: int) -> tuple[set[Phase], int, list[SteepleState]]:
-    """A game where the seats play the policy's move, or now and then a random one; at each
-    decision the policy's move is checked legal and the evaluation valid. The phases met, the
-    positions scored, and a few positions with a choice."""
-    game = load_game("royal_steeple_chase", **options)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    phases: set[Phase] = set()
-    scored = 0
+    """A game of the policy's moves and a few random ones, each checked (``play_checked``); with
+    a few positions where a seat had a choice."""
     kept: list[SteepleState] = []
-    while not state.is_terminal():
-        assert isinstance(state, SteepleState)
-        value = evaluate(state)
-        if value is not None:
-            scored += 1
-            assert len(value) == game.num_players, f"{options}: {value} is not one share a seat"
-            assert all(v >= 0.0 for v in value) and abs(sum(value) - 1.0) < 1e-9, value
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
-        for player in list(state.active_players()):
-            phases.add(state.phase)
-            legal = state.legal_actions(player)
-            chosen = rollout(state, player, rng)
-            assert chosen in legal, f"{options}: the policy chose {chosen} in {state.phase.name}"
-            if len(legal) > 1 and len(kept) < 40 and rng.random() < 0.2:
-                kept.append(state.clone())
-            state.apply(chosen if rng.random() < 0.9 else rng.choice(legal), player)
+    pick = random.Random(seed)
+
+    def keep(state: State, player: Player, legal: list[Action]) -> None:
+        if len(legal) > 1 and len(kept) < 40 and pick.random() < 0.2:
+            assert isinstance(state, SteepleState)
+            kept.append(state.clone())
+
+    game = load_game("royal_steeple_chase", **options)
+    phases, scored = play_checked(game, HOOKS, seed, wander=0.1, visit=keep)
     return phases, scored, kept
 
 

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.games.hooks import play_checked
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
@@ -20,30 +21,8 @@ OPTIONS = [*entry("toques_et_casques").conformance_options()]
 
 
 def _play(options: dict[str, Any], seed: int) -> tuple[set[Phase], int]:
-    """A game where every seat plays a random move or the policy's in turn; at each decision the
-    policy's step is checked legal and the evaluation valid. The phases met and positions scored."""
-    game = load_game("toques_et_casques", **options)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    phases: set[Phase] = set()
-    scored = 0
-    while not state.is_terminal():
-        assert isinstance(state, ToquesState)
-        value = evaluate(state)
-        if value is not None:
-            scored += 1
-            assert len(value) == game.num_players, f"{options}: {value} is not one share a seat"
-            assert all(v >= 0.0 for v in value) and abs(sum(value) - 1.0) < 1e-9, value
-        if state.is_chance_node():
-            state.apply(state.sample_chance(rng))
-            continue
-        for player in list(state.active_players()):
-            phases.add(state.phase)
-            legal = state.legal_actions(player)
-            chosen = rollout(state, player, rng)
-            assert chosen in legal, f"{options}: the policy chose {chosen} in {state.phase.name}"
-            state.apply(chosen if rng.random() < 0.7 else rng.choice(legal), player)
-    return phases, scored
+    """A game of the policy's steps and random ones, each checked (``play_checked``)."""
+    return play_checked(load_game("toques_et_casques", **options), HOOKS, seed, wander=0.3)
 
 
 @pytest.mark.parametrize(

@@ -1,21 +1,25 @@
 """Royal Steeple Chase's hooks for tree search (``SearchHooks``): a rollout policy far cheaper than
-the heuristic bot and far better than random moves, and an evaluation that ends a rollout when the
-race it is in has been scored.
+the heuristic bot and far better than random moves, and an evaluation that ends a rollout once a race
+is scored or past its middle.
 
 Racing, the policy plays the heuristic's judgement without its look-ahead (the heuristic tries every
 card's two coups in both orders on copies of the position): each coup is valued where it stands, in
 the heuristic's units (squares of course, a hurdle two more, « 3-2 (haie sautée) = 1 »), for the
 seat's own horse and against its rivals by their weights (the leader and the player after it
-weigh most, more as they near the line); a card is the sum of its best coups less what it is worth
-kept (a river-crossing card kept for a river ahead, « il faut savoir se réserver les possibilités
-de passage »). Its own mobile hurdles go where the heuristic puts them. Before the race (horses,
-auctions, the spread, trades, calls) it plays the heuristic's own rules, on the state.
+weigh most, more as they near the line); a card is its two coups in the better order (two advances
+of one's own horse as one run, which may cross a river) less what it is worth kept in hand (a
+river-crossing card kept for a river ahead, « il faut savoir se réserver les possibilités de
+passage »). Its own mobile hurdles go where the heuristic puts them during the race, and before
+the start wherever they cost a rival. Before the race (horses, auctions, the spread, trades,
+calls) it plays the heuristic's own rules, on the state.
 
 The evaluation ends a rollout when a race has been scored and the next deal is to come: in the
 ordinary game (JEU ORDINAIRE BRIDGÉ) by the games (manches) made and the points toward the next,
 through a logistic (two games win); in the simplified game by the chips, on a scale that grows with
-the races still to run. Elsewhere (a single race, the pirate and pursuit games, the bridge players'
-variants) a rollout plays to the end.
+the races still to run; in the other ways to play by a rough, untuned logistic on the scores. In
+the ordinary game and a single race it also ends one ``DEPTH`` actions on, where a card is to be
+played past the middle of a race still without a winner: each horse's chance of winning the race
+by a logistic on the course it has left.
 
 The policy reads the determinization the search gives it: the other hands there are ones the
 search dealt consistently with what the seat saw (``resample_for``), never the real ones.

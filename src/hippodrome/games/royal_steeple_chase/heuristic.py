@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from hippodrome.engine.actions import Action
@@ -169,6 +170,11 @@ class SteepleHeuristic:
         state = view.determinize(rng)
         assert isinstance(state, SteepleState)
         me = state.acting_as(view.player)  # « avec un mort »: the dummy's partner plays its cards
+        return self.decide(state, me, legal)
+
+    def decide(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
+        """The move for ``me`` in ``state``, a full position (a determinization: the other hands
+        are never looked at), among ``legal``."""
         phase = state.phase
         if phase is Phase.RACE:
             return self._race(state, me, legal)
@@ -247,13 +253,15 @@ class SteepleHeuristic:
 
     def _eliminate(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
         """« Les cartes à éliminer sont naturellement » those worth least to the camp."""
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         drops = [a for a in legal if isinstance(a, Eliminate)]
         return min(drops, key=lambda a: seat.worth[a.card]) if drops else legal[0]
 
     # -- the seat's view --------------------------------------------------------------------------
 
-    def _seat(self, state: SteepleState, me: Player) -> Seat:
+    def seat(self, state: SteepleState, me: Player) -> Seat:
+        """What a decision of ``me`` in ``state`` weighs: its horse, its rivals and their weights,
+        what each card is worth in its hand."""
         friends = frozenset(state.camp_of(me))
         book = state.pirate
         pirate = book is not None
@@ -269,7 +277,7 @@ class SteepleHeuristic:
         running = [h for h in opponents if state.pos[h] < FINISH]
         rivals: dict[int, float] = {}
         if running:
-            left = {h: _course(state, h) for h in running}
+            left = {h: course_left(state, h) for h in running}
             leader = min(running, key=lambda h: left[h])
             after = state.horse_of(state.flow.seat_after(me))
             for h in running:
@@ -281,8 +289,7 @@ class SteepleHeuristic:
                 if h == after:
                     weight += 0.15
                 rivals[h] = self.hinder * weight
-        worth = [_card_worth(t, mine, opponents) for t in M.types]
-        river = [_river_power(t, mine) for t in M.types]
+        worth, river = _hand_values(mine, opponents)
         targets = frozenset(sorted(rivals, key=lambda h: -rivals[h])[:2])
         first = state.finished[0] if state.finished else NOBODY
         return Seat(
@@ -292,8 +299,8 @@ class SteepleHeuristic:
     # -- racing -----------------------------------------------------------------------------------
 
     def _race(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
-        seat = self._seat(state, me)
-        hurdle = self._own_hurdle(state, seat, legal)
+        seat = self.seat(state, me)
+        hurdle = self.own_hurdle(state, seat, legal)
         if hurdle is not None:
             return hurdle
         best: tuple[float, Action] | None = None
@@ -308,7 +315,7 @@ class SteepleHeuristic:
         return best[1] if best is not None else legal[0]
 
     def _halves(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         _, action = self._best_halves(state, seat)
         return action if action is not None and action in legal else legal[0]
 
@@ -329,7 +336,7 @@ class SteepleHeuristic:
     def _best_single(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
         """An incident's choice, or one's own hurdle (the solo practice, before the start): each
         tried and judged."""
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         best: tuple[float, Action] | None = None
         for action in legal:
             sim = state.fork()
@@ -361,7 +368,7 @@ class SteepleHeuristic:
         value = 0.0
         mine = seat.mine
         if mine != NOBODY and state.pos[mine] < FINISH:
-            value -= _course(state, mine) + self.bank * _banks_ahead(state, mine)
+            value -= course_left(state, mine) + self.bank * _banks_ahead(state, mine)
         for h, weight in seat.rivals.items():
             if state.pos[h] >= FINISH:
                 value -= 50.0 * weight  # placed ahead of us
@@ -371,10 +378,10 @@ class SteepleHeuristic:
             # « non pas sous le nez du cheval, mais à la case suivante »
             if at < LAP and state.hurdles[h] >> (at + 1) & 1 and not state.hurdles[h] >> at & 1:
                 bonus += self.next_square
-            value += weight * (_course(state, h) + bonus)
-        return value + self.keep * self._hand_worth(state, seat)
+            value += weight * (course_left(state, h) + bonus)
+        return value + self.keep * self.hand_worth(state, seat)
 
-    def _hand_worth(self, state: SteepleState, seat: Seat) -> float:
+    def hand_worth(self, state: SteepleState, seat: Seat) -> float:
         hand = state.hands[seat.me]
         value = 0.0
         power: list[float] = []
@@ -395,7 +402,7 @@ class SteepleHeuristic:
             value += W.river_card * sum(p * n for p, n in zip(power, needs, strict=False))
         return value
 
-    def _own_hurdle(self, state: SteepleState, seat: Seat, legal: list[Action]) -> Action | None:
+    def own_hurdle(self, state: SteepleState, seat: Seat, legal: list[Action]) -> Action | None:
         """RÈGLE SPÉCIALE (2 and 3 players): the mobile hurdles in hand go on the square after the
         nose of a rival whose lane is clear, or on the banks of a river he nears."""
         if not seat.rivals or not any(isinstance(a, OwnHurdle) for a in legal):
@@ -484,7 +491,7 @@ class SteepleHeuristic:
         return PASS
 
     def _card_limit(self, state: SteepleState, me: Player, card: int) -> int:
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         gain = self._value(seat, card) - self._worst(state, seat)[1]
         # « Si vous pouvez gagner, n'hésitez pas à vous procurer la carte qu'il vous faut ; mais si
         # votre jeu n'est pas intéressant, n'achetez rien »
@@ -498,10 +505,13 @@ class SteepleHeuristic:
         return points >= 26
 
     def _throw(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
-        return Throw(self._worst(state, self._seat(state, me))[0])
+        # The least useful card that may go: never the one just taken (when another bid for it).
+        seat = self.seat(state, me)
+        throws = [a for a in legal if isinstance(a, Throw)]
+        return min(throws, key=lambda a: self._value(seat, a.card)) if throws else legal[0]
 
     def _exchange(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         _, worst = self._worst(state, seat)
         best: tuple[float, int] | None = None
         for t in range(TYPES):
@@ -514,7 +524,7 @@ class SteepleHeuristic:
     def _propose(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
         """« Que me donnez-vous pour un R / 3j ? »: the least useful card, offered to the player it
         helps least; the answer is taken only if it improves the hand (``_decide``)."""
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         if seat.mine == NOBODY:
             return PASS
         t, _ = self._worst(state, seat)
@@ -528,7 +538,7 @@ class SteepleHeuristic:
     def _counter(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
         trade = state.trade
         assert trade is not None
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         theirs = state.horse_of(trade.proposer)
         hand = state.hands[me]
         # what a card costs to give: its worth to us, and the help it brings the proposer
@@ -545,7 +555,7 @@ class SteepleHeuristic:
     def _decide(self, state: SteepleState, me: Player, legal: list[Action]) -> Action:
         trade = state.trade
         assert trade is not None and trade.counter >= 0
-        seat = self._seat(state, me)
+        seat = self.seat(state, me)
         given = self._value(seat, trade.offered)
         got = self._value(seat, trade.counter) + (trade.points - trade.given) / 10
         return ACCEPT if got > given + 0.5 else REFUSE
@@ -554,7 +564,7 @@ class SteepleHeuristic:
 # -- the position, as the bot reads it -----------------------------------------------------------
 
 
-def _course(state: SteepleState, h: int) -> int:
+def course_left(state: SteepleState, h: int) -> int:
     """What ``h`` has left to run: its squares, plus 2 for each hurdle, mobile or central, still to
     jump (« 3-2 (haie sautée) = 1 »); a mobile hurdle on the central hurdle's gap is one jump."""
     at = state.pos[h]
@@ -679,6 +689,15 @@ def _half_worth(half: Half, mine: int, opponents: frozenset[int]) -> float:
             return W.own_hurdle
         return W.rival_hurdle if half.colour in opponents else 0.0
     return W.chute
+
+
+@lru_cache(maxsize=256)
+def _hand_values(mine: int, opponents: frozenset[int]) -> tuple[list[float], list[float]]:
+    """Each card type's worth in a hand, and its power over the rivers, for a seat running
+    ``mine`` against ``opponents`` (asked at every decision: computed once for each)."""
+    worth = [_card_worth(t, mine, opponents) for t in M.types]
+    river = [_river_power(t, mine) for t in M.types]
+    return worth, river
 
 
 def _card_worth(card: CardType, mine: int, opponents: frozenset[int]) -> float:

@@ -76,6 +76,7 @@ GAME_INFO = GameInfo(
         check_data="material:check",
         tensor="tensor:layout",
         balance="balance:balance_facts",
+        search="search:HOOKS",
     ),
     # Every table size (2 to 8, with their special rules), the handicap game, the bridge score over
     # two deals, the simplified game, the incident cards, both pirate games, the pursuit, both

@@ -94,7 +94,7 @@ class ToquesHeuristic:
         value = here / t.ticks_per_length
         if here >= state.game.target:
             return ARRIVED + value
-        value -= _turn_cost(t, cell) * self.rail
+        value -= turn_cost(t, cell) * self.rail
         nxt = _next_horse(state, horse)
         if nxt is not None:
             effect = _effect_on(state, nxt, horse, cell, block=self.block, lure=self.lure)
@@ -118,7 +118,7 @@ class ToquesHeuristic:
         return min(targets, key=lambda a: (t.station_start(a.station) - ahead) % t.lap_ticks)
 
 
-def _turn_cost(t: LaneTrack, cell: Cell) -> float:
+def turn_cost(t: LaneTrack, cell: Cell) -> float:
     """Extra lengths the lane costs in the next turn compared with the rail (0 once in a turn)."""
     info = t.cells[cell]
     if t.segments[info.segment].kind == "turn":

@@ -48,6 +48,7 @@ GAME_INFO = GameInfo(
         check_data="material:check",
         tensor="tensor:layout",
         balance="balance:balance_facts",
+        search="search:HOOKS",
     ),
     # Table sizes, categories, laps, the steward and the variants of section 24.
     conformance=(

@@ -1030,7 +1030,7 @@ class AscotState(FlowState[Ascot]):
     def _record(self, events: Sequence[Event]) -> None:
         """Tell ``events`` (the engine's auction and pool in Ascot's words) and move the money
         they say moves (``events.apply_money``, inlined: it runs at almost every action)."""
-        money, told = self.money_, self.events
+        money, told = self.money_, self._events
         for event in events:
             said = as_told(event)
             for player, delta in said.money_changes().items():
@@ -1052,11 +1052,11 @@ class AscotState(FlowState[Ascot]):
         elif kind is Bid or kind is Pass:
             self._bid(player, action)
         elif kind is Starter:
-            self.events.append(ev.RaceStarter(action.player))  # type: ignore[attr-defined]
+            self._events.append(ev.RaceStarter(action.player))  # type: ignore[attr-defined]
             self._begin_race_turn(action.player)  # type: ignore[attr-defined]
         elif kind is Die:
             self.die = action.face  # type: ignore[attr-defined]
-            self.events.append(ev.DieThrown(self.flow.turn, self.die, self._eligible_ids()))
+            self._events.append(ev.DieThrown(self.flow.turn, self.die, self._eligible_ids()))
             self.flow.enter(Phase.MOVE, turn=self.flow.turn)
         elif kind is Move:
             self._race_move(player, action)  # type: ignore[arg-type]
@@ -1108,17 +1108,17 @@ class AscotState(FlowState[Ascot]):
         if i < k * n:
             seat = (self._left_of_dealer() + i) % n
             self.hands[seat].append(card)
-            self.events.append(ev.CardDealt(seat, CARD_IDS[card]))
+            self._events.append(ev.CardDealt(seat, CARD_IDS[card]))
         else:
             self.dead.append(card)
         if len(self.dealt) < len(M.cards):
             return
-        self.events.append(ev.DeadPileFormed(len(self.dead), k))
+        self._events.append(ev.DeadPileFormed(len(self.dead), k))
         # « Le joueur qui a reçu la carte du Commissaire-Priseur doit le déclarer [...] Si personne
         # n'a reçu la carte, le Commissaire-Priseur est nommé d'un commun accord » (D9).
         holder = self.holder(AUCTIONEER_CARD)
         self.auctioneer = holder if holder != NOBODY else self._left_of_dealer()
-        self.events.append(ev.AuctioneerNamed(self.auctioneer, holder != NOBODY))
+        self._events.append(ev.AuctioneerNamed(self.auctioneer, holder != NOBODY))
         # « en commençant par le joueur placé à la gauche du donneur ».
         self.flow.enter(Phase.EXCHANGE, turn=self._left_of_dealer())
         self._skip_exchanges()
@@ -1137,7 +1137,7 @@ class AscotState(FlowState[Ascot]):
         self.dead.append(card)
         taken = self.dead.pop(0)
         self.hands[player].append(taken)
-        self.events.append(ev.CardExchanged(player, CARD_IDS[card], CARD_IDS[taken]))
+        self._events.append(ev.CardExchanged(player, CARD_IDS[card], CARD_IDS[taken]))
         if self.flow.advance():
             self._skip_exchanges()
         else:
@@ -1152,10 +1152,10 @@ class AscotState(FlowState[Ascot]):
     def _discard(self, player: Player, card: int) -> None:
         self.hands[player].remove(card)
         self.dead.append(card)
-        self.events.append(ev.CardDiscarded(player, CARD_IDS[card]))
+        self._events.append(ev.CardDiscarded(player, CARD_IDS[card]))
 
     def _keep(self, player: Player) -> None:
-        self.events.append(ev.HandKept(player, len(self.hands[player])))
+        self._events.append(ev.HandKept(player, len(self.hands[player])))
         nxt = (player + 1) % self.game.num_players
         if nxt == self._left_of_dealer():
             self._next_lot()
@@ -1169,7 +1169,7 @@ class AscotState(FlowState[Ascot]):
         n = self.game.num_players
         while self.dead:
             card = self.dead.pop(0)
-            self.events.append(ev.LotShown(CARD_IDS[card], len(self.dead)))
+            self._events.append(ev.LotShown(CARD_IDS[card], len(self.dead)))
             excluded: set[Player] = set()
             if card in STABLE_CARDS:
                 # « Aucun joueur ne peut être propriétaire à la fois des cartes Écuries Stevens et
@@ -1218,14 +1218,14 @@ class AscotState(FlowState[Ascot]):
             # « s'il reste des cartes invendues, on les supprime du jeu, ainsi que les chevaux
             # correspondant à ces cartes ».
             self.withdrawn.append(card)
-            self.events.append(ev.CardWithdrawn(CARD_IDS[card], card in HORSE_OF_CARD))
+            self._events.append(ev.CardWithdrawn(CARD_IDS[card], card in HORSE_OF_CARD))
             return
         # « il doit immédiatement payer au Banquier le montant de cet achat et remettre au
         # Commissaire-Priseur sa commission de 10% »: the sale took both from the buyer and paid
         # the commission; the price goes to the Bank.
         self.bought[sold.player].append(card)
         self.bank += sold.price
-        self.events.append(ev.PriceBanked(sold.player, CARD_IDS[card], sold.price))
+        self._events.append(ev.PriceBanked(sold.player, CARD_IDS[card], sold.price))
 
     def _pay_kept_cards(self) -> None:
         # « tous les joueurs reprennent les cartes qu'ils ont conservées après la donne [...] pour
@@ -1234,7 +1234,7 @@ class AscotState(FlowState[Ascot]):
         for p in range(self.game.num_players):
             for card in sorted(self.hands[p]):
                 if card == AUCTIONEER_CARD:
-                    self.events.append(ev.AuctioneerCardFree(p))
+                    self._events.append(ev.AuctioneerCardFree(p))
                     continue
                 price = M.cards[card].price
                 self._record([ev.CardPaid(p, CARD_IDS[card], price)])
@@ -1256,7 +1256,7 @@ class AscotState(FlowState[Ascot]):
         if club != NOBODY:
             self.member[club] = True
         first = club if club != NOBODY else self._left_of_dealer()
-        self.events.append(ev.TrainingOpened(first, self.bank))
+        self._events.append(ev.TrainingOpened(first, self.bank))
         self.flow.enter(Phase.TRAINING, turn=first)
         self._to_next_trainer(first, fresh=True)
 
@@ -1271,13 +1271,13 @@ class AscotState(FlowState[Ascot]):
             seat = (seat + 1) % n
         for _ in range(2 * n + 1):
             if not any(self._training(p) for p in range(n)):
-                self.events.append(ev.TrainingOver())
+                self._events.append(ev.TrainingOver())
                 self._open_preliminaries()
                 return
             if self._training(seat):
                 if self.strangled[seat]:
                     self.strangled[seat] = False
-                    self.events.append(ev.RollLost(seat))
+                    self._events.append(ev.RollLost(seat))
                 else:
                     self.reported = False
                     self.flow.enter(Phase.TRAINING, turn=seat)
@@ -1287,7 +1287,7 @@ class AscotState(FlowState[Ascot]):
 
     def _dice(self, total: int) -> None:
         player = self.flow.turn
-        self.events.append(ev.DiceThrown(player, total))
+        self._events.append(ev.DiceThrown(player, total))
         # « une fois pour tous ses chevaux qui sortiront un à un de leurs boxes [...] par ordre de
         # numéros (de 1 à 12) ».
         self.moving = [total] + [h for h in self.horses_of(player) if 0 <= self.square[h] < BOXED]
@@ -1302,11 +1302,11 @@ class AscotState(FlowState[Ascot]):
             start = self.square[horse]
             end = min(start + total, BOXED)
             self.square[horse] = end
-            self.events.append(ev.HorseTrained(player, f"h{horse}", start, end))
+            self._events.append(ev.HorseTrained(player, f"h{horse}", start, end))
             if end >= BOXED:
                 # « Il y entre avec un nombre de points égal ou supérieur à celui qui lui est
                 # nécessaire pour entrer ».
-                self.events.append(ev.HorseBoxed(player, f"h{horse}"))
+                self._events.append(ev.HorseBoxed(player, f"h{horse}"))
                 continue
             square = M.squares.get(end)
             if square is None:
@@ -1366,11 +1366,11 @@ class AscotState(FlowState[Ascot]):
             if self.member[player]:
                 self._fee(player, square.header, square.amount)
             else:
-                self.events.append(ev.FeeWaived(player, square.header, "not_member"))
+                self._events.append(ev.FeeWaived(player, square.header, "not_member"))
         elif kind == "frost":
             # « Ils ont, par contre, un avantage [...] sur la case : « Gel » » (D5).
             if self.member[player]:
-                self.events.append(ev.FrostSpared(player, f"h{horse}"))
+                self._events.append(ev.FrostSpared(player, f"h{horse}"))
             else:
                 self._shift(horse, -square.back)
         return False
@@ -1380,7 +1380,7 @@ class AscotState(FlowState[Ascot]):
         # devra payer »; « ne peut naturellement pas se payer à lui-même ».
         to = self.holder(BUSINESS[business])
         if to == player:
-            self.events.append(ev.FeeWaived(player, business, "own_business"))
+            self._events.append(ev.FeeWaived(player, business, "own_business"))
             return
         # Préparatifs: « Si, au cours de la partie, un joueur ne peut faire face à ses obligations,
         # il doit vendre, à titre privé, un (ou plusieurs) de ses Chevaux ou une (ou plusieurs) de
@@ -1432,7 +1432,7 @@ class AscotState(FlowState[Ascot]):
         pile = self.decks[deck]
         report: Report = M.reports[deck][index]
         kept = report.effect == "keep"
-        self.events.append(ev.ReportDrawn(player, f"h{horse}", deck, index, kept))
+        self._events.append(ev.ReportDrawn(player, f"h{horse}", deck, index, kept))
         if kept:
             self.reports[player].append((deck, index))
         else:
@@ -1455,7 +1455,7 @@ class AscotState(FlowState[Ascot]):
             # Note: « s'arrêter de jouer immédiatement et ne pas faire avancer les chevaux [...] En
             # outre, il ne jette pas les dés à son tour de jouer suivant ».
             self.strangled[player] = True
-            self.events.append(ev.Strangles(player))
+            self._events.append(ev.Strangles(player))
             self.moving = []
             return True
         return False
@@ -1473,15 +1473,15 @@ class AscotState(FlowState[Ascot]):
             if taken:
                 self.pile_disadvantages -= 1
                 self.disadvantages[horse] += 1
-        self.events.append(ev.SmallCardTaken(player, f"h{horse}", colour, taken))
+        self._events.append(ev.SmallCardTaken(player, f"h{horse}", colour, taken))
 
     def _shift(self, horse: int, squares: int) -> None:
         # D18: a horse sent forward or back obeys no further square this move.
         end = min(max(self.square[horse] + squares, 0), BOXED)
         self.square[horse] = end
-        self.events.append(ev.HorseShifted(f"h{horse}", squares, end))
+        self._events.append(ev.HorseShifted(f"h{horse}", squares, end))
         if end >= BOXED:
-            self.events.append(ev.HorseBoxed(self.owner(horse), f"h{horse}"))
+            self._events.append(ev.HorseBoxed(self.owner(horse), f"h{horse}"))
 
     def _club(self, player: Player, joins: bool) -> None:
         horse = -self.moving.pop(1)
@@ -1494,9 +1494,9 @@ class AscotState(FlowState[Ascot]):
             if to == NOBODY:
                 self.bank += M.club_fee
             self.member[player] = True
-            self.events.append(ev.ClubJoined(player, M.club_fee))
+            self._events.append(ev.ClubJoined(player, M.club_fee))
         else:
-            self.events.append(ev.ClubDeclined(player))
+            self._events.append(ev.ClubDeclined(player))
         del horse  # the club's square asks nothing more
         self._move_on(player)
 
@@ -1521,7 +1521,7 @@ class AscotState(FlowState[Ascot]):
     def _sell(self, player: Player, item: str) -> None:
         n = self.game.num_players
         self.offered.append(item)
-        self.events.append(ev.ForcedSale(player, item))
+        self._events.append(ev.ForcedSale(player, item))
         excluded: set[Player] = {player}
         if item in CARD_INDEX and CARD_INDEX[item] in STABLE_CARDS:
             other = STABLE_CARDS[1 - STABLE_CARDS.index(CARD_INDEX[item])]
@@ -1627,21 +1627,21 @@ class AscotState(FlowState[Ascot]):
 
     def _no_more_offers(self, player: Player, close: Callable[[], None]) -> None:
         """A seat says ``done``: a whole round of them closes the offers, else the next seat."""
-        self.events.append(ev.NoMoreOffers(player))
+        self._events.append(ev.NoMoreOffers(player))
         if self.flow.passed():
             close()
         else:
             self.flow.next_turn()
 
     def _close_trading(self) -> None:
-        self.events.append(ev.TradingOver())
+        self._events.append(ev.TradingOver())
         self._open_runners()
 
     def _trade(self, player: Player, action: Action) -> None:
         flow = self.flow
         if isinstance(action, Done):
             if self.in_training():
-                self.events.append(ev.NoMoreOffers(player))
+                self._events.append(ev.NoMoreOffers(player))
                 self._to_next_trainer(player)
             else:
                 self._no_more_offers(player, self._close_trading)
@@ -1650,9 +1650,9 @@ class AscotState(FlowState[Ascot]):
         self.offer = action
         self._offer_made(player)
         if isinstance(action, Swap):
-            self.events.append(ev.SwapOffered(player, action.to, action.give, action.take))
+            self._events.append(ev.SwapOffered(player, action.to, action.give, action.take))
         else:
-            self.events.append(
+            self._events.append(
                 ev.TradeOffered(player, action.to, action.deal, action.item, action.price)
             )
         flow.switch(Phase.ANSWER, turn=action.to)
@@ -1670,9 +1670,9 @@ class AscotState(FlowState[Ascot]):
                 self.bought[offer.to].remove(take)
                 self.bought[proposer] = sorted([*self.bought[proposer], take])
                 self.bought[offer.to] = sorted([*self.bought[offer.to], give])
-                self.events.append(ev.HorsesSwapped(proposer, offer.to, offer.give, offer.take))
+                self._events.append(ev.HorsesSwapped(proposer, offer.to, offer.give, offer.take))
             else:
-                self.events.append(ev.TradeRefused(player, proposer))
+                self._events.append(ev.TradeRefused(player, proposer))
             self.flow.switch(Phase.TRADING, turn=proposer)
             if not self.in_training():
                 self.flow.next_turn()
@@ -1691,7 +1691,7 @@ class AscotState(FlowState[Ascot]):
                 self.reports[buyer].append((deck, int(index)))
             self._record([ev.TradeMade(seller, buyer, offer.item, offer.price)])
         else:
-            self.events.append(ev.TradeRefused(player, proposer))
+            self._events.append(ev.TradeRefused(player, proposer))
         self.flow.switch(Phase.TRADING, turn=proposer)
         if not self.in_training():  # D41: in the training the proposer's turn goes on
             self.flow.next_turn()
@@ -1703,7 +1703,7 @@ class AscotState(FlowState[Ascot]):
         # carte du Bookmaker) ne servent plus et doivent être enlevées du jeu. »
         n = self.game.num_players
         self.member = [False] * n
-        self.events.append(ev.BusinessesRetired())
+        self._events.append(ev.BusinessesRetired())
         self._open_trading()
 
     def _open_runners(self) -> None:
@@ -1714,7 +1714,7 @@ class AscotState(FlowState[Ascot]):
         owners = [p for p in range(n) if self.horses_of(p)]
         cap = M.max_runners_two_players if n == 2 else M.max_runners
         self.quota = min([cap, *(len(self.horses_of(p)) for p in owners)]) if owners else 0
-        self.events.append(ev.RunnersCalled(self.quota))
+        self._events.append(ev.RunnersCalled(self.quota))
         self._next_owner(NOBODY)
 
     def _next_owner(self, after: Player) -> None:
@@ -1738,7 +1738,7 @@ class AscotState(FlowState[Ascot]):
             self._after_runners(player)
 
     def _enough(self, player: Player) -> None:
-        self.events.append(ev.RunnersShort(player, len(self.runners[player]), self.quota))
+        self._events.append(ev.RunnersShort(player, len(self.runners[player]), self.quota))
         self._after_runners(player)
 
     def _after_runners(self, player: Player) -> None:
@@ -1752,7 +1752,7 @@ class AscotState(FlowState[Ascot]):
 
     def _name_favourite(self, player: Player, horse: int) -> None:
         self.favourite[player] = horse
-        self.events.append(ev.FavouriteNamed(player, f"h{horse}" if horse else None))
+        self._events.append(ev.FavouriteNamed(player, f"h{horse}" if horse else None))
         self._next_owner(player)
 
     def starters(self) -> list[int]:
@@ -1773,13 +1773,13 @@ class AscotState(FlowState[Ascot]):
         left = [h for h in self.starters() if h > after]
         if not left:
             self.called = 0
-            self.events.append(ev.BetsClosed(self.pool.total()))
+            self._events.append(ev.BetsClosed(self.pool.total()))
             self._open_places()
             return
         horse = left[0]
         self.called = horse
         owner = self.owner(horse)
-        self.events.append(ev.HorseCalled(f"h{horse}", self.favourite[owner] == horse))
+        self._events.append(ev.HorseCalled(f"h{horse}", self.favourite[owner] == horse))
         book = self.bookmaker()
         first = (book + 1) % self.game.num_players if book != NOBODY else self._left_of_dealer()
         self.flow.enter(Phase.BETTING, turn=first)
@@ -1791,9 +1791,9 @@ class AscotState(FlowState[Ascot]):
             events = self.pool.place(player, action)
             self._record(events)
             slip = self.pool.slips[-1]
-            self.events.append(ev.TicketIssued(player, slip.horses[0], self.pool.ticket(slip)))
+            self._events.append(ev.TicketIssued(player, slip.horses[0], self.pool.ticket(slip)))
         else:
-            self.events.append(ev.NoBet(player, f"h{self.called}"))
+            self._events.append(ev.NoBet(player, f"h{self.called}"))
         if not self.flow.advance():
             self._call_horse(self.called)
 
@@ -1848,7 +1848,7 @@ class AscotState(FlowState[Ascot]):
         )
 
     def _close_places(self) -> None:
-        self.events.append(ev.PlaceBetsClosed(len(self.places.slips)))
+        self._events.append(ev.PlaceBetsClosed(len(self.places.slips)))
         self._open_race()
 
     def _place_bet(self, player: Player, action: Action) -> None:
@@ -1860,7 +1860,7 @@ class AscotState(FlowState[Ascot]):
         self._offer_made(player)
         book = self.places.house
         hid = f"h{action.horse}"
-        self.events.append(ev.PlaceBetOffered(player, book, hid, action.stake, action.odds))
+        self._events.append(ev.PlaceBetOffered(player, book, hid, action.stake, action.odds))
         self.flow.switch(Phase.BOOK, turn=book)
 
     def _book(self, accepted: bool) -> None:
@@ -1874,9 +1874,9 @@ class AscotState(FlowState[Ascot]):
             # le joueur et le Bookmaker »: the slip is written, its terms seen by the two only.
             self.places.place(proposer, PlaceBet("place", (hid,), wager.stake))
             self.place_odds.append(wager.odds)
-            self.events.append(ev.PlaceBetAgreed(proposer, book, hid, wager.stake, wager.odds))
+            self._events.append(ev.PlaceBetAgreed(proposer, book, hid, wager.stake, wager.odds))
         else:
-            self.events.append(ev.TradeRefused(book, proposer))
+            self._events.append(ev.TradeRefused(book, proposer))
         self.flow.switch(Phase.PLACES, turn=proposer)
         self.flow.next_turn()
 
@@ -1902,7 +1902,7 @@ class AscotState(FlowState[Ascot]):
         if self.game.options.carry_over and not any(s.horses == (wins,) for s in self.pool.slips):
             # « soit pour grossir la caisse du Totalisateur, s'ils recommencent une autre partie
             # (Cette convention doit être réglée entre les joueurs avant le début du jeu.) » (D44)
-            self.events.append(ev.PoolCarriedOver(self.pool.total() + self.pool.carried))
+            self._events.append(ev.PoolCarriedOver(self.pool.total() + self.pool.carried))
             return
         events = self.pool.settle_parimutuel("win", lambda s: s.horses == (wins,))
         self._record(events)
@@ -1937,7 +1937,7 @@ class AscotState(FlowState[Ascot]):
                 self.dis_hand[p] += self.disadvantages[horse]
         for horse in self.starters():
             self.at[horse] = RSTART
-        self.events.append(ev.RaceOpened(len(self.starters())))
+        self._events.append(ev.RaceOpened(len(self.starters())))
         if not self.starters():
             self._finish_race()
             return
@@ -2105,11 +2105,11 @@ class AscotState(FlowState[Ascot]):
             # « attendre d'avoir fait 6. Il a le droit d'en repartir au tour suivant » (D34).
             if self.die == 6:
                 self.fallen[horse] = False
-                self.events.append(ev.HorseGetsUp(player, hid))
+                self._events.append(ev.HorseGetsUp(player, hid))
             self._next_horse()
             return
         if action.lane == 0 and action.square == 0:
-            self.events.append(ev.HorseStays(player, hid, self.die))
+            self._events.append(ev.HorseStays(player, hid, self.die))
             self._next_horse()
             return
         _, jostled = self.destinations(horse, self.die)
@@ -2119,7 +2119,7 @@ class AscotState(FlowState[Ascot]):
             return
         cell = TRACK.cell(action.lane - 1, action.square - 1)
         self.at[horse] = cell
-        self.events.append(ev.HorseRan(player, hid, self.die, action.lane, action.square, jostled))
+        self._events.append(ev.HorseRan(player, hid, self.die, action.lane, action.square, jostled))
         if jostled:
             # « Il ne s'occupe ni de la couleur, ni de l'inscription de la case où il s'arrête ».
             self._next_horse()
@@ -2133,10 +2133,10 @@ class AscotState(FlowState[Ascot]):
         # chevaux arrive au poteau final, sans quoi ce cheval se trouverait disqualifié » (D35).
         if self.dis_hand[player] > 0:
             self.at[horse] = ROUT
-            self.events.append(ev.HorseDisqualified(player, hid, self.dis_hand[player]))
+            self._events.append(ev.HorseDisqualified(player, hid, self.dis_hand[player]))
             return
         self.placed.append(horse)
-        self.events.append(ev.HorsePlaced(player, hid, len(self.placed)))
+        self._events.append(ev.HorsePlaced(player, hid, len(self.placed)))
 
     def _landed(self, player: Player, horse: int) -> None:
         """Obey the square the horse stopped on: its colour or its inscription, each once a turn."""
@@ -2183,7 +2183,7 @@ class AscotState(FlowState[Ascot]):
         horse = self.moving_horse
         colour = M.horse_colours[horse - 1]
         hid = f"h{horse}"
-        self.events.append(ev.ColourUsed(player, hid, use))
+        self._events.append(ev.ColourUsed(player, hid, use))
         if use == "none":
             self._next_horse()
             return
@@ -2207,7 +2207,7 @@ class AscotState(FlowState[Ascot]):
             self._next_horse()
             return
         if lengths > to_post:
-            self.events.append(ev.HorseStays(player, f"h{horse}", lengths))
+            self._events.append(ev.HorseStays(player, f"h{horse}", lengths))
             self._next_horse()
             return
         moved = 0
@@ -2223,13 +2223,13 @@ class AscotState(FlowState[Ascot]):
     def _place(self, player: Player, horse: int, cell: int) -> None:
         self.at[horse] = cell
         info = TRACK.cells[cell]
-        self.events.append(ev.HorsePlacedAt(player, f"h{horse}", info.lane + 1, info.index + 1))
+        self._events.append(ev.HorsePlacedAt(player, f"h{horse}", info.lane + 1, info.index + 1))
 
     def _inscription(self, player: Player, horse: int, code: str) -> None:
         ins = M.inscriptions[code]
         hid = f"h{horse}"
         effect = ins.effect
-        self.events.append(ev.InscriptionRead(player, hid, code))
+        self._events.append(ev.InscriptionRead(player, hid, code))
         if effect in ("bridle", "blood_vessel", "fall"):
             # Utilisation des rapports: « le propriétaire du cheval doit jeter le Rapport
             # correspondant à la case, pour maintenir le cheval, sans quoi il serait éliminé ».
@@ -2239,7 +2239,7 @@ class AscotState(FlowState[Ascot]):
             )
             if report is not None:
                 self.reports[player].remove(report)
-                self.events.append(ev.ReportThrown(player, hid, f"{report[0]}:{report[1]}"))
+                self._events.append(ev.ReportThrown(player, hid, f"{report[0]}:{report[1]}"))
                 self._next_horse()
                 return
             # « Les joueurs peuvent s'acheter les Rapports mutuellement, en cas de besoin, à un prix
@@ -2271,7 +2271,7 @@ class AscotState(FlowState[Ascot]):
         if effect == "overtake":
             target = self._overtake(horse)
             if target is None:
-                self.events.append(ev.InscriptionVoid(player, hid, code))
+                self._events.append(ev.InscriptionVoid(player, hid, code))
                 self._next_horse()
                 return
             self._place(player, horse, target)
@@ -2280,7 +2280,7 @@ class AscotState(FlowState[Ascot]):
         if effect in ("inner_lanes", "outer_lanes", "inner_lane", "outer_lane"):
             lanes = self._lane_targets(horse, effect)
             if not lanes:
-                self.events.append(ev.InscriptionVoid(player, hid, code))
+                self._events.append(ev.InscriptionVoid(player, hid, code))
                 self._next_horse()
             elif len(lanes) == 1:
                 self._change_to(player, horse, lanes[0])
@@ -2318,10 +2318,10 @@ class AscotState(FlowState[Ascot]):
         hid = f"h{horse}"
         if M.inscriptions[code].effect == "fall":
             self.fallen[horse] = True
-            self.events.append(ev.HorseFell(owner, hid))
+            self._events.append(ev.HorseFell(owner, hid))
         else:
             self.at[horse] = ROUT
-            self.events.append(ev.HorseEliminated(owner, hid, code))
+            self._events.append(ev.HorseEliminated(owner, hid, code))
         self.flow.switch(Phase.MOVE, turn=owner)  # the owner's turn goes on
         self._next_horse()
 
@@ -2330,13 +2330,13 @@ class AscotState(FlowState[Ascot]):
         horse, _ = self.danger
         owner = self.owner(horse)
         if isinstance(action, Done):
-            self.events.append(ev.NoMoreOffers(player))
+            self._events.append(ev.NoMoreOffers(player))
             self._next_rescuer()
             return
         if isinstance(action, Offer):
             self.offer = action
             self.flow.first = player  # the seller, for the answer
-            self.events.append(
+            self._events.append(
                 ev.TradeOffered(player, owner, action.deal, action.item, action.price)
             )
             self.flow.switch(Phase.ANSWER, turn=owner)
@@ -2345,7 +2345,7 @@ class AscotState(FlowState[Ascot]):
         offer, seller = self.offer, self.flow.first
         self.offer = None
         if not action.accepted:
-            self.events.append(ev.TradeRefused(owner, seller))
+            self._events.append(ev.TradeRefused(owner, seller))
             self._next_rescuer()
             return
         deck, _, index = offer.item.partition(":")
@@ -2353,7 +2353,7 @@ class AscotState(FlowState[Ascot]):
         self._record([ev.TradeMade(seller, owner, offer.item, offer.price)])
         # « le propriétaire du cheval doit jeter le Rapport correspondant à la case, pour
         # maintenir le cheval »: bought, it is thrown at once.
-        self.events.append(ev.ReportThrown(owner, f"h{horse}", offer.item))
+        self._events.append(ev.ReportThrown(owner, f"h{horse}", offer.item))
         self.danger, self.rescuers = None, []
         self.flow.switch(Phase.MOVE, turn=owner)
         self._next_horse()
@@ -2426,13 +2426,13 @@ class AscotState(FlowState[Ascot]):
     def _finish_race(self) -> None:
         # « Lorsque les 3 premiers chevaux ont dépassé le poteau d'arrivée [...] la partie est
         # considérée terminée. »
-        self.events.append(ev.RaceOver([f"h{h}" for h in self.placed]))
+        self._events.append(ev.RaceOver([f"h{h}" for h in self.placed]))
         self.settle_totalisator(self.placed[0] if self.placed else 0)
         self.settle_places(self.placed)
         self.award_prizes(self.placed)
         self.flow.enter(Phase.OVER)
         outcome = self.outcome()
-        self.events.append(ev.GameOver(list(outcome.winners)))
+        self._events.append(ev.GameOver(list(outcome.winners)))
 
     # -- how it ends --------------------------------------------------------------------------------
 

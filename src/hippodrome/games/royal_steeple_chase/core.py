@@ -395,7 +395,7 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
         camp = self._camp(p)
         for q in camp:
             self.chips[q] += amount // len(camp)
-            self.events.append(ev.Prize(q, amount // len(camp)))
+            self._events.append(ev.Prize(q, amount // len(camp)))
 
     def _mark(self, p: Player, honours: int, game: int, reason: str) -> None:
         """Points on p's line of the sheet; a camp's points are shared: « Les gains sont également
@@ -406,7 +406,7 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
             self.honours[q] += share_h
             self.below[q] += share_g
             self.toward[q] += share_g
-            self.events.append(ev.Scored(q, share_h, share_g, reason))
+            self._events.append(ev.Scored(q, share_h, share_g, reason))
 
     def _share_pot(self) -> None:
         """« les mises sont partagées également entre tous les joueurs. Le reliquat éventuel reste
@@ -417,4 +417,4 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
         self.pot -= share * n
         for q in range(n):
             self.chips[q] += share
-        self.events.append(ev.PotShared(share, self.pot, n))
+        self._events.append(ev.PotShared(share, self.pot, n))

@@ -78,7 +78,7 @@ class DealRules(RaceRules):
             self.incidents = IncidentDeck.fresh(n)
         self.winner = self.placed = NOBODY
         self.lead = 0
-        self.events.append(ev.DealBegun(self.deal_number, dealer, hand, spread))
+        self._events.append(ev.DealBegun(self.deal_number, dealer, hand, spread))
 
     def _deal_target(self) -> Player:
         """Who the next card goes to: the hands one card at a time from the dealer's left, then the
@@ -106,7 +106,7 @@ class DealRules(RaceRules):
             self.spread[t] += 1
         else:
             self.hands[target][t] += 1
-            self.events.append(ev.CardDealt(target, TYPE_TEXT[t]))
+            self._events.append(ev.CardDealt(target, TYPE_TEXT[t]))
         n = self.game.places
         hand, spread = self.game.deal_sizes()
         if self.dealt == n * hand + spread:
@@ -114,9 +114,9 @@ class DealRules(RaceRules):
             for q in range(n):
                 cards = tuple(TYPE_TEXT[k] for k in range(TYPES) for _ in range(self.hands[q][k]))
                 told = ev.DummyLaidOpen if q == self.game.dummy else ev.HandDealt
-                self.events.append(told(q, cards))
+                self._events.append(told(q, cards))
             spread_cards = tuple(TYPE_TEXT[k] for k in range(TYPES) for _ in range(self.spread[k]))
-            self.events.append(ev.SpreadDealt(spread_cards))
+            self._events.append(ev.SpreadDealt(spread_cards))
             # JEU PIRATE: « On joue le jeu ordinaire, mais sans enchères, sans échanges de cartes. »
             if self.game.way.bets:
                 self.flow.enter(Phase.BETS, turn=self.dealer, waiting=range(n))
@@ -131,7 +131,7 @@ class DealRules(RaceRules):
 
     def _request_horse(self, p: Player, action: RequestHorse) -> None:
         h = action.horse
-        self.events.append(ev.HorseRequested(p, h, action.bid))
+        self._events.append(ev.HorseRequested(p, h, action.bid))
         self.flow.played()
         holder = self.owner[h]
         if holder == NOBODY:
@@ -165,7 +165,7 @@ class DealRules(RaceRules):
         for payer, part in shares:
             self.chips[payer] -= part
             self.pot += part
-            self.events.append(ev.BidPaid(payer, part))
+            self._events.append(ev.BidPaid(payer, part))
 
     def _give_horse(self, p: Player, h: int, price: int = 0) -> None:
         self.owner[h] = p
@@ -174,7 +174,7 @@ class DealRules(RaceRules):
         pursuit = self.pursuit
         # JEU POURSUITE: « Au tour suivant, chacun repart de sa place avec son nouveau cheval »
         self.pos[h] = pursuit.carried[p] if pursuit is not None and self.races else start
-        self.events.append(ev.HorseGiven(p, h))
+        self._events.append(ev.HorseGiven(p, h))
 
     def _next_requester(self, after: Player) -> None:
         """The next player without a horse asks; the round is over when every player has one, or
@@ -198,7 +198,7 @@ class DealRules(RaceRules):
         flow.switch(Phase.HORSES, turn=next_seat(after, n, waiting.__contains__, self.flow.order))
 
     def _pass(self, p: Player) -> None:
-        self.events.append(ev.Passed(p))
+        self._events.append(ev.Passed(p))
         phase = self.phase
         if phase is Phase.AUCTION:
             self._bid_on(p, AUCTION_PASS)
@@ -297,7 +297,7 @@ class DealRules(RaceRules):
     def _throw(self, p: Player, t: int) -> None:
         self._take_from_hand(p, t)
         self.spread[t] += 1
-        self.events.append(ev.CardExchanged(p, TYPE_TEXT[self.throw_card], TYPE_TEXT[t]))
+        self._events.append(ev.CardExchanged(p, TYPE_TEXT[self.throw_card], TYPE_TEXT[t]))
         self.throw_card = -1
         self.flow.enter(Phase.EXCHANGE, turn=self.flow.seat_after(self.throw_after))
         self.throw_after = NOBODY
@@ -323,7 +323,7 @@ class DealRules(RaceRules):
         self.chips[q] -= net
         self.chips[p] += net
         offered, counter = TYPE_TEXT[tr.offered], TYPE_TEXT[tr.counter]
-        self.events.append(
+        self._events.append(
             ev.TradeDone(p, q, offered, counter, net)
             if net >= 0
             else ev.TradeDone(q, p, counter, offered, -net)

@@ -44,7 +44,7 @@ class IncidentRules(SteepleCore):
         deck.incident_pack[k] -= 1
         p = self.turn
         deck.pending[p] = k
-        self.events.append(ev.IncidentDrawn(p, kind))
+        self._events.append(ev.IncidentDrawn(p, kind))
         self.flow.switch(Phase.RACE)
         self._turn_over(p)
 
@@ -75,7 +75,7 @@ class IncidentRules(SteepleCore):
             amount = min(M.scoring["incident_fine"], self.chips[p])
             self.chips[p] -= amount
             self.pot += amount
-            self.events.append(ev.IncidentPaid(p, amount))
+            self._events.append(ev.IncidentPaid(p, amount))
         elif kind == "joue_deux_fois":
             deck.extra[p] = 1
         elif kind == "riviere_a_sec":
@@ -173,13 +173,13 @@ class IncidentRules(SteepleCore):
             for horse in (mine, h):
                 # Hurdles the new lane holds behind the horse will never be jumped: off the course.
                 self.hurdles[horse] &= ~((1 << self.pos[horse]) - 1)
-            self.events.append(ev.LanesSwapped(mine, h))
+            self._events.append(ev.LanesSwapped(mine, h))
         elif kind == "reculez_un_cheval":
             self._fall_back(c.horse, 1)
         elif kind == "haie_aux_adversaires":
             gap = self._gap(c.horse, c.gap)
             self.hurdles[c.horse] |= 1 << gap
-            self.events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
+            self._events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
             deck.incident_step.pop(0)
             done = not deck.incident_step or not self._incident_choices(p)
         elif kind == "enleve_une_haie" or (
@@ -188,14 +188,14 @@ class IncidentRules(SteepleCore):
             lane = c.horse if kind == "enleve_une_haie" else mine
             gap = self._gap(lane, c.gap)
             self.hurdles[lane] &= ~(1 << gap)
-            self.events.append(ev.HurdleRemoved(p, lane, gap_label(gap)))
+            self._events.append(ev.HurdleRemoved(p, lane, gap_label(gap)))
             if kind.startswith("haie_vers_"):
                 deck.incident_step = [gap]
                 done = False
         else:  # haie_vers_X, second step: the hurdle goes to X's lane
             gap = self._gap(c.horse, c.gap)
             self.hurdles[c.horse] |= 1 << gap
-            self.events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
+            self._events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
         if done:
             deck.incident = -1
             deck.incident_step = []
@@ -210,7 +210,7 @@ class IncidentRules(SteepleCore):
         self.hands[p][t] += 1
         self.public[p][t] += 1  # taken from the face-up discards: everyone sees which (D20)
         deck.draws_left -= 1
-        self.events.append(ev.DiscardTaken(p, TYPE_TEXT[t]))
+        self._events.append(ev.DiscardTaken(p, TYPE_TEXT[t]))
         if not deck.draws_left or not any(self.discards):
             deck.draws_left = 0
             self.flow.switch(Phase.RACE)

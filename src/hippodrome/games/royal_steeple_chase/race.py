@@ -171,12 +171,12 @@ class RaceRules(IncidentRules):
         if not self._can_play(first):
             self._next_turn()
         if self.flow.phase is Phase.RACE:
-            self.events.append(ev.RaceOff(self.turn))
+            self._events.append(ev.RaceOff(self.turn))
 
     def _play_card(self, p: Player, t: int) -> None:
         self._take_from_hand(p, t)
         self.discards[t] += 1
-        self.events.append(ev.CardPlayed(p, TYPE_TEXT[t]))
+        self._events.append(ev.CardPlayed(p, TYPE_TEXT[t]))
         card_begun(self)
         self.flow.switch(Phase.HALVES)  # the same turn: the card's two coups
         self.card_player = p
@@ -194,10 +194,10 @@ class RaceRules(IncidentRules):
             gap = self._gap(h, a.gap)
             if a.remove:
                 self.hurdles[h] &= ~(1 << gap)
-                self.events.append(ev.HurdleRemoved(p, h, gap_label(gap)))
+                self._events.append(ev.HurdleRemoved(p, h, gap_label(gap)))
             else:
                 self.hurdles[h] |= 1 << gap
-                self.events.append(ev.HurdlePlaced(p, h, gap_label(gap)))
+                self._events.append(ev.HurdlePlaced(p, h, gap_label(gap)))
         else:
             steps = M.chute if len(a.horses) == 1 else 1
             for h in a.horses:
@@ -232,19 +232,19 @@ class RaceRules(IncidentRules):
                     ~bit
                 )  # « Une haie franchie est aussitôt enlevée, sauf la haie centrale. »
             if jump:
-                self.events.append(ev.HurdleJumped(h, gap_label(at), removed < 0))
+                self._events.append(ev.HurdleJumped(h, gap_label(at), removed < 0))
             trail.append((at, removed))
             at += 1
         self.hurdles[h] = hurdles
         self.pos[h] = at
         if at != start:
-            self.events.append(ev.HorseMoved(h, shown(start), shown(at), half))
+            self._events.append(ev.HorseMoved(h, shown(start), shown(at), half))
         elif (
             at < FINISH and barred is None
         ):  # stopped before the hurdle at once: said, not left silent
-            self.events.append(ev.HorseHeld(h, shown(at), half))
+            self._events.append(ev.HorseHeld(h, shown(at), half))
         if barred is not None:  # told after the move it cut short
-            self.events.append(barred)
+            self._events.append(barred)
         if at >= FINISH:
             self.card_finishers.append(h)
 
@@ -267,9 +267,9 @@ class RaceRules(IncidentRules):
             at = back
         self.pos[h] = at
         self.trail.pop(h, None)
-        self.events.append(ev.HorseFellBack(h, shown(start), shown(at)))
+        self._events.append(ev.HorseFellBack(h, shown(start), shown(at)))
         if barred is not None:  # told after the fall it cut short
-            self.events.append(barred)
+            self._events.append(barred)
 
     def _after_half(self, p: Player) -> None:
         if not self.halves_left:
@@ -289,7 +289,7 @@ class RaceRules(IncidentRules):
                         # card meanwhile (D2): there are 15 in all.
                         self.hurdles[h] |= 1 << removed
                 self.pos[h] = at
-                self.events.append(ev.RiverRefused(h, shown(at)))
+                self._events.append(ev.RiverRefused(h, shown(at)))
         if cancel_if_broken(self, p):  # aux enchères: the card breaking a crossing restriction
             self.trail = {}
             self.flow.switch(Phase.RACE)
@@ -351,7 +351,7 @@ class RaceRules(IncidentRules):
 
     def _finish(self, h: int) -> None:
         self.finished.append(h)
-        self.events.append(ev.HorseFinished(h, len(self.finished)))
+        self._events.append(ev.HorseFinished(h, len(self.finished)))
         seat = self.owner[h]
         if seat == NOBODY:
             return
@@ -386,13 +386,13 @@ class RaceRules(IncidentRules):
 
     def _end_race(self) -> None:
         self.races += 1
-        self.events.append(ev.RaceEnded(self.winner, self.placed))
+        self._events.append(ev.RaceEnded(self.winner, self.placed))
         way = self.game.way
         over = way.end_race(self)
         deals = self.game.options.deals
         if over or (deals > 0 and self.races >= deals):
             way.end_match(self)
             self.flow.switch(Phase.OVER)  # the position keeps the last turn and passes
-            self.events.append(ev.MatchOver(tuple(self.outcome().winners)))
+            self._events.append(ev.MatchOver(tuple(self.outcome().winners)))
         else:
             self._begin_deal(self.flow.seat_after(self.dealer))

@@ -496,13 +496,13 @@ class SteepleState(DealRules):
                 self._play_half(player, action)
             case VoidHalf():
                 self.halves_left.remove(action.half)
-                self.events.append(ev.HalfVoid(player, action.half))
+                self._events.append(ev.HalfVoid(player, action.half))
                 self._after_half(player)
             case OwnHurdle():
                 gap = self._gap(action.horse, action.gap)
                 self.in_hand[player] -= 1
                 self.hurdles[action.horse] |= 1 << gap
-                self.events.append(ev.HurdlePlaced(player, action.horse, gap_label(gap)))
+                self._events.append(ev.HurdlePlaced(player, action.horse, gap_label(gap)))
                 if self.phase is Phase.SOLO_HURDLES and not (
                     self.in_hand[player] and self._free_gaps(action.horse)
                 ):
@@ -523,11 +523,11 @@ class SteepleState(DealRules):
             case RequestCard():
                 self.flow.played()
                 self.requests[player] += 1
-                self.events.append(ev.CardRequested(player, TYPE_TEXT[action.card], action.bid))
+                self._events.append(ev.CardRequested(player, TYPE_TEXT[action.card], action.bid))
                 # everyone bids, the requester too once outbid
                 self._open_auction(NOBODY, action.card, player, action.bid, None)
             case Bid():
-                self.events.append(ev.BidRaised(player, action.amount))
+                self._events.append(ev.BidRaised(player, action.amount))
                 self._bid_on(player, OpenBid(action.amount))
             case Call():
                 contract.apply_call(self, player, action)
@@ -536,7 +536,7 @@ class SteepleState(DealRules):
             case Pass() if self.phase in (Phase.CALLS, Phase.BIDDING):
                 contract.call_pass(self, player)
             case Pass() if self.phase is Phase.OWN_HURDLES:
-                self.events.append(ev.Passed(player))
+                self._events.append(ev.Passed(player))
                 self.flow.passes += 1  # he has laid what he wanted before the start
                 self._next_before_start()
             case Pass():
@@ -548,7 +548,7 @@ class SteepleState(DealRules):
                 self.offers[player] += 1
                 self.trade = Trade(player, self.flow.seat_after(player), NOBODY, asked=action.card)
                 self.flow.call(Phase.TRADE_ASK, self.trade)  # the asker's turn waits for answers
-                self.events.append(ev.CardAsked(player, TYPE_TEXT[action.card]))
+                self._events.append(ev.CardAsked(player, TYPE_TEXT[action.card]))
             case Propose():
                 asked = self.trade.asked if self.trade is not None else NOBODY
                 if self.phase is Phase.TRADE_ASK:  # « A (bleu) le lui propose »
@@ -569,7 +569,7 @@ class SteepleState(DealRules):
                 # the round's turn (the proposer's, or the asker's) waits for the answer
                 self.flow.call(Phase.TRADE_COUNTER, self.trade)
                 card_text = TYPE_TEXT[action.card]
-                self.events.append(
+                self._events.append(
                     ev.TradeProposedWithPoints(player, action.target, card_text, action.points)
                     if action.points
                     else ev.TradeProposed(player, action.target, card_text)
@@ -580,16 +580,16 @@ class SteepleState(DealRules):
                 self.trade.points = action.points
                 self._reveal(player, action.card)
                 self.flow.call(Phase.TRADE_DECIDE, self.trade)
-                self.events.append(ev.TradeCountered(player, TYPE_TEXT[action.card], action.points))
+                self._events.append(ev.TradeCountered(player, TYPE_TEXT[action.card], action.points))
             case Accept():
                 self._trade_done()
             case Refuse():
-                self.events.append(ev.TradeRefused(player))
+                self._events.append(ev.TradeRefused(player))
                 self._trade_closed()
             case Contre():
                 assert self.contres is not None
                 self.contres.contred[player] = True
-                self.events.append(ev.Contred(player))
+                self._events.append(ev.Contred(player))
                 self.flow.played()
                 self.flow.next_turn()
             case _:

@@ -388,7 +388,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         if kind is Roll:
             self.rolled = action.face  # type: ignore[attr-defined]
             self.flow.rolled()
-            self.events.append(ev.DieRolled(self.flow.turn, FACES[self.rolled]))
+            self._events.append(ev.DieRolled(self.flow.turn, FACES[self.rolled]))
             return
         if kind is Move:
             self._move(player, action.horse)  # type: ignore[attr-defined]
@@ -411,7 +411,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self.to_go[horse] = START_TO_GO[placed]
         self.movable |= 1 << horse
         self.occupant[square] = horse
-        self.events.append(ev.CardDrawn(HORSE_IDS[horse], M.cards[card].number, square))
+        self._events.append(ev.CardDrawn(HORSE_IDS[horse], M.cards[card].number, square))
         if placed + 1 == len(HORSES):
             # §2: « Le plus riche commence à parier, on tire au sort en cas d'égalité. »
             richest = self._richest()
@@ -422,13 +422,13 @@ class RoyalTurfState(FlowState[RoyalTurf]):
 
     def _open_betting(self, first: Player, *, by_lot: bool) -> None:
         self.flow.enter(Phase.BETTING, turn=first)
-        self.events.append(ev.FirstBettor(first, by_lot))
+        self._events.append(ev.FirstBettor(first, by_lot))
 
     def _bet(self, player: Player, token: int, horse: int) -> None:
         # §2: three times in turn, each player bets one token, each on a different horse.
         self.hands[player].remove(token)
         self.bets.append((player, horse, token))
-        self.events.append(
+        self._events.append(
             ev.BetPlaced(player, HORSE_IDS[horse], token, self.game.options.hidden_bets)
         )
         flow = self.flow
@@ -437,7 +437,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             flow.enter(Phase.RACING, turn=flow.first)
             self.rolled = NONE
             self.result = None  # the previous race's result leaves the board as this one starts
-            self.events.append(ev.RaceOff(flow.turn))
+            self._events.append(ev.RaceOff(flow.turn))
 
     def landing(self, horse: int) -> int:
         """The squares ``horse`` would still have to run if moved now, once the die is rolled (0: it
@@ -497,7 +497,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         to_go = self.to_go
         self.last = max((h for h in HORSES if to_go[h] > 0), key=lambda h: to_go[h])
         first, second, third = (HORSE_IDS[h] for h in self.podium)
-        self.events.append(ev.RaceFinished(self.race, first, second, third, HORSE_IDS[self.last]))
+        self._events.append(ev.RaceFinished(self.race, first, second, third, HORSE_IDS[self.last]))
         self.result = (self.race, tuple(self.podium), self.last, self.pace)
         self._settle()
         if self.race == M.races:
@@ -505,7 +505,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             flow.resume(Phase.OVER, turn=flow.turn, first=flow.first)
             self.rolled = NONE
             outcome = self.outcome()
-            self.events.append(ev.GameOver(outcome.winners, self.money_[outcome.winners[0]]))
+            self._events.append(ev.GameOver(outcome.winners, self.money_[outcome.winners[0]]))
         else:
             self._next_race()
 
@@ -562,7 +562,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self.hands = [list(self.game.tokens) for _ in range(self.game.num_players)]
         self.rolled = NONE
         self.unmoved = len(HORSES)
-        self.events.append(ev.RaceStarted(self.race))
+        self._events.append(ev.RaceStarted(self.race))
 
     # -- how it ends ------------------------------------------------------------------------------
 

@@ -624,7 +624,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         elif kind is Roll:
             self._rolled(action.points)  # type: ignore[attr-defined]
         elif kind is Bloque:
-            self.events.append(ev.Blocked(player, self.current + 1, self.points))
+            self._events.append(ev.Blocked(player, self.current + 1, self.points))
             self._end_move()
         elif kind is Draw:
             self._draw(action.number - 1)  # type: ignore[attr-defined]
@@ -650,11 +650,11 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.cell[horse] = cell
         self.occupant[cell] = horse
         self.status[horse] = Status.RUNNING
-        self.events.append(ev.HorseDrawn(player, horse + 1, lane + 1))
+        self._events.append(ev.HorseDrawn(player, horse + 1, lane + 1))
         if self.drawn == len(HORSES):
             # 06-01: « ce sera au cheval N°1 de partir ».
             self.flow.round = 1
-            self.events.append(ev.RaceOff())
+            self._events.append(ev.RaceOff())
             self._begin_turn(0)
         else:
             self.flow.begin_turn(self.drawn % game.jockeys)
@@ -679,7 +679,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.points = points
         self.rolled = points
         self.flow.rolled()
-        self.events.append(ev.DiceRolled(self.owner[h], h + 1, points))
+        self._events.append(ev.DiceRolled(self.owner[h], h + 1, points))
 
     def _step(self, target: Cell, step: str) -> None:
         h = self.current
@@ -699,7 +699,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.points -= 1
         self.last_ecart = step == "ecart"
         self.stepped = True
-        self.events.append(ev.Stepped(h + 1, step, t.cells[target].lane + 1, target, self.points))
+        self._events.append(ev.Stepped(h + 1, step, t.cells[target].lane + 1, target, self.points))
         # 22-01: « un traînard est systématiquement éliminé dès qu'il a un tour de retard ».
         lap_ticks, starts, status, laps, cells = (
             t.lap_ticks,
@@ -723,7 +723,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.occupant[self.cell[horse]] = EMPTY
         self.status[horse] = status
         if status is Status.STRAGGLER:
-            self.events.append(ev.Straggler(horse + 1, by + 1))
+            self._events.append(ev.Straggler(horse + 1, by + 1))
 
     def _end_move(self) -> None:
         h = self.current
@@ -732,10 +732,10 @@ class ToquesState(FlowState[ToquesEtCasques]):
         if obstacle:
             # 04-01: « Si votre déplacement se termine sur un obstacle, [...] vous êtes ÉLIMINÉ ».
             self._eliminate(h, Status.FALLEN)
-            self.events.append(ev.Fell(h + 1, obstacle))
+            self._events.append(ev.Fell(h + 1, obstacle))
         elif self.progress(h) >= self.game.target:
             self.status[h] = Status.ARRIVED  # 23-01: on the plaque counts as arrived
-            self.events.append(ev.CrossedFinish(h + 1))
+            self._events.append(ev.CrossedFinish(h + 1))
         steward = self.game.steward
         if steward is not None and self.status[h] in ON_TRACK:
             self.decider = steward
@@ -748,7 +748,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         # eliminate him for cheating.
         h = self.current
         verdict = {Approve: "approve", Replace: "replace", Disqualify: "disqualify"}[kind]
-        self.events.append(ev.Reviewed(player, h + 1, verdict))
+        self._events.append(ev.Reviewed(player, h + 1, verdict))
         if kind is Replace:
             cell, lap = self.turn_start
             self.occupant[self.cell[h]] = EMPTY
@@ -778,7 +778,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
     def _keep_hurdle(self, player: Player) -> None:
         index = self.pending.pop(0)
         self.hurdle_marks[index] += self.track.lap_ticks  # it waits for the next lap's passage
-        self.events.append(ev.HurdleKept(player, str(self.hurdles[index])))
+        self._events.append(ev.HurdleKept(player, str(self.hurdles[index])))
         self._relocated()
 
     def _move_hurdle(self, player: Player, station: Station) -> None:
@@ -801,7 +801,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         tick = t.station_start(station)
         self.hurdles[index] = station
         self.hurdle_marks[index] = far + (tick - far) % t.lap_ticks
-        self.events.append(ev.HurdleMoved(player, str(old), str(station)))
+        self._events.append(ev.HurdleMoved(player, str(old), str(station)))
         self._relocated()
 
     def _relocated(self) -> None:
@@ -826,10 +826,10 @@ class ToquesState(FlowState[ToquesEtCasques]):
 
     def _end_round(self) -> None:
         """23-01: the arrival order is read after each round; 09-05: the start plaque is lifted."""
-        self.events.append(ev.RoundEnded(self.round))
+        self._events.append(ev.RoundEnded(self.round))
         if self.start_plaque:
             self.start_plaque = False
-            self.events.append(ev.StartPlaqueRemoved())
+            self._events.append(ev.StartPlaqueRemoved())
         arrived = sorted(
             (h for h in HORSES if self.status[h] is Status.ARRIVED),
             key=lambda h: (-self.progress(h), h),
@@ -843,7 +843,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.rolloff = groups
         for group in groups:
             if len(group) > 1:
-                self.events.append(ev.Tied(tuple(h + 1 for h in group)))  # 23-04: ex aequo
+                self._events.append(ev.Tied(tuple(h + 1 for h in group)))  # 23-04: ex aequo
         self._read_arrivals()
 
     def _read_arrivals(self) -> None:
@@ -861,7 +861,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
         group = self.rolloff[0]
         group.remove(horse)
         self._place(horse, ev.Placed)
-        self.events.append(ev.RolledOff(horse + 1, len(self.order)))
+        self._events.append(ev.RolledOff(horse + 1, len(self.order)))
         if len(group) == 1:
             self._place(group[0], ev.Placed)
             self.rolloff.pop(0)
@@ -872,7 +872,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
             self.occupant[self.cell[horse]] = EMPTY
         self.status[horse] = Status.PLACED
         self.order.append(horse)
-        self.events.append(event(horse + 1, len(self.order)))
+        self._events.append(event(horse + 1, len(self.order)))
 
     def _after_reading(self) -> None:
         running = [h for h in HORSES if self.status[h] is Status.RUNNING]
@@ -890,14 +890,14 @@ class ToquesState(FlowState[ToquesEtCasques]):
         self.flow.enter(Phase.OVER)
         self.current = EMPTY
         self.points = -1
-        self.events.append(ev.RaceOver(tuple(h + 1 for h in self.order)))
+        self._events.append(ev.RaceOver(tuple(h + 1 for h in self.order)))
         for place, (horse, share) in enumerate(
             zip(self.order, self.game.course.split, strict=False), 1
         ):
             if share:
                 owner = self.owner[horse]
                 self.money_[owner] += share
-                self.events.append(ev.StakePaid(owner, horse + 1, place, share))
+                self._events.append(ev.StakePaid(owner, horse + 1, place, share))
 
     # -- how it ends ------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.games.playouts import random_positions
+from tests.games.playouts import searched_twice
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
@@ -70,18 +70,5 @@ def test_the_policy_plays_whole_games_as_the_heuristic_does() -> None:
 
 
 def test_the_search_with_the_policy_plays_the_same_move_from_the_same_seed() -> None:
-    state = load_game("ascot", players=3).new_initial_state()
-    seen = 0
-    for position in random_positions(state, 5, every=25, moves=600):
-        if position.is_chance_node() or position.is_terminal():
-            continue
-        kept = position.clone()
-        for player in kept.active_players():
-            view = SeatView(kept, player)
-            first = make_bot("ismcts:6it", "ascot").choose(view, random.Random(9))
-            again = make_bot("ismcts:6it", "ascot").choose(view, random.Random(9))
-            assert first in kept.legal_actions(player) and first == again
-            seen += 1
-        if seen >= 3:
-            break
-    assert seen >= 3
+    game = load_game("ascot", players=3)
+    assert searched_twice(game, "ascot", "ismcts:6it", every=25, count=3) >= 3

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 
-from tests.games.playouts import random_positions
+from tests.games.playouts import random_positions, searched_twice
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
-from hippodrome.engine.bot import SeatView
 from hippodrome.games import entry, load_game
 from hippodrome.games.win_place_show.phases import Phase
 from hippodrome.games.win_place_show.rules import WinPlaceShowState
@@ -94,18 +93,5 @@ def test_the_evaluation_waits_for_the_race_to_be_run() -> None:
 
 
 def test_the_search_with_the_hooks_plays_the_same_move_from_the_same_seed() -> None:
-    state = load_game("win_place_show", players=3).new_initial_state()
-    seen = 0
-    for position in random_positions(state, 5, every=40, moves=600):
-        if position.is_chance_node() or position.is_terminal():
-            continue
-        kept = position.clone()
-        for player in kept.active_players():
-            view = SeatView(kept, player)
-            first = make_bot("ismcts:8it", "win_place_show").choose(view, random.Random(9))
-            again = make_bot("ismcts:8it", "win_place_show").choose(view, random.Random(9))
-            assert first in kept.legal_actions(player) and first == again
-            seen += 1
-        if seen >= 4:
-            break
-    assert seen >= 4
+    game = load_game("win_place_show", players=3)
+    assert searched_twice(game, "win_place_show", "ismcts:8it", every=40, count=4) >= 4

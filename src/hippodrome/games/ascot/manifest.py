@@ -85,6 +85,7 @@ GAME_INFO = GameInfo(
         check_data="material:check",
         tensor="tensor:layout",
         balance="balance:balance_facts",
+        search="search:HOOKS",
     ),
     conformance=({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6}),
     golden=(

@@ -580,7 +580,9 @@ class SteepleState(DealRules):
                 self.trade.points = action.points
                 self._reveal(player, action.card)
                 self.flow.call(Phase.TRADE_DECIDE, self.trade)
-                self._events.append(ev.TradeCountered(player, TYPE_TEXT[action.card], action.points))
+                self._events.append(
+                    ev.TradeCountered(player, TYPE_TEXT[action.card], action.points)
+                )
             case Accept():
                 self._trade_done()
             case Refuse():

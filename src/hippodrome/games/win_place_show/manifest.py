@@ -59,6 +59,7 @@ GAME_INFO = GameInfo(
         check_data="calibration:check",
         tensor="tensor:layout",
         balance="balance:balance_facts",
+        search="search:HOOKS",
     ),
     # The table sizes' extremes, the quick version with six players (stables, no sale) and with
     # fewer (stables and a sale of the other horses).

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import LiveServer, SeatPage
 
@@ -107,8 +108,12 @@ class Rider(SeatPage):
     def click(self, testid: str, *, pick: str = "first") -> str:
         """Click one of the choices `testid` that sends an action; the action it sends."""
         choices = self.page.locator(f'.rsc [data-testid="{testid}"][data-action]:not([disabled])')
+        try:  # the page may still be drawing the state that offers them (a loaded machine)
+            choices.first.wait_for(timeout=5_000)
+        except PlaywrightTimeoutError:
+            legal = [m["notation"] for m in self.state().get("legal") or []]
+            raise AssertionError(f"no {testid} to click; legal: {legal}") from None
         n = choices.count()
-        assert n, f"no {testid} to click"
         choice = choices.nth(self.rng.randrange(n) if pick == "any" else 0)
         action = choice.get_attribute("data-action")
         assert action

@@ -51,7 +51,7 @@ WORTH = {
 RESERVE = 120_000
 
 
-def _horse_strength(horse: int) -> int:
+def horse_strength(horse: int) -> int:
     return STRENGTH[M.horse_colours[horse - 1]]
 
 
@@ -103,14 +103,14 @@ class AscotHeuristic:
             return ACCEPT if ACCEPT in legal and int(top) <= int(bottom) else REFUSE
         if phase == "runners":
             runs = [a for a in legal if isinstance(a, Run)]
-            return max(runs, key=lambda a: _horse_strength(a.horse)) if runs else legal[0]
+            return max(runs, key=lambda a: horse_strength(a.horse)) if runs else legal[0]
         if phase == "favourite":
             favs = [a for a in legal if isinstance(a, Favourite) and a.horse]
-            return max(favs, key=lambda a: _horse_strength(a.horse))
+            return max(favs, key=lambda a: horse_strength(a.horse))
         if phase == "betting":
             return self._bet(obs, me, money, legal)
         if phase == "move":
-            return max(legal, key=self._gain)
+            return max(legal, key=gain)
         if phase == "colour":
             for use in ("shed", "advantage_shed", "extra", "advantage"):
                 if COLOURS_ACTIONS[use] in legal:
@@ -130,14 +130,17 @@ class AscotHeuristic:
         bet = PlaceBet("win", (str(called),), stake)
         return bet if bet in legal else PASS
 
-    def _gain(self, action: Action) -> float:
-        if not isinstance(action, Move) or action.square == 0:
-            return -1.0
-        if action.lane == 0:
-            return 1e9
-        cell = TRACK.cell(action.lane - 1, action.square - 1)
-        colour = {"K": "black", "R": "red", "Y": "yellow", "B": "blue"}.get(
-            M.lanes[action.lane - 1][action.square - 1]
-        )
-        bonus = 4 if colour == M.horse_colours[action.horse - 1] else 0
-        return TRACK.progress(cell) / TRACK.ticks_per_length + bonus - 0.3 * action.lane
+
+def gain(action: Action) -> float:
+    """How good a move is to the heuristic: home first, then the ground it gains, a square of the
+    horse's own colour, the inner lane (a function of the action alone)."""
+    if not isinstance(action, Move) or action.square == 0:
+        return -1.0
+    if action.lane == 0:
+        return 1e9
+    cell = TRACK.cell(action.lane - 1, action.square - 1)
+    colour = {"K": "black", "R": "red", "Y": "yellow", "B": "blue"}.get(
+        M.lanes[action.lane - 1][action.square - 1]
+    )
+    bonus = 4 if colour == M.horse_colours[action.horse - 1] else 0
+    return TRACK.progress(cell) / TRACK.ticks_per_length + bonus - 0.3 * action.lane

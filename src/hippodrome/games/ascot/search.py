@@ -45,8 +45,7 @@ from hippodrome.games.ascot.actions import (
     Run,
     Sell,
 )
-from hippodrome.games.ascot.heuristic import PRICES, RESERVE, WORTH, AscotHeuristic, M
-from hippodrome.games.ascot.heuristic import _horse_strength as strength
+from hippodrome.games.ascot.heuristic import PRICES, RESERVE, WORTH, M, gain, horse_strength
 from hippodrome.games.ascot.rules import AscotState, Phase
 
 if TYPE_CHECKING:
@@ -54,14 +53,6 @@ if TYPE_CHECKING:
 
 CARD_WORTH: Final = tuple(WORTH[card.id] for card in M.cards)
 """Each card's worth to the heuristic, by its index."""
-_HEURISTIC: Final = AscotHeuristic()
-
-
-def _gain(action: Action) -> float:
-    """The heuristic's score of a move (a function of the action alone)."""
-    return _HEURISTIC._gain(action)
-
-
 COLOUR_USES: Final = tuple(COLOURS_ACTIONS[use] for use in ("shed", "advantage_shed", "extra"))
 COLOUR_USES_ALL: Final = (*COLOUR_USES, COLOURS_ACTIONS["advantage"])
 
@@ -75,7 +66,7 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
     phase = state.flow.phase
     money = state.money_[player]
     if phase is Phase.MOVE:
-        return max(legal, key=_gain)
+        return max(legal, key=gain)
     if phase is Phase.ROLL or phase is Phase.TRAINING:
         return ROLL if ROLL in legal else legal[0]
     if phase is Phase.AUCTION:
@@ -111,10 +102,10 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
         return REFUSE if REFUSE in legal else legal[0]
     if phase is Phase.RUNNERS:
         runs = [a for a in legal if isinstance(a, Run)]
-        return max(runs, key=lambda a: strength(a.horse)) if runs else legal[0]
+        return max(runs, key=lambda a: horse_strength(a.horse)) if runs else legal[0]
     if phase is Phase.FAVOURITE:
         favs = [a for a in legal if isinstance(a, Favourite) and a.horse]
-        return max(favs, key=lambda a: strength(a.horse)) if favs else legal[0]
+        return max(favs, key=lambda a: horse_strength(a.horse)) if favs else legal[0]
     if phase is Phase.BETTING:
         called = state.called
         if not called or state.favourite[player] != called or money < RESERVE:

@@ -9,7 +9,13 @@ from typing import Any, ClassVar
 import pytest
 
 from hippodrome.bots import RandomBot, make_bot
-from hippodrome.bots.ismcts import Budget, ISMCTSBot, random_policy, standings_returns
+from hippodrome.bots.ismcts import (
+    Budget,
+    ISMCTSBot,
+    override_bar,
+    random_policy,
+    standings_returns,
+)
 from hippodrome.engine.bot import Bot, SearchHooks, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import Game, State
@@ -184,6 +190,30 @@ def test_the_search_overrides_its_guide_only_on_paired_evidence() -> None:
     assert bot._overriding({a: [0.0, 0.2, 0.1, 0.0, 0.3], b: [1.0, 0.9, 1.0, 0.8, 1.0]}, a) == b
     # Too few pairs to say anything.
     assert bot._overriding({a: [0.0, 0.0], b: [1.0, 1.0]}, a) == a
+
+
+def test_the_more_moves_are_tried_the_higher_the_bar_to_override() -> None:
+    assert override_bar(1.0, 1) == pytest.approx(1.0)
+    bars = [override_bar(1.0, k) for k in (1, 2, 10, 100, 1000)]
+    assert bars == sorted(bars) and len(set(bars)) == len(bars)
+    # A chance of a tenth for one move (1.28 standard errors) is a ten-thousandth for each of a
+    # thousand: 3.72 standard errors.
+    assert override_bar(1.2816, 1000) == pytest.approx(3.72, abs=0.01)
+
+
+def test_one_lucky_bid_among_many_does_not_override_the_guide() -> None:
+    """Three paired samples won 0, 1 and 1 more: evidence enough against one other move, luck when
+    two hundred bids were tried, even if only that one was sampled three times (the search samples
+    most the moves whose first samples went well; an Ascot auction: it once bid 70,000 on such a
+    sample)."""
+    bot = ISMCTSBot(Budget(iterations=1))
+    guide, lucky = MOVES[0], MOVES[1]
+    guide_rewards = [0.0, 0.0, 0.0]
+    lucky_rewards = [0.0, 1.0, 1.0]
+    assert bot._overriding({guide: guide_rewards, lucky: lucky_rewards}, guide) == lucky
+    crowd: dict[Any, list[float]] = {guide: guide_rewards, lucky: lucky_rewards}
+    crowd.update({("bid", amount): [0.0] for amount in range(200)})
+    assert bot._overriding(crowd, guide) == guide
 
 
 @pytest.mark.parametrize("game_id", playable_ids())

@@ -20,7 +20,8 @@ IEEE TCIAIG 2012), through the engine protocol only:
   node tries the rollout policy's move before the others;
 - the game's heuristic guides the root: its move is tried first and played unless another beats it
   on paired samples (the k-th try of every root move searches the k-th determinization and chance
-  stream: common random numbers) by ``override_z`` standard errors.
+  stream: common random numbers) by ``override_z`` standard errors, a bar raised with the number of
+  moves tried (Bonferroni), so that among many bids one lucky sample does not override it.
 
 The budget is a number of iterations (reproducible: same generator, same move) or a time per move.
 """
@@ -32,6 +33,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
@@ -229,18 +231,35 @@ class ISMCTSBot:
 
     def _overriding(self, samples: dict[Action, list[float]], default: Action) -> Action:
         """The guide's move, unless another beats it in the paired samples (the same
-        determinizations and chance) by ``override_z`` standard errors of the mean difference:
-        then the one that beats it by most."""
+        determinizations and chance): then the one that beats it by most.
+
+        To override, a move's mean gain must pass ``override_z`` standard errors of the mean
+        difference when it is the only other move tried, and a higher bar the more moves were
+        tried: the search gives more samples to the moves whose first samples went well, so among
+        two hundred bids one shows a gain over three samples by luck alone (an Ascot auction, where
+        the search once bid 70,000 instead of 8,000 on such a sample). The bar keeps the chance
+        that some move passes it by luck where ``override_z`` puts it for one move (Bonferroni's
+        correction over the moves tried)."""
         base = samples[default]
-        best, best_gain = default, 0.0
+        compared: list[tuple[Action, float, float]] = []
+        tried = 0
         for action, rewards in samples.items():
+            if action == default or not rewards:
+                continue
+            tried += 1
             n = min(len(rewards), len(base))
-            if action == default or n < MIN_PAIRS:
+            if n < MIN_PAIRS:
                 continue
             diffs = [rewards[i] - base[i] for i in range(n)]
             mean = sum(diffs) / n
             spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) + SPREAD_FLOOR
-            if mean > best_gain and mean > self.override_z * math.sqrt(spread / n):
+            compared.append((action, mean, math.sqrt(spread / n)))
+        if not compared:
+            return default
+        bar = override_bar(self.override_z, tried)
+        best, best_gain = default, 0.0
+        for action, mean, error in compared:
+            if mean > best_gain and mean > bar * error:
                 best, best_gain = action, mean
         return best
 
@@ -364,6 +383,14 @@ class ISMCTSBot:
                     state.apply_unchecked(policy(state, player, rng), player)
             steps += 1
         return state.returns()
+
+
+def override_bar(z: float, tried: int) -> float:
+    """How many standard errors a move's gain over the guide's must pass when ``tried`` other moves
+    were tried, so that the chance that any of them passes by luck alone is the one that ``z``
+    standard errors give a single move."""
+    normal = NormalDist()
+    return normal.inv_cdf(1.0 - (1.0 - normal.cdf(z)) / tried)
 
 
 def _mean(values: list[float]) -> float:

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 from hippodrome.engine.record import GameRecord
 from hippodrome.engine.types import CHANCE
 from hippodrome.games import load_game
-from hippodrome.server.cluster import RedisBus, address_count, table_count
+from hippodrome.server.cluster import Notice, RedisBus, address_count, table_count
 from hippodrome.server.runtime import can_undo
 from hippodrome.server.service import (
     SeatKind,
@@ -434,8 +434,14 @@ def test_limits_and_rematches_hold_across_two_processes(
 ) -> None:
     """docs/web.md, "Limits" and "End of a game": the quotas and the connections of one address
     are counted for both processes (each alone would allow more), and a rematch asked through A
-    reaches the player connected to B."""
-    limits = {"HIPPODROME_TABLES_PER_ADDRESS": "3", "HIPPODROME_WS_PER_ADDRESS": "3"}
+    reaches the player connected to B, with no token in the news between them; coming back
+    through A, he is handed the same token there."""
+    namespace = f"hippodrome-test-{uuid.uuid4().hex[:8]}"
+    limits = {
+        "HIPPODROME_TABLES_PER_ADDRESS": "3",
+        "HIPPODROME_WS_PER_ADDRESS": "3",
+        "HIPPODROME_REDIS_NAMESPACE": namespace,
+    }
     with two_processes(pg_url, redis_url, tmp_path, **limits) as (url_a, url_b):
         # A finished duel, played to its end in the store.
         service = TableService(open_database(pg_url), shared=True)
@@ -449,6 +455,10 @@ def test_limits_and_rematches_hold_across_two_processes(
         async def scenario() -> None:
             ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{table.id}"
             ws_a = url_a.replace("http", "ws", 1) + f"/ws/tables/{table.id}"
+            from redis.asyncio import Redis  # noqa: PLC0415 (the cluster's extra)
+
+            news = Redis.from_url(redis_url).pubsub()
+            await news.subscribe(f"{namespace}:news")
             async with (
                 connect(ws_b, proxy=None, max_size=2**24) as bob_ws,
                 connect(ws_a, proxy=None) as watching_1,
@@ -481,6 +491,25 @@ def test_limits_and_rematches_hold_across_two_processes(
                             if message["type"] == "state" and message["rematch"] == new_id:
                                 break
                 assert handed is not None and handed["table"] == new_id, "B told Bob"
+            # The news of the rematch named the new table, and no token went over Redis.
+            heard = []
+            while (item := await news.get_message(timeout=0.5)) is not None:
+                heard.append(item["data"].decode() if isinstance(item["data"], bytes) else "")
+            await news.aclose()  # type: ignore[no-untyped-call]
+            told = [Notice.from_text(text) for text in heard]
+            assert any(n and n.kind == "rematch" and n.detail == {"table": new_id} for n in told)
+            asker_token = response.json()["seats"][0]["token"]
+            for secret in (handed["token"], asker_token, ada, bob):
+                assert not any(secret in text for text in heard), "a token went over the news"
+            # Bob comes back through A, which never had him connected: the same token.
+            async with connect(ws_a, proxy=None, max_size=2**24) as again:
+                await again.send(json.dumps({"type": "join", "token": bob}))
+                async with asyncio.timeout(30):
+                    async for raw in again:
+                        message = json.loads(raw)
+                        if message["type"] == "rematch":
+                            assert message == handed, "A derives the token B handed"
+                            break
             # Every connection closed: the address may connect again, through either process.
             deadline = time.monotonic() + 10
             while (joined := await first_message(url_b, new_id, handed["token"]))[

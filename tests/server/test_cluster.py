@@ -14,11 +14,13 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -683,3 +685,106 @@ def test_a_joiner_is_never_shown_a_table_older_than_the_store(
         joined = asyncio.run(first_message(url_b, table.id, None))
         assert joined["version"] == table.version, "the joiner sees the move stored meanwhile"
     assert "Traceback" not in log.read_text()
+
+
+@contextmanager
+def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
+    """A redis-server of the test's own on a free port (the machine's shared one is never
+    restarted): its URL, a function that kills it and one that starts it again, empty. Skipped
+    when redis-server is not installed, except in CI."""
+    if shutil.which("redis-server") is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is required in CI (a Redis of the test's own is restarted)")
+        pytest.skip("redis-server is not installed: no Redis of the test's own to restart")
+    port = free_port()
+    running: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        running.append(
+            subprocess.Popen(
+                [
+                    *("redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""),
+                    *("--appendonly", "no", "--daemonize", "no"),
+                ],
+                stdout=subprocess.DEVNULL,
+            )
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                return
+            except OSError:
+                assert time.monotonic() < deadline, "redis-server did not answer within 20 s"
+                time.sleep(0.05)
+
+    def kill() -> None:
+        running[-1].kill()
+        running[-1].wait(timeout=10)
+
+    start()
+    try:
+        yield f"redis://127.0.0.1:{port}/0", kill, start
+    finally:
+        if running[-1].poll() is None:
+            kill()
+
+
+def test_play_and_news_resume_after_redis_restarts(pg_url: str, tmp_path: Path) -> None:
+    """docs/deploy.md: Redis killed during play and started again, empty. The bots pause once
+    their leases lapse and play on once it is back; the spectators at both processes (those of
+    the process that does not drive a table hear of it only through Redis) catch up with the
+    store by version, never going back; the records replay, no version played by two drivers."""
+    with own_redis() as (redis_url, kill_redis, start_redis):
+        env = {"HIPPODROME_LEASE_SECONDS": "0.6", "HIPPODROME_REDIS_NAMESPACE": "hippodrome-test"}
+        args = ["--db", pg_url, "--redis", redis_url, "--bot-delay", "0.05", "--bot-processes", "0"]
+        logs = [tmp_path / "a.log", tmp_path / "b.log"]
+        with serving([spawn(args, log, **env) for log in logs], logs) as (url_a, url_b):
+            tables = [create(url_a, [{"kind": "bot", "bot": "random"}] * 2)["id"] for _ in range(2)]
+            store = TableService(open_database(pg_url), shared=True)
+
+            def stored() -> dict[str, int]:
+                return {t: store.fresh(t)[0].version for t in tables}
+
+            def finished() -> set[str]:
+                return {t for t in tables if store.fresh(t)[0].status == "finished"}
+
+            async def scenario() -> tuple[list[Watcher], dict[str, int]]:
+                watchers = [Watcher(t, [url]) for t in tables for url in (url_a, url_b)]
+                for watcher in watchers:
+                    watcher.task = asyncio.create_task(watcher.run())
+                await asyncio.sleep(1.0)  # play under way
+                kill_redis()
+                await asyncio.sleep(1.5)  # every lease lapsed: the bots stand still
+                paused = stored()
+                await asyncio.sleep(0.6)
+                assert stored() == paused, "no driver without Redis (no lease can be taken)"
+                start_redis()
+                deadline = time.monotonic() + 30
+                while any(v <= paused[t] for t, v in stored().items() if t not in finished()):
+                    assert time.monotonic() < deadline, "play resumed once Redis was back"
+                    await asyncio.sleep(0.1)
+                target = stored()  # moves made since: every spectator is shown them
+                while any(
+                    (w.versions[-1:] or [-1])[0] < target[w.table_id] and w.final is None
+                    for w in watchers
+                ):
+                    assert time.monotonic() < deadline, "every spectator caught up by version"
+                    await asyncio.sleep(0.05)
+                for watcher in watchers:
+                    assert watcher.task is not None
+                    watcher.task.cancel()
+                return watchers, target
+
+            watchers, target = asyncio.run(scenario())
+            for table_id in tables:
+                record = httpx.get(f"{url_b}/api/tables/{table_id}/record", trust_env=False)
+                state = GameRecord.from_json(record.json()).replay(
+                    load_game("royal_turf", players=2)
+                )
+                assert len(state.history) >= target[table_id], "the record holds every move shown"
+    output = "".join(log.read_text() for log in logs)
+    assert output.count("is back: catching up") == 2, "both processes saw Redis go and come back"
+    assert "two drivers at once" not in output and "Traceback" not in output, output[-3000:]
+    for watcher in watchers:
+        assert watcher.versions == sorted(watcher.versions), "versions only go forward"

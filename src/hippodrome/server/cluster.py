@@ -284,7 +284,7 @@ class RedisBus:
                 # RuntimeError: the client writing to a connection Redis closed meanwhile (its
                 # transport gone), as when Redis restarts.
                 if not self._down_logged:
-                    log.warning("the bus at %s is down (%r): retrying", self.url, exc)
+                    log.warning("the bus at %s is down (%s): retrying", self.url, exc)
                     self._down_logged = True
             except Exception:  # catching up after an outage failed: listen again, catch up again
                 log.exception("the bus's listener failed: listening again")

@@ -15,6 +15,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
 from starlette.testclient import WebSocketTestSession
 
 from hippodrome.server.service import (
@@ -26,7 +27,7 @@ from hippodrome.server.service import (
     hash_token,
     rematch_token,
 )
-from hippodrome.server.storage import Base, SeatRow, TableRow, open_database
+from hippodrome.server.storage import Base, SeatKeyRow, SeatRow, TableRow, open_database
 from tests.server.conftest import make_client, table_socket
 from tests.server.test_accounts import play_out
 from tests.server.test_api import receive_until
@@ -250,3 +251,28 @@ def service_hashes_hold_no_token(db_url: str, tokens: list[str]) -> bool:
         stored = [str(v) for row in connection.execute(select(SeatRow)) for v in row]
     hashes = {hash_token(t) for t in tokens}
     return hashes <= set(stored) and not any(t in stored for t in tokens)
+
+
+def test_each_key_of_a_seat_derives_a_key_of_its_rematch_seat(db_url: str) -> None:
+    """A player who holds two keys to his seat (one obtained for another browser, ``seat_keys``)
+    gets a rematch token from each, both opening his new seat and no other; the same key derives
+    the same token every time (any process, any restart); a rematch seat handed to a bot meanwhile
+    yields none."""
+    table_id, (ada, bob) = finished_duel(db_url)
+    service = TableService(open_database(db_url))
+    with Session(service.engine) as session, session.begin():
+        other_browser = "Bob's key for his telephone"
+        session.add(SeatKeyRow(token_hash=hash_token(other_browser), table_id=table_id, index=1))
+    table = service.get(table_id)
+    new, answered = service.rematch(table, ada)
+    assert answered[1] is None and answered[0] == service.rematch_seat(table, 0, ada)
+    first, second = (
+        service.rematch_seat(table, 1, bob),
+        service.rematch_seat(table, 1, other_browser),
+    )
+    assert first is not None and second is not None and first != second
+    assert service.rematch_seat(table, 1, bob) == first, "derived, so the same each time"
+    assert [service.seat_of(new, t) for t in (first, second)] == [1, 1]
+    assert service.seat_of(new, answered[0]) == 0
+    service.hand_to_bot(new, 1, "random")
+    assert service.rematch_seat(table, 1, bob) is None, "Bob's seat is a bot's now"

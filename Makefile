@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test compiled lint typecheck bench bench-server bench-cluster golden screenshots clean
+.PHONY: run play test compiled lint typecheck bench bench-server bench-cluster bench-faults golden screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,14 @@ bench-cluster: $(STAMP)
 	$(BIN)/python scripts/load_test.py --workers 2 --db $(BENCH_DB) --fresh-db --redis $(BENCH_REDIS) \
 		--tables 300 --spectators 1000 --crowd 500 --probes 10 --bot random --bot-delay 1.5 \
 		--seconds 30 --ramp 10 --finished 0
+
+## bench-faults: two server processes on PostgreSQL and a Redis of the run's own: kill -9 of one of them 10 times
+## during play, then Redis restarted; checks that nothing acknowledged is lost, every table moves on on the
+## survivor, none is driven twice and every game replays (docs/web.md), and fails if one does not hold
+FAULTS_DB ?= postgresql://postgres@127.0.0.1:5432/hippodrome_faults
+bench-faults: $(STAMP)
+	$(BIN)/python scripts/load_test.py --workers 2 --db $(FAULTS_DB) --fresh-db --tables 12 --probes 3 \
+		--bot random --bot-delay 0.1 --kills 10 --restart-redis --kill-every 5
 
 ## golden: regenerate the golden game records (after a deliberate rules change)
 golden: $(STAMP)

@@ -41,19 +41,24 @@ import math
 import os
 import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+from hippodrome.engine.types import CHANCE
 
 GAME = "royal_turf"
 FILL_SEATS = [{"kind": "bot", "bot": "random"}] * 2
@@ -83,8 +88,17 @@ def free_port() -> int:
 class ServerProcess:
     """``hippodrome serve`` as a child process, with its memory and CPU read from ``/proc``."""
 
-    def __init__(self, db_url: str, bot_delay: float, log: Path, redis: str | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        db_url: str,
+        bot_delay: float,
+        log: Path,
+        redis: str | None = None,
+        *,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         with log.open("ab") as sink:
@@ -106,7 +120,7 @@ class ServerProcess:
                 ],
                 stdout=sink,
                 stderr=sink,
-                env={**os.environ, **UNLIMITED},
+                env={**os.environ, **UNLIMITED, **(env or {})},
             )
 
     async def ready(self, http: httpx.AsyncClient, timeout: float = 120.0) -> None:
@@ -535,6 +549,554 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
     }
 
 
+# -- faults: kill -9 of a server process, a Redis restart -----------------------------------------
+
+
+class OwnRedis:
+    """A ``redis-server`` of this run's own, on a free port: the one the machine shares with other
+    work is never restarted. Started again on the same port, empty (no snapshot, no log)."""
+
+    def __init__(self, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> None:
+        with self.log.open("ab") as sink:
+            self.process = subprocess.Popen(
+                [
+                    *("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"),
+                    *("--save", "", "--appendonly", "no", "--daemonize", "no"),
+                ],
+                stdout=sink,
+                stderr=sink,
+            )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"redis-server exited at start; see {self.log}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
+                return
+            await asyncio.sleep(0.05)
+        raise SystemExit(f"redis-server did not answer within 20 s; see {self.log}")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+class Store:
+    """What the store holds, read directly (it is the truth the checks compare the clients to)."""
+
+    def __init__(self, db_url: str) -> None:
+        import sqlalchemy  # noqa: PLC0415
+
+        self.sql = sqlalchemy
+        self.engine = sqlalchemy.create_engine(
+            db_url.replace("postgresql://", "postgresql+psycopg://", 1)
+        )
+
+    def tables(self, ids: Collection[str]) -> dict[str, tuple[int, str]]:
+        """Each table's (version, status)."""
+        if not ids:
+            return {}
+        query = self.sql.text("SELECT id, version, status FROM tables WHERE id IN :ids")
+        query = query.bindparams(self.sql.bindparam("ids", expanding=True))
+        with self.engine.connect() as conn:
+            return {r[0]: (int(r[1]), str(r[2])) for r in conn.execute(query, {"ids": list(ids)})}
+
+    def action_counts(self, ids: Collection[str]) -> dict[str, tuple[int, int, int]]:
+        """Each table's stored actions: (count, distinct versions, highest version + 1)."""
+        query = self.sql.text(
+            "SELECT table_id, count(*), count(DISTINCT seq), coalesce(max(seq) + 1, 0)"
+            " FROM actions WHERE table_id IN :ids GROUP BY table_id"
+        ).bindparams(self.sql.bindparam("ids", expanding=True))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query, {"ids": list(ids)})
+            return {r[0]: (int(r[1]), int(r[2]), int(r[3])) for r in rows}
+
+
+@dataclass
+class Follower:
+    """A spectator of one table that reconnects to the next server process when its own goes,
+    as the browser does; every version it is shown, in order."""
+
+    table: str
+    first: int
+    versions: list[int] = field(default_factory=list)
+    final: int | None = None
+    reconnections: int = 0
+
+
+@dataclass
+class Faults:
+    """The fault run's clients and what they saw."""
+
+    servers: list[ServerProcess]
+    http: httpx.AsyncClient
+    store: Store
+    bot_seats: list[dict[str, Any]]
+    spectators_per_table: int
+    stopping: bool = False
+    draining: bool = False
+    tables: dict[str, str] = field(default_factory=dict)
+    """Every table of the run: "bot" or "player" (this script plays its first seat)."""
+    followers: list[Follower] = field(default_factory=list)
+    acknowledged: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    """Per player table, each move this script saw acknowledged: (the version it was sent at, its
+    notation, "" for a roll)."""
+    player_reconnections: int = 0
+    refusals: Counter[str] = field(default_factory=Counter)
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def ws_url(self, i: int, table_id: str) -> str:
+        url = self.servers[i % len(self.servers)].url
+        return url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+
+    async def create(self, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """A new table, through whichever process answers (one may be dead)."""
+        for attempt in range(100):
+            server = self.servers[(len(self.tables) + attempt) % len(self.servers)]
+            with contextlib.suppress(httpx.TransportError):
+                return await create_table(self.http, server.url, seats)
+            await asyncio.sleep(0.1)
+        raise SystemExit("no server process answered for 10 s")
+
+    async def add_table(self, kind: str) -> None:
+        table = await self.create(self.bot_seats if kind == "bot" else PROBE_SEATS)
+        table_id = table["id"]
+        self.tables[table_id] = kind
+        for i in range(self.spectators_per_table):
+            follower = Follower(table_id, len(self.tables) + i)
+            self.followers.append(follower)
+            self.tasks.append(asyncio.create_task(follow(self, follower)))
+        if kind == "player":
+            token = table["seats"][0]["token"]
+            self.tasks.append(asyncio.create_task(play_seat(self, table_id, token)))
+
+
+RECONNECTING = (OSError, TimeoutError, WebSocketException)
+"""What a client that reconnects takes for its server gone (refused, reset, closed, timed out)."""
+
+
+async def follow(faults: Faults, follower: Follower) -> None:
+    i = follower.first
+    while not faults.stopping:
+        with contextlib.suppress(*RECONNECTING):
+            async with connect(faults.ws_url(i, follower.table), proxy=None, max_size=2**24) as ws:
+                await ws.send(json.dumps({"type": "join", "token": None}))
+                async for raw in ws:
+                    head = STATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
+                    if head is None:
+                        continue
+                    follower.versions.append(int(head[1]))
+                    if head[2] == "finished":
+                        follower.final = int(head[1])
+                        return
+        follower.reconnections += 1
+        i += 1  # the next process
+        await asyncio.sleep(0.2)
+
+
+async def play_seat(faults: Faults, table_id: str, token: str) -> None:
+    """This script's seat at a player table: the first legal move (or a roll) at once, through one
+    process and, when it goes, the next. A move counts as acknowledged when the same connection
+    then shows a later version; one sent just before its process died is left uncounted (the
+    client cannot know whether it was stored)."""
+    acknowledged = faults.acknowledged.setdefault(table_id, [])
+    i = len(faults.tables)
+    while not faults.stopping:
+        with contextlib.suppress(*RECONNECTING):
+            async with connect(faults.ws_url(i, table_id), proxy=None, max_size=2**24) as ws:
+                await ws.send(json.dumps({"type": "join", "token": token}))
+                sent: tuple[int, str] | None = None
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message["type"] in ("stale", "error"):
+                        faults.refusals[message.get("key", message["type"])] += 1
+                        sent = None  # not played: the next state says what to do
+                    if message["type"] != "state":
+                        continue
+                    if sent is not None and message["version"] > sent[0]:
+                        acknowledged.append(sent)
+                        sent = None
+                    if message["status"] == "finished":
+                        return
+                    move = None
+                    if sent is None and message["can_roll"]:
+                        sent, move = (message["version"], ""), {"type": "roll"}
+                    elif sent is None and message["legal"]:
+                        notation = message["legal"][0]["notation"]
+                        sent, move = (message["version"], notation), {"type": "act"}
+                        move["action"] = notation
+                    if move is not None:
+                        await ws.send(json.dumps({**move, "version": message["version"]}))
+        faults.player_reconnections += 1
+        i += 1
+        await asyncio.sleep(0.2)
+
+
+async def keep_tables_up(faults: Faults) -> None:
+    """A finished table is replaced by a new one of its kind, until the run drains."""
+    replaced: set[str] = set()
+    while not faults.draining:
+        await asyncio.sleep(1.0)
+        stored = await asyncio.to_thread(faults.store.tables, list(faults.tables))
+        for table_id, (_, status) in stored.items():
+            if status == "finished" and table_id not in replaced and not faults.draining:
+                replaced.add(table_id)
+                await faults.add_table(faults.tables[table_id])
+
+
+async def running_tables(faults: Faults) -> dict[str, int]:
+    stored = await asyncio.to_thread(faults.store.tables, list(faults.tables))
+    return {t: v for t, (v, s) in stored.items() if s == "running"}
+
+
+async def until_moved(
+    faults: Faults, since: dict[str, int], started: float, timeout: float
+) -> dict[str, float]:
+    """Wait until each table of ``since`` has a version above it in the store (or has ended):
+    the seconds from ``started`` at which each was seen moving; those that never did are left out."""
+    moved: dict[str, float] = {}
+    deadline = time.monotonic() + timeout
+    while len(moved) < len(since) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+        waiting = [t for t in since if t not in moved]
+        stored = await asyncio.to_thread(faults.store.tables, waiting)
+        for table_id in waiting:
+            version, status = stored[table_id]
+            if version > since[table_id] or status != "running":
+                moved[table_id] = time.monotonic() - started
+    return moved
+
+
+def seconds_summary(values: Collection[float]) -> dict[str, float | None]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"p50": None, "max": None}
+    return {"p50": round(ordered[len(ordered) // 2], 2), "max": round(ordered[-1], 2)}
+
+
+async def kill_one(
+    faults: Faults, k: int, args: argparse.Namespace, restart: Any
+) -> dict[str, Any]:
+    """kill -9 of one process (A and B in turn); every running table must move on in the store
+    while it is dead, so on the survivor; then it is started again on its port, as a supervisor
+    (``hippodrome serve --workers``, systemd) would."""
+    victim = k % len(faults.servers)
+    process = faults.servers[victim].process
+    process.send_signal(signal.SIGKILL)
+    await asyncio.to_thread(process.wait)
+    killed = time.monotonic()
+    running = await running_tables(faults)
+    moved = await until_moved(faults, running, killed, args.resume_timeout)
+    dead_for = time.monotonic() - killed
+    faults.servers[victim] = restart(faults.servers[victim].port)
+    await faults.servers[victim].ready(faults.http)
+    return {
+        "kill": k + 1,
+        "process": "AB"[victim],
+        "tables_running": len(running),
+        "tables_resumed": len(moved),
+        "not_resumed": sorted(set(running) - set(moved)),
+        "resume_seconds": seconds_summary(moved.values()),
+        "dead_seconds": round(dead_for, 2),
+    }
+
+
+async def restart_redis(
+    faults: Faults, redis: OwnRedis, args: argparse.Namespace
+) -> dict[str, Any]:
+    """Redis killed for ``--redis-outage`` seconds and started again, empty: play must resume
+    (the leases are taken anew), and every spectator must catch up with the store by version,
+    whichever process it watches through (the news between them flows again)."""
+    redis.kill()
+    down = time.monotonic()
+    await asyncio.sleep(args.redis_outage)
+    during = await running_tables(faults)
+    await redis.start()
+    back = time.monotonic()
+    moved = await until_moved(faults, during, back, args.resume_timeout)
+    # Fan-out: the store's versions now; each spectator of those tables must be shown at least
+    # as much (or the end) through its process, within the timeout.
+    target = await running_tables(faults)
+    caught: dict[int, float] = {}
+    watching = [
+        (i, f) for i, f in enumerate(faults.followers) if f.table in target and f.final is None
+    ]
+    deadline = time.monotonic() + args.resume_timeout
+    while len(caught) < len(watching) and time.monotonic() < deadline:
+        for i, follower in watching:
+            seen = follower.versions[-1] if follower.versions else -1
+            if i not in caught and (seen >= target[follower.table] or follower.final is not None):
+                caught[i] = time.monotonic() - back
+        await asyncio.sleep(0.05)
+    return {
+        "outage_seconds": round(back - down, 2),
+        "tables_running": len(during),
+        "tables_resumed": len(moved),
+        "not_resumed": sorted(set(during) - set(moved)),
+        "resume_seconds": seconds_summary(moved.values()),
+        "spectators_checked": len(watching),
+        "spectators_caught_up": len(caught),
+        "catch_up_seconds": seconds_summary(caught.values()),
+    }
+
+
+def replays(record: dict[str, Any]) -> str | None:
+    """None if the record replays as ``hippodrome replay`` replays it (each move validated by the
+    engine, the recorded result reached), else why not."""
+    from hippodrome.engine.record import GameRecord  # noqa: PLC0415
+    from hippodrome.games import load_game  # noqa: PLC0415
+
+    try:
+        rec = GameRecord.from_json(record)
+        game = load_game(rec.game, **rec.options)
+        rec.replay(game)
+    except Exception as exc:
+        return f"{exc.__class__.__name__}: {exc}"
+    return None
+
+
+def acknowledged_stored(moves: list[tuple[int, str]], acked: list[tuple[int, str]]) -> list[str]:
+    """The acknowledged moves not found in the record: each must be the seat's first move stored at
+    or after the version it was sent at (a roll: a chance outcome)."""
+    missing = []
+    for version, notation in acked:
+        player = CHANCE if notation == "" else 0
+        found = next((n for p, n in moves[version:] if p == player), None)
+        if found is None or (notation and found != notation):
+            missing.append(f"v{version} {notation or 'roll'}")
+    return missing
+
+
+async def final_checks(faults: Faults, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+    ids = list(faults.tables)
+    stored = await asyncio.to_thread(faults.store.tables, ids)
+    counts = await asyncio.to_thread(faults.store.action_counts, ids)
+    url = faults.servers[0].url
+    finished = [t for t, (_, s) in stored.items() if s == "finished"]
+    records: dict[str, dict[str, Any]] = {}
+    for table_id in {*finished, *faults.acknowledged}:
+        response = await faults.http.get(f"{url}/api/tables/{table_id}/record")
+        if response.is_success:
+            records[table_id] = response.json()
+    not_replaying = {t: why for t in finished if (why := replays(records[t])) is not None}
+    # ``hippodrome replay`` itself on a few of them, as a person would.
+    cli_failed = []
+    for table_id in finished[: args.replay_cli]:
+        path = tmp / f"{table_id}.json"
+        path.write_text(json.dumps(records[table_id]))
+        done = await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "-c", "from hippodrome.cli import main; main()", "replay", str(path)],
+            capture_output=True,
+        )
+        if done.returncode != 0:
+            cli_failed.append(table_id)
+    unacknowledged = {
+        t: missing
+        for t, acked in faults.acknowledged.items()
+        if (
+            missing := acknowledged_stored(
+                [(int(p), str(n)) for p, n in records.get(t, {}).get("moves", [])], acked
+            )
+        )
+    }
+    gaps = [t for t in ids if counts.get(t, (0, 0, 0)) != (stored[t][0],) * 3]
+    backwards = [f.table for f in faults.followers if f.versions != sorted(f.versions)]
+    ahead = [f.table for f in faults.followers if max(f.versions, default=0) > stored[f.table][0]]
+    wrong_end = [
+        f.table for f in faults.followers if f.final is not None and f.final != stored[f.table][0]
+    ]
+    log_text = faults.servers[0].log.read_text(errors="replace")
+    return {
+        "tables": len(ids),
+        "tables_finished": len(finished),
+        "unfinished": sorted(set(ids) - set(finished)),
+        "actions_stored": sum(v for v, _ in stored.values()),
+        "records_replayed": len(finished) - len(not_replaying),
+        "records_not_replaying": not_replaying,
+        "replayed_by_the_cli": min(len(finished), args.replay_cli),
+        "cli_replay_failed": cli_failed,
+        "moves_acknowledged": sum(len(a) for a in faults.acknowledged.values()),
+        "acknowledged_not_stored": unacknowledged,
+        "tables_with_a_version_gap_or_twice": gaps,
+        "spectators": len(faults.followers),
+        "spectators_finished": sum(1 for f in faults.followers if f.final is not None),
+        "spectator_reconnections": sum(f.reconnections for f in faults.followers),
+        "player_reconnections": faults.player_reconnections,
+        "spectators_going_back": backwards,
+        "spectators_ahead_of_the_store": ahead,
+        "spectators_ending_elsewhere": wrong_end,
+        "two_drivers_logged": log_text.count("two drivers at once"),
+        "tracebacks_logged": log_text.count("Traceback"),
+        "refusals": dict(faults.refusals),
+    }
+
+
+def fault_verdicts(result: dict[str, Any]) -> list[tuple[str, bool]]:
+    """Each check of the fault run: what it asserts, and whether it held."""
+    end = result["end"]
+    kills = result["kills"]
+    verdicts = [
+        (
+            "every move a client saw acknowledged is in the store",
+            not end["acknowledged_not_stored"] and not end["spectators_ahead_of_the_store"],
+        ),
+        (
+            f"every table running at each of the {len(kills)} kills moved on on the survivor",
+            all(not k["not_resumed"] for k in kills),
+        ),
+        (
+            "no table driven by two processes: no version stored twice or skipped, none logged "
+            "as played by two drivers, spectators' versions only going forward",
+            not end["tables_with_a_version_gap_or_twice"]
+            and end["two_drivers_logged"] == 0
+            and not end["spectators_going_back"]
+            and not end["spectators_ending_elsewhere"],
+        ),
+        (
+            "every table played to its end and every finished game replays",
+            not end["unfinished"]
+            and not end["records_not_replaying"]
+            and not end["cli_replay_failed"],
+        ),
+        ("no traceback in the servers' logs", end["tracebacks_logged"] == 0),
+    ]
+    redis = result.get("redis_restart")
+    if redis is not None:
+        verdicts.append(
+            (
+                "after the Redis restart play resumed and every spectator caught up by version",
+                not redis["not_resumed"]
+                and redis["spectators_caught_up"] == redis["spectators_checked"],
+            )
+        )
+    return verdicts
+
+
+async def fault_phase(
+    args: argparse.Namespace, db_url: str, log: Path, tmp: Path
+) -> dict[str, Any]:
+    redis: OwnRedis | None = None
+    redis_url = args.redis
+    if args.restart_redis:
+        redis = OwnRedis(tmp / "redis.log")
+        await redis.start()
+        redis_url = redis.url
+    env = {
+        "HIPPODROME_LEASE_SECONDS": str(args.lease_seconds),
+        "HIPPODROME_REDIS_NAMESPACE": f"hippodrome-faults-{os.getpid()}-{int(time.time())}",
+    }
+
+    def start(port: int | None = None) -> ServerProcess:
+        return ServerProcess(db_url, args.bot_delay, log, redis_url, port=port, env=env)
+
+    servers = [start() for _ in range(args.workers)]
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    faults: Faults | None = None
+    try:
+        async with httpx.AsyncClient(trust_env=False, timeout=30.0, limits=limits) as http:
+            for server in servers:
+                await server.ready(http)
+            bot_seats = [{"kind": "bot", "bot": args.bot}] * 3
+            faults = Faults(servers, http, Store(db_url), bot_seats, args.spectators_per_table)
+            started = time.monotonic()
+            for i in range(args.tables):
+                await faults.add_table("player" if i < args.probes else "bot")
+            keeper = asyncio.create_task(keep_tables_up(faults))
+            kills = []
+            for k in range(args.kills):
+                await asyncio.sleep(args.kill_every)
+                kills.append(await kill_one(faults, k, args, start))
+            redis_restart = None
+            if redis is not None:
+                await asyncio.sleep(args.kill_every)
+                redis_restart = await restart_redis(faults, redis, args)
+            faults.draining = True
+            await keeper
+            played = time.monotonic() - started
+            # Every table plays to its end (the clients' tasks end with their tables).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*faults.tasks), args.drain)
+            left = await running_tables(faults)
+            deadline = time.monotonic() + args.drain
+            while left and time.monotonic() < deadline:
+                await asyncio.sleep(0.5)
+                left = await running_tables(faults)
+            faults.stopping = True
+            for task in faults.tasks:
+                task.cancel()
+            await asyncio.gather(*faults.tasks, return_exceptions=True)
+            end = await final_checks(faults, args, tmp)
+    finally:
+        for server in faults.servers if faults is not None else servers:
+            server.stop()
+        if redis is not None:
+            redis.kill()
+    result = {
+        "server_processes": args.workers,
+        "tables_at_once": args.tables,
+        "player_tables_at_once": args.probes,
+        "bot": args.bot,
+        "bot_delay": args.bot_delay,
+        "lease_seconds": args.lease_seconds,
+        "seconds_of_play": round(played, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "kills": kills,
+        "redis_restart": redis_restart,
+        "end": end,
+    }
+    result["checks"] = [{"check": c, "passed": ok} for c, ok in fault_verdicts(result)]
+    result["passed"] = all(ok for _, ok in fault_verdicts(result))
+    return result
+
+
+def fault_report(result: dict[str, Any]) -> str:
+    end = result["end"]
+    lines = [
+        f"Faults: {result['server_processes']} server processes, {result['tables_at_once']} tables "
+        f"at once ({result['player_tables_at_once']} where this script plays a seat), "
+        f"{result['bot']} bots, bot delay {result['bot_delay']} s, leases of "
+        f"{result['lease_seconds']} s, {result['seconds_of_play']} s of play "
+        f"(load average {result['load_average']})",
+    ]
+    for kill in result["kills"]:
+        lines.append(
+            f"  kill -9 #{kill['kill']} of {kill['process']}: {kill['tables_resumed']} of "
+            f"{kill['tables_running']} running tables moved on on the survivor (p50 "
+            f"{kill['resume_seconds']['p50']} s, max {kill['resume_seconds']['max']} s after the "
+            f"kill); started again after {kill['dead_seconds']} s"
+        )
+    redis = result["redis_restart"]
+    if redis is not None:
+        lines.append(
+            f"  Redis down {redis['outage_seconds']} s, started again empty: "
+            f"{redis['tables_resumed']} of {redis['tables_running']} tables moved on (max "
+            f"{redis['resume_seconds']['max']} s after), {redis['spectators_caught_up']} of "
+            f"{redis['spectators_checked']} spectators caught up with the store (max "
+            f"{redis['catch_up_seconds']['max']} s)"
+        )
+    lines += [
+        f"  {end['tables']} tables, {end['tables_finished']} finished, {end['actions_stored']:,} "
+        f"actions stored; {end['records_replayed']} records replayed in-process, "
+        f"{end['replayed_by_the_cli']} by hippodrome replay",
+        f"  {end['moves_acknowledged']} moves of this script's seats acknowledged; "
+        f"{end['spectators']} spectators ({end['spectators_finished']} saw the end), "
+        f"{end['spectator_reconnections']} spectator and {end['player_reconnections']} player "
+        f"reconnections; refusals: {end['refusals'] or 'none'}",
+        "",
+    ]
+    for check in result["checks"]:
+        lines.append(f"  {'PASS' if check['passed'] else 'FAIL'}  {check['check']}")
+    lines.append(f"Faults: {'PASS' if result['passed'] else 'FAIL'}")
+    return "\n".join(lines)
+
+
 # -- the report -----------------------------------------------------------------------------------
 
 
@@ -605,6 +1167,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             db_url = fresh_postgres(db_url)
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         result: dict[str, Any] = {"database": db_url.split("://", 1)[0]}
+        if args.kills or args.restart_redis:
+            result["faults"] = await fault_phase(args, db_url, log, Path(tmp))
+            return result
         if args.finished:
             result["storage"] = await storage_phase(args, db_url, log)
         result["live"] = await live_phase(args, db_url, log)
@@ -648,6 +1213,39 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--crowd", type=int, default=0, help="of the spectators, how many watch one table (0)"
     )
+    faults = parser.add_argument_group(
+        "faults", "kill -9 and a Redis restart during play, with checks (docs/web.md)"
+    )
+    faults.add_argument(
+        "--kills", type=int, default=0, help="kill -9 a server process this many times (0)"
+    )
+    faults.add_argument(
+        "--restart-redis",
+        action="store_true",
+        help="run a redis-server of this run's own, and kill it and start it again during play",
+    )
+    faults.add_argument(
+        "--kill-every", type=float, default=5.0, help="seconds of play before each fault (5)"
+    )
+    faults.add_argument(
+        "--resume-timeout",
+        type=float,
+        default=30.0,
+        help="seconds a table may stand still after a fault (30)",
+    )
+    faults.add_argument("--redis-outage", type=float, default=5.0, help="Redis down seconds (5)")
+    faults.add_argument(
+        "--lease-seconds", type=float, default=1.5, help="the servers' driver leases (1.5)"
+    )
+    faults.add_argument(
+        "--spectators-per-table", type=int, default=2, help="reconnecting spectators (2)"
+    )
+    faults.add_argument(
+        "--drain", type=float, default=180.0, help="seconds for the tables to end at the end (180)"
+    )
+    faults.add_argument(
+        "--replay-cli", type=int, default=3, help="finished records also run through the CLI (3)"
+    )
     parser.add_argument("--log", help="file for the server's output (default: temporary)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -655,8 +1253,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--tables must be at least 1, --seconds positive, --bot-delay not negative")
     if args.spectators and args.probes < 1:
         parser.error("spectators watch the probe tables: --probes must be at least 1")
-    if args.workers > 1 and not (args.redis and args.db):
+    if args.workers > 1 and not ((args.redis or args.restart_redis) and args.db):
         parser.error("--workers above 1 needs --redis and a shared --db (PostgreSQL)")
+    if (args.kills or args.restart_redis) and args.workers < 2:
+        parser.error("--kills and --restart-redis need --workers 2 or more")
+    if args.restart_redis and shutil.which("redis-server") is None:
+        parser.error("--restart-redis runs a redis-server of its own: none is installed")
     if args.crowd > args.spectators:
         parser.error("--crowd is a part of --spectators")
     return args
@@ -665,7 +1267,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     result = asyncio.run(main_async(args))
-    print(json.dumps(result, indent=2) if args.json else report(result))
+    faults = result.get("faults")
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(fault_report(faults) if faults else report(result))
+    if faults and not faults["passed"]:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -176,7 +176,9 @@ def test_a_finished_game_has_its_sheet_and_a_rematch_hands_every_seat_its_new_to
         summary = client.get(f"/api/tables/{new['id']}").json()
         assert summary["options"]["hidden_bets"] is False and summary["clock"]["seconds"] == 1
         told = receive_until(ws1, lambda m: m["type"] == "rematch", limit=20_000)
-        assert told["table"] == new["id"] and told["token"] == new["seats"][1]["token"]
+        assert told["table"] == new["id"] and new["seats"][1]["token"] is None, (
+            "Bob's new token is handed to Bob alone, never to the asker"
+        )
         again = client.post(url, headers={"X-Seat-Token": t1})
         assert again.status_code == 409 and again.json()["error"]["key"] == "error.rematch_made"
     with table_socket(client, new["id"], told["token"]) as ws:

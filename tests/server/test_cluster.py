@@ -14,11 +14,13 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -31,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from hippodrome.engine.record import GameRecord
 from hippodrome.engine.types import CHANCE
 from hippodrome.games import load_game
-from hippodrome.server.cluster import RedisBus, address_count, table_count
+from hippodrome.server.cluster import Notice, RedisBus, address_count, table_count
 from hippodrome.server.runtime import can_undo
 from hippodrome.server.service import (
     SeatKind,
@@ -434,8 +436,14 @@ def test_limits_and_rematches_hold_across_two_processes(
 ) -> None:
     """docs/web.md, "Limits" and "End of a game": the quotas and the connections of one address
     are counted for both processes (each alone would allow more), and a rematch asked through A
-    reaches the player connected to B."""
-    limits = {"HIPPODROME_TABLES_PER_ADDRESS": "3", "HIPPODROME_WS_PER_ADDRESS": "3"}
+    reaches the player connected to B, with no token in the news between them; coming back
+    through A, he is handed the same token there."""
+    namespace = f"hippodrome-test-{uuid.uuid4().hex[:8]}"
+    limits = {
+        "HIPPODROME_TABLES_PER_ADDRESS": "3",
+        "HIPPODROME_WS_PER_ADDRESS": "3",
+        "HIPPODROME_REDIS_NAMESPACE": namespace,
+    }
     with two_processes(pg_url, redis_url, tmp_path, **limits) as (url_a, url_b):
         # A finished duel, played to its end in the store.
         service = TableService(open_database(pg_url), shared=True)
@@ -449,6 +457,10 @@ def test_limits_and_rematches_hold_across_two_processes(
         async def scenario() -> None:
             ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{table.id}"
             ws_a = url_a.replace("http", "ws", 1) + f"/ws/tables/{table.id}"
+            from redis.asyncio import Redis  # noqa: PLC0415 (the cluster's extra)
+
+            news = Redis.from_url(redis_url).pubsub()
+            await news.subscribe(f"{namespace}:news")
             async with (
                 connect(ws_b, proxy=None, max_size=2**24) as bob_ws,
                 connect(ws_a, proxy=None) as watching_1,
@@ -481,6 +493,25 @@ def test_limits_and_rematches_hold_across_two_processes(
                             if message["type"] == "state" and message["rematch"] == new_id:
                                 break
                 assert handed is not None and handed["table"] == new_id, "B told Bob"
+            # The news of the rematch named the new table, and no token went over Redis.
+            heard = []
+            while (item := await news.get_message(timeout=0.5)) is not None:
+                heard.append(item["data"].decode() if isinstance(item["data"], bytes) else "")
+            await news.aclose()  # type: ignore[no-untyped-call]
+            told = [Notice.from_text(text) for text in heard]
+            assert any(n and n.kind == "rematch" and n.detail == {"table": new_id} for n in told)
+            asker_token = response.json()["seats"][0]["token"]
+            for secret in (handed["token"], asker_token, ada, bob):
+                assert not any(secret in text for text in heard), "a token went over the news"
+            # Bob comes back through A, which never had him connected: the same token.
+            async with connect(ws_a, proxy=None, max_size=2**24) as again:
+                await again.send(json.dumps({"type": "join", "token": bob}))
+                async with asyncio.timeout(30):
+                    async for raw in again:
+                        message = json.loads(raw)
+                        if message["type"] == "rematch":
+                            assert message == handed, "A derives the token B handed"
+                            break
             # Every connection closed: the address may connect again, through either process.
             deadline = time.monotonic() + 10
             while (joined := await first_message(url_b, new_id, handed["token"]))[
@@ -654,3 +685,106 @@ def test_a_joiner_is_never_shown_a_table_older_than_the_store(
         joined = asyncio.run(first_message(url_b, table.id, None))
         assert joined["version"] == table.version, "the joiner sees the move stored meanwhile"
     assert "Traceback" not in log.read_text()
+
+
+@contextmanager
+def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
+    """A redis-server of the test's own on a free port (the machine's shared one is never
+    restarted): its URL, a function that kills it and one that starts it again, empty. Skipped
+    when redis-server is not installed, except in CI."""
+    if shutil.which("redis-server") is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is required in CI (a Redis of the test's own is restarted)")
+        pytest.skip("redis-server is not installed: no Redis of the test's own to restart")
+    port = free_port()
+    running: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        running.append(
+            subprocess.Popen(
+                [
+                    *("redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""),
+                    *("--appendonly", "no", "--daemonize", "no"),
+                ],
+                stdout=subprocess.DEVNULL,
+            )
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                return
+            except OSError:
+                assert time.monotonic() < deadline, "redis-server did not answer within 20 s"
+                time.sleep(0.05)
+
+    def kill() -> None:
+        running[-1].kill()
+        running[-1].wait(timeout=10)
+
+    start()
+    try:
+        yield f"redis://127.0.0.1:{port}/0", kill, start
+    finally:
+        if running[-1].poll() is None:
+            kill()
+
+
+def test_play_and_news_resume_after_redis_restarts(pg_url: str, tmp_path: Path) -> None:
+    """docs/deploy.md: Redis killed during play and started again, empty. The bots pause once
+    their leases lapse and play on once it is back; the spectators at both processes (those of
+    the process that does not drive a table hear of it only through Redis) catch up with the
+    store by version, never going back; the records replay, no version played by two drivers."""
+    with own_redis() as (redis_url, kill_redis, start_redis):
+        env = {"HIPPODROME_LEASE_SECONDS": "0.6", "HIPPODROME_REDIS_NAMESPACE": "hippodrome-test"}
+        args = ["--db", pg_url, "--redis", redis_url, "--bot-delay", "0.05", "--bot-processes", "0"]
+        logs = [tmp_path / "a.log", tmp_path / "b.log"]
+        with serving([spawn(args, log, **env) for log in logs], logs) as (url_a, url_b):
+            tables = [create(url_a, [{"kind": "bot", "bot": "random"}] * 2)["id"] for _ in range(2)]
+            store = TableService(open_database(pg_url), shared=True)
+
+            def stored() -> dict[str, int]:
+                return {t: store.fresh(t)[0].version for t in tables}
+
+            def finished() -> set[str]:
+                return {t for t in tables if store.fresh(t)[0].status == "finished"}
+
+            async def scenario() -> tuple[list[Watcher], dict[str, int]]:
+                watchers = [Watcher(t, [url]) for t in tables for url in (url_a, url_b)]
+                for watcher in watchers:
+                    watcher.task = asyncio.create_task(watcher.run())
+                await asyncio.sleep(1.0)  # play under way
+                kill_redis()
+                await asyncio.sleep(1.5)  # every lease lapsed: the bots stand still
+                paused = stored()
+                await asyncio.sleep(0.6)
+                assert stored() == paused, "no driver without Redis (no lease can be taken)"
+                start_redis()
+                deadline = time.monotonic() + 30
+                while any(v <= paused[t] for t, v in stored().items() if t not in finished()):
+                    assert time.monotonic() < deadline, "play resumed once Redis was back"
+                    await asyncio.sleep(0.1)
+                target = stored()  # moves made since: every spectator is shown them
+                while any(
+                    (w.versions[-1:] or [-1])[0] < target[w.table_id] and w.final is None
+                    for w in watchers
+                ):
+                    assert time.monotonic() < deadline, "every spectator caught up by version"
+                    await asyncio.sleep(0.05)
+                for watcher in watchers:
+                    assert watcher.task is not None
+                    watcher.task.cancel()
+                return watchers, target
+
+            watchers, target = asyncio.run(scenario())
+            for table_id in tables:
+                record = httpx.get(f"{url_b}/api/tables/{table_id}/record", trust_env=False)
+                state = GameRecord.from_json(record.json()).replay(
+                    load_game("royal_turf", players=2)
+                )
+                assert len(state.history) >= target[table_id], "the record holds every move shown"
+    output = "".join(log.read_text() for log in logs)
+    assert output.count("is back: catching up") == 2, "both processes saw Redis go and come back"
+    assert "two drivers at once" not in output and "Traceback" not in output, output[-3000:]
+    for watcher in watchers:
+        assert watcher.versions == sorted(watcher.versions), "versions only go forward"

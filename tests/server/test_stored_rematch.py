@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from importlib.resources import files
+from typing import Any
 
 import pytest
 from alembic import command
@@ -14,11 +15,22 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+from starlette.testclient import WebSocketTestSession
 
-from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableService
-from hippodrome.server.storage import Base, TableRow, open_database
+from hippodrome.server.service import (
+    LiveTable,
+    SeatKind,
+    SeatSpec,
+    ServerError,
+    TableService,
+    hash_token,
+    rematch_token,
+)
+from hippodrome.server.storage import Base, SeatKeyRow, SeatRow, TableRow, open_database
 from tests.server.conftest import make_client, table_socket
 from tests.server.test_accounts import play_out
+from tests.server.test_api import receive_until
 
 ADA_AND_BOB = [SeatSpec(SeatKind.HUMAN, name="Ada"), SeatSpec(SeatKind.HUMAN, name="Bob")]
 
@@ -150,3 +162,117 @@ def test_the_migrations_bring_a_0007_store_to_the_model(
         assert context.get_current_revision() == "0008_rematch"
         differences = compare_metadata(context, Base.metadata)
     assert differences == [], "the model and the migrations agree"
+
+
+# -- the rematch seats' tokens, derived from the old ones ----------------------------------------
+
+
+def next_state(ws: WebSocketTestSession) -> dict[str, Any]:
+    message: dict[str, Any] = receive_until(ws, lambda m: m["type"] == "state")
+    return message
+
+
+def to_act(message: dict[str, Any]) -> dict[str, Any] | None:
+    """The seat's move in this state (a roll, else its first legal action), if it has one."""
+    if message["can_roll"]:
+        return {"type": "roll", "version": message["version"]}
+    if message["legal"]:
+        notation = message["legal"][0]["notation"]
+        return {"type": "act", "action": notation, "version": message["version"]}
+    return None
+
+
+def bob_plays_a_move(ada_ws: WebSocketTestSession, bob_ws: WebSocketTestSession) -> int:
+    """Ada and Bob play their first legal moves until one of Bob's is played: its version."""
+    ada, bob = next_state(ada_ws), next_state(bob_ws)
+    for _ in range(500):
+        while ada["version"] < bob["version"]:
+            ada = next_state(ada_ws)
+        while bob["version"] < ada["version"]:
+            bob = next_state(bob_ws)
+        move = to_act(bob)
+        if move is not None:
+            bob_ws.send_json(move)
+            played = next_state(bob_ws)
+            assert played["version"] == bob["version"] + 1, played.get("key")
+            return int(bob["version"])
+        move = to_act(ada)
+        if move is not None:
+            ada_ws.send_json(move)
+        ada, bob = next_state(ada_ws), next_state(bob_ws)
+    raise AssertionError("Bob never had a move to play")
+
+
+def test_after_a_restart_a_player_is_handed_his_rematch_seat(db_url: str) -> None:
+    """docs/web.md, "End of a game": the rematch seat's token is derived from the old seat's, so
+    a server that restarted (nothing kept in memory) hands it to Bob when he comes back to the
+    finished table, and it plays his seat there. Ada, who asked, was answered her own new token
+    only; what she can derive from hers for Bob's seat opens nothing, and a wrong token at the
+    finished table is refused and handed nothing."""
+    table_id, (ada, bob) = finished_duel(db_url)
+    with make_client(db_url) as client:
+        made = client.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ada})
+        assert made.status_code == 201, made.text
+        new = made.json()
+    new_id, ada_new = new["id"], new["seats"][0]["token"]
+    assert new["seats"][1]["token"] is None, "Bob's new token is not the asker's to know"
+    assert ada_new == rematch_token(ada, new_id, 0)
+    with make_client(db_url) as client:  # the server restarted
+        with table_socket(client, table_id, "not a token") as ws:
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and refused["key"] == "error.bad_token"
+        with table_socket(client, table_id, bob) as ws:
+            state = ws.receive_json()
+            assert state["rematch"] == new_id and state["seat"] == 1
+            handed = receive_until(ws, lambda m: m["type"] == "rematch")
+        assert handed["table"] == new_id
+        bob_new = handed["token"]
+        assert bob_new not in (ada_new, bob, ada)
+        # Ada's token derives her own seat's token, never Bob's: the one she can compute for
+        # seat 1 from her own opens nothing.
+        with table_socket(client, table_id, ada) as ws:
+            assert ws.receive_json()["seat"] == 0
+            assert receive_until(ws, lambda m: m["type"] == "rematch")["token"] == ada_new
+        with table_socket(client, new_id, rematch_token(ada, new_id, 1)) as ws:
+            assert ws.receive_json()["key"] == "error.bad_token"
+        with (
+            table_socket(client, new_id, ada_new) as ada_ws,
+            table_socket(client, new_id, bob_new) as bob_ws,
+        ):
+            version = bob_plays_a_move(ada_ws, bob_ws)
+    history = TableService(open_database(db_url)).get(new_id).state.history
+    assert history[version][0] == 1, "Bob played his seat at the rematch with the handed token"
+    assert service_hashes_hold_no_token(db_url, [ada_new, bob_new])
+
+
+def service_hashes_hold_no_token(db_url: str, tokens: list[str]) -> bool:
+    """The store holds the rematch seats' hashes, never the tokens themselves."""
+    with open_database(db_url).connect() as connection:
+        stored = [str(v) for row in connection.execute(select(SeatRow)) for v in row]
+    hashes = {hash_token(t) for t in tokens}
+    return hashes <= set(stored) and not any(t in stored for t in tokens)
+
+
+def test_each_key_of_a_seat_derives_a_key_of_its_rematch_seat(db_url: str) -> None:
+    """A player who holds two keys to his seat (one obtained for another browser, ``seat_keys``)
+    gets a rematch token from each, both opening his new seat and no other; the same key derives
+    the same token every time (any process, any restart); a rematch seat handed to a bot meanwhile
+    yields none."""
+    table_id, (ada, bob) = finished_duel(db_url)
+    service = TableService(open_database(db_url))
+    with Session(service.engine) as session, session.begin():
+        other_browser = "Bob's key for his telephone"
+        session.add(SeatKeyRow(token_hash=hash_token(other_browser), table_id=table_id, index=1))
+    table = service.get(table_id)
+    new, answered = service.rematch(table, ada)
+    assert answered[1] is None and answered[0] == service.rematch_seat(table, 0, ada)
+    first, second = (
+        service.rematch_seat(table, 1, bob),
+        service.rematch_seat(table, 1, other_browser),
+    )
+    assert first is not None and second is not None and first != second
+    assert service.rematch_seat(table, 1, bob) == first, "derived, so the same each time"
+    assert [service.seat_of(new, t) for t in (first, second)] == [1, 1]
+    assert service.seat_of(new, answered[0]) == 0
+    service.hand_to_bot(new, 1, "random")
+    assert service.rematch_seat(table, 1, bob) is None, "Bob's seat is a bot's now"

@@ -95,3 +95,35 @@ def test_the_hand_over_of_a_player_who_left_is_counted_down(
     countdown = ada.get_by_test_id("handover-1")
     expect(countdown).to_have_text(re.compile(r"possible in 0:[0-5]\d|possible in 1:00"))
     expect(ada.get_by_test_id("takeover-1")).to_be_disabled()
+
+
+def test_a_hot_seat_page_goes_to_the_rematch_with_every_seat(
+    live_server: LiveServer,
+    open_player: Opener,  # noqa: F811
+) -> None:
+    """docs/web.md, "End of a game": the rematch's answer holds the asker's new token only; a
+    hot-seat page goes to the new table once each of its seats has been handed its own (a
+    ``rematch`` message on its connection), and both seats are taken there."""
+    clock = {"kind": "move", "seconds": 1, "bot": "random"}
+    response = live_server.http.post(
+        "/api/tables",
+        json={
+            "game": "royal_turf",
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}],
+            "clock": clock,
+        },
+    )
+    assert response.status_code == 201, response.text
+    table = response.json()
+    # Nobody plays: each second runs out, and the stand-ins play both seats to the end.
+    page = open_player(table["hotseat"]).page
+    result = page.get_by_test_id("result")
+    expect(result).to_be_visible(timeout=90_000)
+    result.get_by_test_id("rematch").click()
+    page.wait_for_url(re.compile(r"/table/(?!" + re.escape(table["id"]) + r")[^/#]+#tokens=.+,.+"))
+    new_id = page.url.split("/table/", 1)[1].split("#", 1)[0]
+    tokens = page.url.split("#tokens=", 1)[1].split(",")
+    assert len(tokens) == 2 and tokens[0] != tokens[1]
+    expect(page.get_by_test_id("clock-0")).to_be_visible()
+    summary = live_server.http.get(f"/api/tables/{new_id}").json()
+    assert summary["status"] == "running", "both seats joined the rematch from the hot-seat page"

@@ -272,17 +272,22 @@ class RedisBus:
                         continue
                     notice = Notice.from_text(message["data"])
                     if notice is not None and notice.process != self.process:
-                        on_notice(notice)
+                        try:
+                            on_notice(notice)
+                        except Exception:  # a handler failed: keep listening
+                            log.exception("a notice from the bus could not be handled")
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                 raise
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, RuntimeError) as exc:
+                # RuntimeError: the client writing to a connection Redis closed meanwhile (its
+                # transport gone), as when Redis restarts.
                 if not self._down_logged:
                     log.warning("the bus at %s is down (%s): retrying", self.url, exc)
                     self._down_logged = True
-            except Exception:  # a handler failed: keep listening
-                log.exception("a notice from the bus could not be handled")
+            except Exception:  # catching up after an outage failed: listen again, catch up again
+                log.exception("the bus's listener failed: listening again")
             self.up = False
             with contextlib.suppress(Exception):
                 await pubsub.aclose()

@@ -18,7 +18,7 @@ import os
 import random
 import time
 import weakref
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -144,10 +144,6 @@ CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013
 """Too many connections now: the client may try again later."""
-
-
-REMATCHES_KEPT = 10_000
-"""Rematches whose tokens the server keeps for the players still to come (the oldest go first)."""
 
 
 class ProtocolError(Exception):
@@ -290,6 +286,9 @@ class Connection:
     closed: bool = False
     resynced: int | None = None
     """The version at which a stale action last brought this connection a fresh state."""
+    token: str | None = field(default=None, repr=False)
+    """The seat's token it joined with: its rematch seat's token is derived from it (never logged,
+    forgotten with the connection)."""
 
     def close(self, error: HippodromeError, code: int, names: Sequence[str] | None = None) -> None:
         """Send ``error``, then close the connection with ``code``."""
@@ -346,9 +345,6 @@ class Runtime:
         """Per table with a running clock: the task that wakes when the first clock runs out."""
         self.relief = MemoryRelief()
         """Gives memory back to the system after a burst of closed connections (a crowd left)."""
-        self.rematches: OrderedDict[str, list[str | None]] = OrderedDict()
-        """A finished table's rematch tokens by seat, handed to each seat's player when he comes
-        (in memory only: after a restart the invite links of whoever asked are the way in)."""
 
     def _new_pool(self) -> ProcessPoolExecutor | None:
         if self.settings.bot_processes <= 0:
@@ -483,6 +479,7 @@ class Runtime:
                 # joiner may have seen, at another process, a move whose news is not here yet.
                 table = self.fresh(table_id, check=True)
                 conn.seat = seat = self.service.seat_of(table, token)
+                conn.token = token if seat is not None else None
                 self.connections.setdefault(table_id, set()).add(conn)
                 status = table.status
                 if seat is not None:
@@ -961,46 +958,46 @@ class Runtime:
 
     # -- rematch ----------------------------------------------------------------------------------
 
-    def start_rematch(self, table: LiveTable, tokens: list[str | None], new_id: str) -> None:
-        """Hand each seat's player his new seat: now to those at the table, later to the others;
-        the other server processes hand it to theirs (``rematch`` news, with the new seats' tokens:
-        Redis is the site's own, like its database)."""
-        self._hand_rematch(table, tokens)
+    def start_rematch(self, table: LiveTable, new_id: str) -> None:
+        """Hand each seat's player his new seat: now to those at the table, when they next come to
+        the others; the other server processes do the same for theirs (``rematch`` news, which
+        carries the new table's id and no token: each is derived from its player's own,
+        ``service.rematch_token``)."""
+        self._hand_rematch(table)
         if self.bus is not None:
-            detail = {"table": new_id, "tokens": tokens}
+            detail = {"table": new_id}
             self.bus.publish(Notice("rematch", self.bus.process, table.id, detail=detail))
 
-    def _hand_rematch(self, table: LiveTable, tokens: list[str | None]) -> None:
-        self.rematches[table.id] = tokens
-        while len(self.rematches) > REMATCHES_KEPT:
-            self.rematches.popitem(last=False)
+    def _hand_rematch(self, table: LiveTable) -> None:
         for conn in self.connections.get(table.id, set()):
             self.tell_rematch(table, conn)
         self.broadcast(table, [])
 
     def _rematch_news(self, notice: Notice) -> None:
         """Another process started a finished table's rematch: its players here are handed their
-        new seats, and everyone here sees the rematch on the table."""
-        detail = notice.detail or {}
-        new_id, tokens = detail.get("table"), detail.get("tokens")
-        if not isinstance(new_id, str) or not isinstance(tokens, list):
+        new seats, and everyone here sees the rematch on the table. A player who comes later reads
+        it with the table from the store."""
+        new_id = (notice.detail or {}).get("table")
+        if not isinstance(new_id, str):
             return
-        tokens = [t if isinstance(t, str) else None for t in tokens]
         table = self.service.cached(notice.table)
         if table is None and notice.table in self.connections:
             with contextlib.suppress(HippodromeError):
                 table = self.service.get(notice.table)
         if table is None:
-            self.rematches[notice.table] = tokens  # for a player who comes here later
             return
         table.rematch = new_id
-        self._hand_rematch(table, tokens)
+        self._hand_rematch(table)
 
     def tell_rematch(self, table: LiveTable, conn: Connection) -> None:
-        tokens = self.rematches.get(table.id)
-        if table.rematch is None or tokens is None or conn.seat is None:
+        """A player at a finished table whose rematch began: his seat's token there."""
+        if table.rematch is None or conn.seat is None or conn.token is None:
             return
-        token = tokens[conn.seat] if conn.seat < len(tokens) else None
+        try:
+            token = self.service.rematch_seat(table, conn.seat, conn.token)
+        except Exception:
+            log.exception("table %s: the rematch seat could not be handed", table.id)
+            return
         if token is not None:
             conn.queue.put_nowait({"type": "rematch", "table": table.rematch, "token": token})
 

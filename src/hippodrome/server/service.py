@@ -7,8 +7,10 @@ validated by the engine before it is written; the write and the state change hap
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
+import hmac
 import logging
 import random
 import re
@@ -335,6 +337,16 @@ class LiveTable:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def rematch_token(token: str, table_id: str, seat: int) -> str:
+    """A seat's token at a rematch, derived from the same seat's token at the finished table:
+    HMAC-SHA256 keyed by the old token, of the new table's id and the seat (docs/web.md, "End of a
+    game"). Only whoever holds the old token can compute it, any server process can, after any
+    restart, and nothing secret is stored or sent between processes to do so."""
+    message = f"hippodrome rematch:{table_id}:{seat}".encode()
+    digest = hmac.new(token.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
 def event_json(event: Event, names: Sequence[str]) -> JSONObject:
@@ -879,14 +891,18 @@ class TableService:
 
     def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, list[str | None]]:
         """A new table for a finished one's rematch, asked by one of its players: the same game,
-        options, clock and seats (each human seat with a new token, each bot seat the same bot).
+        options, clock and seats (each bot seat the same bot). Returns it with the asker's token
+        for his new seat (:func:`rematch_token`; None for every other seat). Each other human seat
+        waits with no token until its player comes back to the finished table with his own token
+        (:meth:`rematch_seat`): nobody else, the asker included, obtains a way into it.
         Asked again, it is refused with the rematch already made.
 
         The store decides which asking makes it: the finished table's row takes the new table's id
         only if it has none yet, in the transaction that stores the new table. Of two processes
         asking at once, the second waits for the first's transaction, finds the id there and
         stores nothing; a process that missed the first's news reads it there too."""
-        if self.seat_of(table, token) is None:
+        asker = self.seat_of(table, token)
+        if asker is None or token is None:
             raise ServerError(403, "error.seat_needed")
         if table.status != TableStatus.FINISHED:
             raise ServerError(409, "error.rematch_not_over")
@@ -897,7 +913,7 @@ class TableService:
             SeatSpec(s.kind, s.name, s.bot, mine=s.kind == SeatKind.HUMAN) for s in table.seats
         ]
         options = {k: v for k, v in table.game.options.to_json().items() if k != "players"}
-        row, game, tokens = self._new_table(
+        row, game, _ = self._new_table(
             table.game.id,
             options,
             specs,
@@ -907,6 +923,13 @@ class TableService:
             account_id=None,
             clock=None if table.clocks is None else table.clocks.clock,
         )
+        tokens: list[str | None] = [None] * len(specs)
+        for seat in row.seats:
+            if seat.kind == SeatKind.HUMAN:  # the random token made with it is dropped, unseen
+                seat.token_hash = None
+                if seat.index == asker:
+                    own = tokens[asker] = rematch_token(token, row.id, asker)
+                    seat.token_hash = hash_token(own)
         with Session(self.engine) as session, session.begin():
             claimed = session.execute(
                 update(TableRow)
@@ -926,6 +949,40 @@ class TableService:
         self._remember(new)
         table.rematch = new.id
         return new, tokens
+
+    def rematch_seat(self, table: LiveTable, seat: int, token: str) -> str | None:
+        """The token of ``seat``'s place at the finished table's rematch, for the player who holds
+        ``token``, the seat's own token there (:meth:`seat_of` checked it): derived, and its hash
+        stored as the new seat's (or, when the seat has one from another of the player's keys, as
+        a further key of it), so that it opens the new seat. None when there is no rematch, or the
+        new seat is no longer a person's (handed to a bot)."""
+        if table.rematch is None:
+            return None
+        new_token = rematch_token(token, table.rematch, seat)
+        hashed = hash_token(new_token)
+        where = (SeatRow.table_id == table.rematch, SeatRow.index == seat)
+        try:
+            with Session(self.engine) as session, session.begin():
+                row = session.execute(select(SeatRow.kind, SeatRow.token_hash).where(*where)).one()
+                if row.kind != SeatKind.HUMAN:
+                    return None
+                if row.token_hash is None:
+                    claimed = session.execute(
+                        update(SeatRow)
+                        .where(*where, SeatRow.token_hash.is_(None))
+                        .values(token_hash=hashed)
+                    )
+                    if claimed.rowcount == 1:  # type: ignore[attr-defined]
+                        return new_token
+                    # Stored meanwhile by another process: perhaps this very token.
+                    row = session.execute(
+                        select(SeatRow.kind, SeatRow.token_hash).where(*where)
+                    ).one()
+                if row.token_hash != hashed and session.get(SeatKeyRow, hashed) is None:
+                    session.add(SeatKeyRow(token_hash=hashed, table_id=table.rematch, index=seat))
+        except IntegrityError:
+            pass  # the same further key, stored meanwhile by another process
+        return new_token
 
     def mark_seen(self, table: LiveTable, seat: int) -> None:
         """A human seat connected (or is still connected): the table opens once all have joined.

@@ -227,8 +227,9 @@ async def rematch(
     x_seat_token: SeatToken = None,
 ) -> CreatedTable:
     """A finished table's rematch, asked by one of its players: a new table with the same game,
-    options, clock and seats. The answer holds every seat's invite; each other player at the old
-    table is handed his own new seat through his connection (a ``rematch`` message)."""
+    options, clock and seats. The answer holds the asker's own seat's token and invite; each other
+    player at the old table is handed his own new seat through his connection (a ``rematch``
+    message), now or when he comes back with his seat's token."""
     service.get(table_id)  # an unknown table takes no lock
     async with runtime.lock(table_id):
         table = service.get(table_id)
@@ -239,6 +240,6 @@ async def rematch(
         except Exception:
             await quota.give_back(address)
             raise
-        runtime.start_rematch(table, tokens, new.id)
+        runtime.start_rematch(table, new.id)
     runtime.kick(new.id)
     return created(new, tokens)

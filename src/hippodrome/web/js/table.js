@@ -126,6 +126,7 @@ class View {
         break;
       case "rematch": // a player began the rematch: this seat's place at the new table
         this.rematch = message;
+        followRematch();
         render();
         break;
       default:
@@ -478,7 +479,11 @@ async function takeover(view, index, level) {
   render();
 }
 
-/** Start the rematch; this page then goes to its own seats at the new table. */
+/** Whether this page started the rematch and goes to it once each of its seats has its new token. */
+let goingToRematch = false;
+
+/** Start the rematch; this page then goes to its own seats at the new table. The answer holds the
+ * asker's new token only: on a hot-seat page each other seat's comes through its own connection. */
 async function rematch(view) {
   const token = view.token ?? seatViews()[0]?.token;
   try {
@@ -486,12 +491,21 @@ async function rematch(view) {
       method: "POST",
       headers: { "X-Seat-Token": token },
     });
+    if (hotSeat) {
+      goingToRematch = true;
+      followRematch();
+      return;
+    }
     const seat = created.seats[seatViews().find((v) => v.token === token)?.seat ?? 0];
-    location.assign(hotSeat ? created.hotseat : seat.invite);
+    location.assign(seat.invite);
   } catch (err) {
     view.error = err.error || { key: "web.error.network", params: {} };
     render();
   }
+}
+
+function followRematch() {
+  if (goingToRematch && seatViews().every((v) => v.rematch)) location.assign(rematchLink());
 }
 
 /** The link to a rematch someone began: this page's seats at the new table. */

@@ -1,25 +1,32 @@
 """Ascot's search hooks (``search.py``): the rollout policy plays legal moves in every phase and
-finishes games, and the search with it plays the same move from the same seed."""
+finishes games, the evaluation of the race's start counts the money as the rules pay it, and the
+search with them plays the same move from the same seed."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+from tests.games.ascot.scenarios import act, betting
+from tests.games.hooks import play_checked
 from tests.games.playouts import searched_twice
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
+from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.bot import SeatView
 from hippodrome.games import entry, load_game
+from hippodrome.games.ascot import search
+from hippodrome.games.ascot.actions import ACCEPT, DONE, Wager
 from hippodrome.games.ascot.rules import AscotState, Phase
-from hippodrome.games.ascot.search import HOOKS, rollout
+from hippodrome.games.ascot.search import HOOKS, evaluate, rollout
 
 OPTIONS = ({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6})
 
 
 def test_the_manifest_lends_the_policy_to_the_search_unproven() -> None:
     hooks = entry("ascot").search_hooks()
-    assert hooks is HOOKS and hooks.rollout is rollout and hooks.evaluate is None
+    assert hooks is HOOKS and hooks.rollout is rollout and hooks.evaluate is evaluate
     assert not hooks.proven
     bot = make_bot("ismcts:5it", "ascot")
     assert isinstance(bot, ISMCTSBot) and bot.rollout is rollout
@@ -72,3 +79,77 @@ def test_the_policy_plays_whole_games_as_the_heuristic_does() -> None:
 def test_the_search_with_the_policy_plays_the_same_move_from_the_same_seed() -> None:
     game = load_game("ascot", players=3)
     assert searched_twice(game, "ascot", "ismcts:6it", every=25, count=3) >= 3
+
+
+def _at_the_start(options: dict[str, object], seed: int) -> AscotState:
+    """A game played by the policy up to the race's start (« Départ »)."""
+    state = load_game("ascot", **options).new_initial_state()
+    rng = random.Random(seed)
+    while not (isinstance(state, AscotState) and state.phase is Phase.RACE):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        for player in list(state.active_players()):
+            state.apply(rollout(state, player, rng), player)
+    assert isinstance(state, AscotState)
+    return state
+
+
+def test_the_evaluation_scores_the_race_s_start_only_as_shares_of_the_win() -> None:
+    for seed, options in enumerate(OPTIONS):
+        _, scored = play_checked(load_game("ascot", **options), HOOKS, seed, wander=0.0)
+        assert scored == 1, options
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_race_the_strongest_surely_win_is_scored_as_the_rules_pay_it(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a weight so steep that the runners finish in the order of their strengths, the
+    evaluation's chances are the returns of the game the rules end with that order: the
+    totalisator, the Banker's cut and the prizes counted as the rules count them."""
+    state = _at_the_start({"players": 3}, seed)
+    runners = sorted(h for seat in state.runners for h in seat)
+    rank = {h: len(runners) - i for i, h in enumerate(runners)}  # the lowest number is strongest
+    monkeypatch.setattr(search, "horse_strength", rank.__getitem__)
+    monkeypatch.setattr(search, "RACE_STRENGTH", 60.0)
+    chances = evaluate(state)
+    assert chances is not None
+    finished = state.clone()
+    assert isinstance(finished, AscotState)
+    finished.placed = runners[:3]
+    finished._finish_race()
+    assert chances == pytest.approx(finished.returns(), abs=1e-9)
+
+
+def test_more_money_before_the_race_is_never_a_worse_chance() -> None:
+    """The prizes come in steps of a quarter of the Bank, so a little more money may change no
+    order's richest; never for the worse, and a prize's worth more always for the better."""
+    for seed in range(4):
+        state = _at_the_start({"players": 2}, seed)
+        chances = evaluate(state)
+        assert chances is not None and 0.0 < chances[1] < 1.0, chances
+        last = chances[1]
+        for more in (20_000, 40_000, 200_000):
+            richer = state.clone()
+            assert isinstance(richer, AscotState)
+            richer.money_[1] += more
+            better = evaluate(richer)
+            assert better is not None and better[1] >= last
+            last = better[1]
+        assert last > chances[1]
+
+
+def test_private_place_bets_waiting_for_the_race_leave_the_rollout_to_play_on() -> None:
+    for wagered in (False, True):
+        state = betting(place_bets=True)
+        while state.phase is Phase.BETTING:
+            act(state, PASS)
+        if wagered:
+            state.apply(Wager(4, 10_000, "3/2"), 1)
+            state.apply(ACCEPT, 0)
+        while state.phase is Phase.PLACES:
+            act(state, DONE)
+        assert state.phase is Phase.RACE
+        assert (evaluate(state) is None) == wagered

@@ -165,6 +165,22 @@ _SWAPS: dict[int, list[list[Swap]]] = {}
 """The exchanges offered to a seat, by the horse given and the horse taken (numbers 1 to 12)."""
 
 
+BANKER: Final = 0
+"""The Banker's seat (« L'un des joueurs est désigné Banquier »): seat 0, the dealer too (see the
+rules document); he keeps the Bank and his cut of it."""
+
+
+def prizes(bank: Money, placed: int) -> tuple[Money, list[Money]]:
+    """The Banker's cut and the prizes of the first, second and third, out of ``bank`` when
+    ``placed`` horses passed the post (D28): the cut is his 10%, what the rounding to Frs 100
+    leaves and the prizes of places nobody took."""
+    cut = commission_on(bank, M.banker_percent, 100)
+    rest = bank - cut
+    whole = sum(M.prize_shares)
+    shares = [rest * part // whole // 100 * 100 for part in M.prize_shares]
+    return cut + rest - sum(shares[:placed]), shares
+
+
 def _offers_at_every_price(to: Player, deal: str, item: str, count: int) -> tuple[Offer, ...]:
     """The offers of ``item`` to seat ``to`` at the ``count`` lowest prices, cheapest first; legal
     actions share them (an action is a value) instead of building hundreds of equal ones at each
@@ -1913,13 +1929,8 @@ class AscotState(FlowState[Ascot]):
     def award_prizes(self, placed: Sequence[int]) -> None:
         """Les prix: « il donnera la moitié au 1er arrivé ; 1/4 au 2e arrivé et 1/4 au 3e arrivé »,
         after the Banker's 10% « pour les services rendus » (D28)."""
-        banker = 0
-        cut = commission_on(self.bank, M.banker_percent, 100)
-        rest = self.bank - cut
-        whole = sum(M.prize_shares)
-        shares = [rest * part // whole // 100 * 100 for part in M.prize_shares]
-        cut += rest - sum(shares[: len(placed)])
-        self._record([ev.BankerPaid(banker, cut)])
+        cut, shares = prizes(self.bank, len(placed))
+        self._record([ev.BankerPaid(BANKER, cut)])
         for place, (horse, amount) in enumerate(zip(placed, shares, strict=False), start=1):
             self._record([ev.PrizePaid(self.owner(horse), f"h{horse}", place, amount)])
         self.bank = 0

@@ -30,7 +30,7 @@ from hippodrome.bots.base import make_bot
 from hippodrome.bots.match import play_match
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.events import Event
-from hippodrome.engine.pool import SlipPaid
+from hippodrome.engine.pool_events import SlipPaid
 from hippodrome.engine.study import Measure, Tally
 from hippodrome.games import entry, load_game, playable_ids
 from hippodrome.games.win_place_show.balance import slip_returns

@@ -112,6 +112,8 @@ def test_every_event_key_and_its_variants_are_in_both_catalogs() -> None:
     classes = list(event_classes())
     assert len(classes) > 60, "the events of the games were not found"
     for cls in classes:
+        if cls.key == Event.key:  # an abstract base (``PaidToPlayer``), no event of its own
+            continue
         for key in (cls.key, *(f"{cls.key}_{v}" for v in cls.variants)):
             missing += [
                 f"{lang}: {key} ({cls.__name__})" for lang in LANGUAGES if key not in catalog(lang)

@@ -11,17 +11,13 @@ from hypothesis import strategies as st
 
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.events import Event, apply_money
-from hippodrome.engine.pool import (
+from hippodrome.engine.pool import PayoutTable, PlaceBet, Pool, parse_pool_action, placings
+from hippodrome.engine.pool_events import (
     DividendDeclared,
     HouseTook,
-    PayoutTable,
-    PlaceBet,
-    Pool,
     SlipPaid,
     SlipPlaced,
     SlipRefunded,
-    parse_pool_action,
-    placings,
 )
 from hippodrome.engine.types import Money
 

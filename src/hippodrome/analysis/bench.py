@@ -64,12 +64,17 @@ def environment() -> JSONObject:
 
 
 def random_playouts(game: Game[Any], *, seconds: float, seed: int = 0) -> JSONObject:
-    """Play uniformly random games for about ``seconds`` and count what was done."""
+    """Play uniformly random games for about ``seconds`` and count what was done.
+
+    A move is picked as ``legal[int(random() * len(legal))]``, one call into C (about 95 ns),
+    not by ``random.choice``, two Python functions (about 180 ns, against 3 to 5 µs for a compiled
+    action of the slower games): the figure is the engine's, not the driver's. The pick is uniform
+    but for a bias below 2**-45 (a double's 53 bits over at most a few hundred moves)."""
     rng = random.Random(seed)
     actions = games = 0
     start = clock()
     deadline = start + seconds
-    choice = rng.choice
+    draw = rng.random
     while True:
         state = game.new_initial_state()
         is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
@@ -82,11 +87,13 @@ def random_playouts(game: Game[Any], *, seconds: float, seed: int = 0) -> JSONOb
                 continue
             active = active_players()
             if len(active) == 1:
-                apply_unchecked(choice(legal_actions()))
+                legal = legal_actions()
+                apply_unchecked(legal[int(draw() * len(legal))])
                 actions += 1
                 continue
             for player in active:  # secret simultaneous choices: each seat once
-                apply_unchecked(choice(legal_actions(player)), player)
+                legal = legal_actions(player)
+                apply_unchecked(legal[int(draw() * len(legal))], player)
                 actions += 1
         games += 1
         if clock() >= deadline:

@@ -1,17 +1,20 @@
 """The auction's actions and events (``engine/auction.py``, which re-exports them): what a seat
 says at an auction (bid, pass, a sealed bid, a tie's lot) and what the auction tells.
 
-They live apart from the :class:`~hippodrome.engine.auction.Auction` so that the auction can be
-compiled (``hippodrome.compiled``) while they stay plain Python classes like every game's actions
-and events: a compiled class loses its ``ClassVar`` annotations (the dataclass would take an
-event's ``key`` for a field), and a compiled module's classes cannot derive from the interpreted
-``Action`` and ``Event`` (docs/engine.md, "A compiled build")."""
+They live apart from the :class:`~hippodrome.engine.auction.Auction`, which is written for speed,
+as every game keeps its actions and events in their own modules. Both compile
+(``hippodrome.compiled``): the events as native classes like every event (``engine/events.py``),
+so that a game's compiled events derive from them (Ascot's ``ItemSold``); the actions as plain
+Python classes in the compiled module (``mypyc_attr(native_class=False)``), since they derive from
+the interpreted ``Action`` (docs/engine.md, "A compiled build")."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import NotationError
@@ -21,6 +24,7 @@ from hippodrome.engine.types import JSONObject, Money, Player
 # -- actions ----------------------------------------------------------------------------------------
 
 
+@mypyc_attr(native_class=False)  # derives from the interpreted Action
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
     """Raise an open auction to ``amount``."""
@@ -31,6 +35,7 @@ class Bid(Action):
         return f"bid {self.amount}"
 
 
+@mypyc_attr(native_class=False)  # derives from the interpreted Action
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Drop out of an open auction."""
@@ -39,6 +44,7 @@ class Pass(Action):
         return "pass"
 
 
+@mypyc_attr(native_class=False)  # derives from the interpreted Action
 @dataclass(frozen=True, slots=True)
 class SealedBid(Action):
     """Write a sealed bid of ``amount`` (0: no bid)."""
@@ -49,6 +55,7 @@ class SealedBid(Action):
         return f"seal {self.amount}"
 
 
+@mypyc_attr(native_class=False)  # derives from the interpreted Action
 @dataclass(frozen=True, slots=True)
 class TieLot(Action):
     """Chance: the lot names ``player`` the buyer among seats tied with nobody raising."""
@@ -79,77 +86,107 @@ def parse_auction_action(text: str) -> Action | None:
 # -- events -----------------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
 class AuctionOpened(Event):
     key: ClassVar[str] = "auction.opened"
     variants: ClassVar[tuple[str, ...]] = ("sealed",)
+    __slots__ = ("lot", "floor", "sealed")
     lot: str
     floor: Money
     sealed: bool
+
+    def __init__(self, lot: str, floor: Money, sealed: bool) -> None:
+        self.lot = lot
+        self.floor = floor
+        self.sealed = sealed
 
     def message(self) -> tuple[str, JSONObject]:
         # « by sealed bids » said in words, never « sealed bids: yes ».
         return flagged(self, "sealed")
 
 
-@dataclass(slots=True)
 class BidRaised(Event):
     key: ClassVar[str] = "auction.bid"
+    __slots__ = ("player", "amount")
     player: Player
     amount: Money
 
+    def __init__(self, player: Player, amount: Money) -> None:
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class BidPassed(Event):
     key: ClassVar[str] = "auction.passed"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class BidderOut(Event):
     """A seat who cannot pay the next bid is out (« ne peut enchérir qu'avec son disponible »)."""
 
     key: ClassVar[str] = "auction.out"
+    __slots__ = ("player", "minimum")
     player: Player
     minimum: Money
 
+    def __init__(self, player: Player, minimum: Money) -> None:
+        self.player = player
+        self.minimum = minimum
 
-@dataclass(slots=True)
+
 class BidSealed(Event):
     key: ClassVar[str] = "auction.sealed"
+    __slots__ = ("player", "amount")
     player: Player
     amount: Money | None
     """None as another seat sees it until the bids are opened."""
+
+    def __init__(self, player: Player, amount: Money | None) -> None:
+        self.player = player
+        self.amount = amount
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else BidSealed(self.player, None)
 
 
-@dataclass(slots=True)
 class BidsOpened(Event):
     key: ClassVar[str] = "auction.bids_opened"
+    __slots__ = ("bids",)
     bids: tuple[Money, ...]
     """Every seat's sealed bid (0: none or not eligible), seat by seat."""
 
+    def __init__(self, bids: tuple[Money, ...]) -> None:
+        self.bids = bids
 
-@dataclass(slots=True)
+
 class BiddersTied(Event):
     key: ClassVar[str] = "auction.tied"
+    __slots__ = ("players", "amount")
     players: tuple[Player, ...]
     amount: Money
 
+    def __init__(self, players: tuple[Player, ...], amount: Money) -> None:
+        self.players = players
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class LotDrawn(Event):
     key: ClassVar[str] = "auction.drawn"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class LotSold(Event):
     key: ClassVar[str] = "auction.sold"
     ledger: ClassVar[str] = "purchases"
     terms: ClassVar[Mapping[str, str]] = {"seller": "player", "auctioneer": "player"}
+    __slots__ = ("player", "lot", "price", "commission", "seller", "auctioneer", "shares")
     player: Player
     lot: str
     price: Money
@@ -158,9 +195,27 @@ class LotSold(Event):
     """The seat paid the price, or NOBODY (the bank)."""
     auctioneer: Player
     """The seat paid the commission, or NOBODY."""
-    shares: tuple[tuple[Player, Money], ...] = ()
+    shares: tuple[tuple[Player, Money], ...]
     """Who paid how much of the price when the buyer does not pay it all (a ``Payment``); empty:
     the buyer alone."""
+
+    def __init__(
+        self,
+        player: Player,
+        lot: str,
+        price: Money,
+        commission: Money,
+        seller: Player,
+        auctioneer: Player,
+        shares: tuple[tuple[Player, Money], ...] = (),
+    ) -> None:
+        self.player = player
+        self.lot = lot
+        self.price = price
+        self.commission = commission
+        self.seller = seller
+        self.auctioneer = auctioneer
+        self.shares = shares
 
     def money_changes(self) -> Mapping[Player, Money]:
         changes: dict[Player, Money] = {self.player: -self.commission}
@@ -173,7 +228,10 @@ class LotSold(Event):
         return changes
 
 
-@dataclass(slots=True)
 class LotUnsold(Event):
     key: ClassVar[str] = "auction.unsold"
+    __slots__ = ("lot",)
     lot: str
+
+    def __init__(self, lot: str) -> None:
+        self.lot = lot

@@ -1,47 +1,83 @@
 """Typed events: what an ``apply`` made happen, ready to narrate in any language.
 
-An event is a slotted dataclass with a message ``key``; treat it as immutable (it is not frozen only
-because frozen dataclasses are several times slower to create, and events are made on the fast path); its fields are the message parameters. Fields
-named ``player`` hold a seat index, which a narrator replaces by the seat's name. Events that carry a
-secret say how they look to someone else (:meth:`Event.seen_by`); events that move money say so
-(:meth:`Event.money_changes`), which the conformance suite uses to check that money is conserved.
+An event is a small slotted class with a message ``key``; treat it as immutable (events are made on
+the fast path, and a frozen class is several times slower to create); its fields are the message
+parameters. Fields named ``player`` hold a seat index, which a narrator replaces by the seat's
+name. Events that carry a secret say how they look to someone else (:meth:`Event.seen_by`); events
+that move money say so (:meth:`Event.money_changes`), which the conformance suite uses to check
+that money is conserved.
+
+Every event class is written the same way, so that mypyc compiles it into a native class whose
+constructor is a C function (``hippodrome.compiled``; docs/engine.md, "A compiled build"): its
+constants as ``ClassVar`` class attributes, its new fields named in ``__slots__`` and annotated,
+and an ``__init__`` that takes every field, the inherited ones first, in that order::
+
+    class HorseFell(Event):
+        key: ClassVar[str] = "game.horse_fell"
+        __slots__ = ("horse", "square")
+        horse: str
+        square: int
+
+        def __init__(self, horse: str, square: int) -> None:
+            self.horse = horse
+            self.square = square
+
+:class:`Event` gives them what a dataclass would (equality field by field, a ``repr``,
+:meth:`Event.copy_with` for ``dataclasses.replace``, pickling) from that field list
+(:func:`fields_of`). They are not dataclasses: mypyc's dataclasses keep the interpreted ``__init__``
+that ``dataclasses`` writes, and lose their ``ClassVar`` annotations (mypyc issues 740 and 1122),
+so that a constant became a field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar, Final, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.i18n import render
 from hippodrome.engine.types import JSON, JSONObject, Money, Player
 
+E = TypeVar("E", bound="Event")
 
-class PaidToPlayer:
-    """For an event that pays ``amount`` to ``player``: its ``money_changes`` (a prize, a purse, a
-    winning slip). Put before ``Event`` among the bases; the event declares the two fields."""
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """The fields of an event class, in its constructor's order (read once a class)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = _read_fields(cls)
+    return found
+
+
+def _read_fields(cls: type) -> tuple[str, ...]:
+    # Base first; a field a class names again takes its place there (the mixins below).
+    names: list[str] = []
+    for klass in reversed(cls.__mro__[:-1]):  # not ``object``
+        own = _own_fields(klass)
+        names = [name for name in names if name not in own] + list(own)
+    return tuple(names)
+
+
+def _own_fields(klass: type) -> tuple[str, ...]:
+    """The fields ``klass`` itself declares: its ``__slots__`` as Python reads the source; compiled,
+    where mypyc keeps no ``__slots__``, the head of its ``__mypyc_attrs__`` (a class's own attributes
+    in their order, then its base's)."""
+    namespace = klass.__dict__
+    if "__slots__" in namespace:
+        return tuple(namespace["__slots__"])
+    attrs: tuple[str, ...] = namespace.get("__mypyc_attrs__", ())
+    inherited: tuple[str, ...] = klass.__base__.__dict__.get("__mypyc_attrs__", ())
+    return attrs[: len(attrs) - len(inherited)]
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Event:  # noqa: PLW1641 (equal by value, so not hashable: Python sets no __hash__)
+    """Something that happened. Subclasses are written as the module's docstring shows."""
 
     __slots__ = ()
-    player: Player
-    amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount}
-
-
-class PaidByPlayer:
-    """For an event in which ``player`` pays ``amount`` (a fee, a stake): its ``money_changes``."""
-
-    __slots__ = ()
-    player: Player
-    amount: Money
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: -self.amount}
-
-
-@dataclass(slots=True)
-class Event:
     key: ClassVar[str] = "event"
     terms: ClassVar[Mapping[str, str]] = {}
     """Parameters whose value is a term of another name (``{"winner": "horse"}``)."""
@@ -58,11 +94,32 @@ class Event:
     ``bets``, ``winnings``, ``prizes``, ``bonuses``, ``penalties``, ``house``: see
     ``hippodrome.engine.results``); empty: ``other``."""
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in fields_of(type(self)))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in fields_of(type(self)))
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        # Pickled (Ray ships states) and copied as a call of the constructor: a compiled class
+        # makes no blank instance.
+        return type(self), tuple(getattr(self, name) for name in fields_of(type(self)))
+
+    def copy_with(self: E, **changes: Any) -> E:
+        """This event with the fields ``changes`` names changed (``dataclasses.replace``)."""
+        values = {name: getattr(self, name) for name in fields_of(type(self))}
+        values.update(changes)
+        made: E = type(self)(**values)
+        return made
+
     def params(self) -> JSONObject:
         out: JSONObject = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in fields_of(type(self)):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def to_json(self) -> JSONObject:
@@ -93,6 +150,29 @@ class Event:
         """The horses this event gives a place in a race, by id, with the place (1: the winner);
         empty for most events."""
         return ()
+
+
+class PaidToPlayer(Event):
+    """For an event that pays ``amount`` to ``player``: its ``money_changes`` (a prize, a purse, a
+    winning slip). The event declares the two fields among its own."""
+
+    __slots__ = ()
+    player: Player
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: self.amount}
+
+
+class PaidByPlayer(Event):
+    """For an event in which ``player`` pays ``amount`` (a fee, a stake): its ``money_changes``."""
+
+    __slots__ = ()
+    player: Player
+    amount: Money
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        return {self.player: -self.amount}
 
 
 def events_json(events: list[Event], viewer: Player | None) -> list[JSON]:

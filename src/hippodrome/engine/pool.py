@@ -25,13 +25,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Final
+from typing import Annotated, Any, Final
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import commission_on
 from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
-from hippodrome.engine.events import Event, PaidToPlayer
+from hippodrome.engine.events import Event
 from hippodrome.engine.fields import FieldReader
+from hippodrome.engine.pool_events import (
+    DividendDeclared,
+    HouseTook,
+    SlipPaid,
+    SlipPlaced,
+    SlipRefunded,
+    WagerSettled,
+)
 from hippodrome.engine.position import Range, Size
 from hippodrome.engine.types import JSONObject, Money, Player
 
@@ -82,122 +90,6 @@ def parse_pool_action(text: str) -> PlaceBet | None:
     if len(words) != 4 or not words[3].isdigit() or not all(words[2].split("+")):
         raise NotationError("error.notation", text=text, hint="bet KIND HORSE[+HORSE] STAKE")
     return PlaceBet(words[1], tuple(words[2].split("+")), int(words[3]))
-
-
-# -- events -----------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class SlipPlaced(Event):
-    key: ClassVar[str] = "pool.placed"
-    ledger: ClassVar[str] = "bets"
-    terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
-    player: Player
-    number: int
-    kind: str | None
-    """None as another seat sees a sealed slip (``Pool.hides``)."""
-    horses: tuple[str, ...] | None
-    """None as another seat sees a sealed slip."""
-    stake: Money | None
-    """None as another seat sees a hidden bet."""
-    paid: bool
-    """Whether the stake left the player's money for the pool."""
-    hidden: bool
-    hides: tuple[str, ...] = ("stake",)
-    """What a hidden slip hides from the other seats: ``stake``, and ``kind``, ``horses``."""
-
-    def seen_by(self, viewer: Player | None) -> Event:
-        if not self.hidden or viewer == self.player:
-            return self
-        hides = self.hides
-        return SlipPlaced(
-            self.player,
-            self.number,
-            None if "kind" in hides else self.kind,
-            None if "horses" in hides else self.horses,
-            None if "stake" in hides else self.stake,
-            self.paid,
-            True,
-            hides,
-        )
-
-    def params(self) -> JSONObject:
-        data = Event.params(self)  # what a slip hides is no parameter of its message
-        del data["hides"]
-        return data
-
-    def message(self) -> tuple[str, JSONObject]:
-        """A slip seen from another seat is told as what it is (a sealed slip, a secret stake),
-        never with a placeholder for each hidden value."""
-        if self.horses is None:
-            return f"{self.key}_sealed", self.params()
-        if self.stake is None:
-            return f"{self.key}_secret_stake", self.params()
-        return self.key, self.params()
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: -self.stake} if self.paid and self.stake else {}
-
-
-@dataclass(slots=True)
-class DividendDeclared(Event):
-    key: ClassVar[str] = "pool.dividend"
-    kind: str
-    total: Money
-    take: Money
-    winning: Money
-    """The stakes on the winning slips."""
-    multiple: int
-    """How many times each winning slip gets its stake back (0: nobody won)."""
-
-
-@dataclass(slots=True)
-class SlipPaid(PaidToPlayer, Event):
-    key: ClassVar[str] = "pool.paid"
-    ledger: ClassVar[str] = "winnings"
-    player: Player
-    number: int
-    amount: Money
-
-
-@dataclass(slots=True)
-class SlipRefunded(SlipPaid):
-    key: ClassVar[str] = "pool.refunded"
-    ledger: ClassVar[str] = "bets"
-
-
-@dataclass(slots=True)
-class WagerSettled(Event):
-    """A bet made with a seat, not a pool (``Pool.settle_wagers``): the loser pays the winner
-    (Ascot's place bets, « une convention strictement privée entre le joueur et le Bookmaker »)."""
-
-    key: ClassVar[str] = "pool.wager"
-    ledger: ClassVar[str] = "bets"
-    terms: ClassVar[Mapping[str, str]] = {"house": "player"}
-    variants: ClassVar[tuple[str, ...]] = ("lost",)
-    player: Player
-    number: int
-    house: Player
-    amount: Money
-    """What the house pays the player (the bet won), or minus the stake he pays it (lost)."""
-
-    def message(self) -> tuple[str, JSONObject]:
-        data = self.params()
-        if self.amount < 0:
-            data["amount"] = -self.amount
-            return f"{self.key}_lost", data
-        return self.key, data
-
-    def money_changes(self) -> Mapping[Player, Money]:
-        return {self.player: self.amount, self.house: -self.amount} if self.amount else {}
-
-
-@dataclass(slots=True)
-class HouseTook(PaidToPlayer, Event):
-    key: ClassVar[str] = "pool.house"
-    ledger: ClassVar[str] = "house"
-    player: Player
-    amount: Money
 
 
 # -- fixed odds -------------------------------------------------------------------------------------

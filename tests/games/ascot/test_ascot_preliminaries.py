@@ -10,7 +10,8 @@ from tests.games.ascot.scenarios import card, no_transactions, preliminaries, tr
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.errors import IllegalActionError, OptionsError
-from hippodrome.engine.pool import DividendDeclared, HouseTook, PlaceBet, SlipPaid
+from hippodrome.engine.pool import PlaceBet
+from hippodrome.engine.pool_events import DividendDeclared, HouseTook, SlipPaid
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.ascot import events as ev
 from hippodrome.games.ascot.actions import (

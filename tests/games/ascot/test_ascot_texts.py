@@ -7,7 +7,7 @@ import pytest
 
 from hippodrome.engine.auction_events import AuctionOpened, LotSold, LotUnsold
 from hippodrome.engine.errors import NotationError
-from hippodrome.engine.pool import DividendDeclared, SlipPlaced
+from hippodrome.engine.pool_events import DividendDeclared, SlipPlaced
 from hippodrome.games import load_game
 from hippodrome.games.ascot import events as ev
 from hippodrome.games.ascot.actions import ClubReport, Move, Run

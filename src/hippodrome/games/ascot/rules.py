@@ -19,7 +19,7 @@ seat named after the deal, paid his commission by the auction itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -33,7 +33,8 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.lanetrack import INWARD, NO_CELL, OUTWARD
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.pool import DividendDeclared, PlaceBet, Pool, Slip, SlipPlaced
+from hippodrome.engine.pool import PlaceBet, Pool, Slip
+from hippodrome.engine.pool_events import DividendDeclared, SlipPlaced
 from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.ascot import events as ev
@@ -2534,7 +2535,7 @@ class AscotState(FlowState[Ascot]):
                 events.append(event)
                 continue
             assert last is not None
-            events.append(replace(event, horse=f"h{last.horse}", stake=last.stake, odds=last.odds))
+            events.append(event.copy_with(horse=f"h{last.horse}", stake=last.stake, odds=last.odds))
         state.events = events
         state.places.slips = [
             Slip(s.number, s.player, s.kind, (f"h{w.horse}",), w.stake)
@@ -2553,9 +2554,9 @@ class AscotState(FlowState[Ascot]):
             return CARD_IDS[sigma.get(index, index)]
 
         if isinstance(event, ev.CardDealt | ev.CardDiscarded):
-            return replace(event, card=m(event.card))
+            return event.copy_with(card=m(event.card))
         if isinstance(event, ev.CardExchanged):
-            return replace(event, given=m(event.given), taken=m(event.taken))
+            return event.copy_with(given=m(event.given), taken=m(event.taken))
         return event
 
     def observation(self, player: Player | None) -> JSONObject:

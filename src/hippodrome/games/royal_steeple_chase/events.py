@@ -8,7 +8,6 @@ one secret is a dealt card: another seat sees that a card was dealt, not which.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from hippodrome.engine.events import Event, PaidByPlayer, PaidToPlayer
@@ -37,25 +36,35 @@ def _backed(horses: str) -> JSONObject:
     return named
 
 
-@dataclass(slots=True)
 class DealBegun(Event):
     key: ClassVar[str] = f"{NS}.deal_begun"
     terms: ClassVar[Mapping[str, str]] = {"dealer": "player"}
+    __slots__ = ("number", "dealer", "hand", "spread")
     number: int
     dealer: Player
     hand: int
     spread: int
 
+    def __init__(self, number: int, dealer: Player, hand: int, spread: int) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.hand = hand
+        self.spread = spread
 
-@dataclass(slots=True)
+
 class CardDealt(Event):
     """One card to a seat's hand: only that seat sees which. Told in :class:`HandDealt` once the
     deal is over, one line a seat."""
 
     key: ClassVar[str] = f"{NS}.card_dealt"
     quiet: ClassVar[bool] = True
+    __slots__ = ("player", "card")
     player: Player
     card: str
+
+    def __init__(self, player: Player, card: str) -> None:
+        self.player = player
+        self.card = card
 
     def seen_by(self, viewer: Player | None) -> Event:
         if viewer == self.player:
@@ -69,15 +78,19 @@ class CardDealt(Event):
 _HIDDEN_CARDS: dict[Player, CardDealt] = {}
 
 
-@dataclass(slots=True)
 class HandDealt(Event):
     """A seat's whole hand, told once the deal is over: only that seat sees which cards (the
     others, how many)."""
 
     key: ClassVar[str] = f"{NS}.hand_dealt"
     variants: ClassVar[tuple[str, ...]] = ("hidden",)
+    __slots__ = ("player", "cards")
     player: Player
     cards: tuple[str, ...]
+
+    def __init__(self, player: Player, cards: tuple[str, ...]) -> None:
+        self.player = player
+        self.cards = cards
 
     def seen_by(self, viewer: Player | None) -> Event:
         if viewer == self.player:
@@ -90,145 +103,220 @@ class HandDealt(Event):
         return self.key, {"player": self.player, "cards": "  ".join(self.cards)}
 
 
-@dataclass(slots=True)
 class DummyLaidOpen(Event):
     """« le mort a son jeu étalé »: the dummy's hand, told to everyone once the deal is over (D79)."""
 
     key: ClassVar[str] = f"{NS}.dummy_laid_open"
+    __slots__ = ("player", "cards")
     player: Player
     cards: tuple[str, ...]
+
+    def __init__(self, player: Player, cards: tuple[str, ...]) -> None:
+        self.player = player
+        self.cards = cards
 
     def message(self) -> tuple[str, JSONObject]:
         return self.key, {"player": self.player, "cards": "  ".join(self.cards)}
 
 
-@dataclass(slots=True)
 class SpreadDealt(Event):
     """The cards spread face up, told once the deal is over."""
 
     key: ClassVar[str] = f"{NS}.spread_dealt"
+    __slots__ = ("cards",)
     cards: tuple[str, ...]
+
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        self.cards = cards
 
     def message(self) -> tuple[str, JSONObject]:
         return self.key, {"cards": "  ".join(self.cards)}
 
 
-@dataclass(slots=True)
 class HorseRequested(Event):
     key: ClassVar[str] = f"{NS}.horse_requested"
     variants: ClassVar[tuple[str, ...]] = ("free",)
+    __slots__ = ("player", "horse", "bid")
     player: Player
     horse: int
     bid: int
+
+    def __init__(self, player: Player, horse: int, bid: int) -> None:
+        self.player = player
+        self.horse = horse
+        self.bid = bid
 
     def message(self) -> tuple[str, JSONObject]:
         return (self.key if self.bid else f"{self.key}_free"), self.params()
 
 
-@dataclass(slots=True)
 class HorseGiven(Event):
     key: ClassVar[str] = f"{NS}.horse_given"
+    __slots__ = ("player", "horse")
     player: Player
     horse: int
 
+    def __init__(self, player: Player, horse: int) -> None:
+        self.player = player
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class CardRequested(Event):
     key: ClassVar[str] = f"{NS}.card_requested"
     variants: ClassVar[tuple[str, ...]] = ("free",)
+    __slots__ = ("player", "card", "bid")
     player: Player
     card: str
     bid: int
 
+    def __init__(self, player: Player, card: str, bid: int) -> None:
+        self.player = player
+        self.card = card
+        self.bid = bid
+
     def message(self) -> tuple[str, JSONObject]:
         return (self.key if self.bid else f"{self.key}_free"), self.params()
 
 
-@dataclass(slots=True)
 class BidRaised(Event):
     key: ClassVar[str] = f"{NS}.bid_raised"
+    __slots__ = ("player", "amount")
     player: Player
     amount: int
 
+    def __init__(self, player: Player, amount: int) -> None:
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class Passed(Event):
     key: ClassVar[str] = f"{NS}.passed"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
-class BidPaid(PaidByPlayer, Event):
+
+class BidPaid(PaidByPlayer):
     """The winner of an auction puts his bid on the table (seed, ENCHÈRES)."""
 
     key: ClassVar[str] = f"{NS}.bid_paid"
     ledger: ClassVar[str] = "purchases"
+    __slots__ = ("player", "amount")
     player: Player
     amount: int
 
+    def __init__(self, player: Player, amount: int) -> None:
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class CardExchanged(Event):
     key: ClassVar[str] = f"{NS}.card_exchanged"
+    __slots__ = ("player", "taken", "thrown")
     player: Player
     taken: str
     thrown: str
 
+    def __init__(self, player: Player, taken: str, thrown: str) -> None:
+        self.player = player
+        self.taken = taken
+        self.thrown = thrown
 
-@dataclass(slots=True)
+
 class TradeProposed(Event):
     key: ClassVar[str] = f"{NS}.trade_proposed"
     terms: ClassVar[Mapping[str, str]] = {"target": "player"}
+    __slots__ = ("player", "target", "card")
     player: Player
     target: Player
     card: str
 
+    def __init__(self, player: Player, target: Player, card: str) -> None:
+        self.player = player
+        self.target = target
+        self.card = card
 
-@dataclass(slots=True)
+
 class TradeProposedWithPoints(TradeProposed):
     """An offer of a card and points (D51: points may come from either side)."""
 
     key: ClassVar[str] = f"{NS}.trade_proposed_points"
+    __slots__ = ("points",)
     points: int
 
+    def __init__(self, player: Player, target: Player, card: str, points: int) -> None:
+        self.player = player
+        self.target = target
+        self.card = card
+        self.points = points
 
-@dataclass(slots=True)
+
 class CardAsked(Event):
     """« B (vert) demande un 4 / 3v »: a named card asked of the other players (D50)."""
 
     key: ClassVar[str] = f"{NS}.card_asked"
+    __slots__ = ("player", "card")
     player: Player
     card: str
 
+    def __init__(self, player: Player, card: str) -> None:
+        self.player = player
+        self.card = card
 
-@dataclass(slots=True)
+
 class TradeCountered(Event):
     key: ClassVar[str] = f"{NS}.trade_countered"
     variants: ClassVar[tuple[str, ...]] = ("card",)
+    __slots__ = ("player", "card", "points")
     player: Player
     card: str
     points: int
+
+    def __init__(self, player: Player, card: str, points: int) -> None:
+        self.player = player
+        self.card = card
+        self.points = points
 
     def message(self) -> tuple[str, JSONObject]:
         return (self.key if self.points else f"{self.key}_card"), self.params()
 
 
-@dataclass(slots=True)
 class TradeRefused(Event):
     key: ClassVar[str] = f"{NS}.trade_refused"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class TradeDone(Event):
     key: ClassVar[str] = f"{NS}.trade_done"
     terms: ClassVar[Mapping[str, str]] = {"target": "player"}
+    __slots__ = ("player", "target", "given", "received", "points")
     player: Player
     target: Player
     given: str
     received: str
     points: int
     """Points the target added (paid to the proposer)."""
+
+    def __init__(
+        self,
+        player: Player,
+        target: Player,
+        given: str,
+        received: str,
+        points: int,
+    ) -> None:
+        self.player = player
+        self.target = target
+        self.given = given
+        self.received = received
+        self.points = points
+
     variants: ClassVar[tuple[str, ...]] = ("card",)
 
     def message(self) -> tuple[str, JSONObject]:
@@ -238,7 +326,6 @@ class TradeDone(Event):
         return {self.player: self.points, self.target: -self.points} if self.points else {}
 
 
-@dataclass(slots=True)
 class PotShared(Event):
     """Seed, ENCHÈRES: « les mises sont partagées également entre tous les joueurs. Le reliquat
     éventuel reste pour le tour suivant. »"""
@@ -246,9 +333,15 @@ class PotShared(Event):
     key: ClassVar[str] = f"{NS}.pot_shared"
     ledger: ClassVar[str] = "pot"
     variants: ClassVar[tuple[str, ...]] = ("all", "none", "empty")
+    __slots__ = ("share", "kept", "players")
     share: int
     kept: int
     players: int
+
+    def __init__(self, share: int, kept: int, players: int) -> None:
+        self.share = share
+        self.kept = kept
+        self.players = players
 
     def message(self) -> tuple[str, JSONObject]:
         if not self.share:
@@ -259,174 +352,250 @@ class PotShared(Event):
         return {p: self.share for p in range(self.players)} if self.share else {}
 
 
-@dataclass(slots=True)
 class RaceOff(Event):
     key: ClassVar[str] = f"{NS}.race_off"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class CardPlayed(Event):
     key: ClassVar[str] = f"{NS}.card_played"
+    __slots__ = ("player", "card")
     player: Player
     card: str
 
+    def __init__(self, player: Player, card: str) -> None:
+        self.player = player
+        self.card = card
 
-@dataclass(slots=True)
+
 class HorseMoved(Event):
     key: ClassVar[str] = f"{NS}.horse_moved"
     variants: ClassVar[tuple[str, ...]] = ("incident",)
+    __slots__ = ("horse", "frm", "to", "half")
     horse: int
     frm: int
     to: int
     half: str
     """The coup that moved it, or ``incident`` (« Avancez d'une case votre cheval »)."""
 
+    def __init__(self, horse: int, frm: int, to: int, half: str) -> None:
+        self.horse = horse
+        self.frm = frm
+        self.to = to
+        self.half = half
+
     def message(self) -> tuple[str, JSONObject]:
         return (f"{self.key}_incident" if self.half == "incident" else self.key), self.params()
 
 
-@dataclass(slots=True)
 class HorseHeld(Event):
     """« Si une avance entière est impossible, on s'arrête devant l'obstacle »: a coup too short to
     jump the hurdle just ahead leaves the horse where it stands."""
 
     key: ClassVar[str] = f"{NS}.horse_held"
+    __slots__ = ("horse", "square", "half")
     horse: int
     square: int
     half: str
 
+    def __init__(self, horse: int, square: int, half: str) -> None:
+        self.horse = horse
+        self.square = square
+        self.half = half
 
-@dataclass(slots=True)
+
 class HurdleJumped(Event):
     key: ClassVar[str] = f"{NS}.hurdle_jumped"
     variants: ClassVar[tuple[str, ...]] = ("central",)
+    __slots__ = ("horse", "gap", "central")
     horse: int
     gap: str
     central: bool
+
+    def __init__(self, horse: int, gap: str, central: bool) -> None:
+        self.horse = horse
+        self.gap = gap
+        self.central = central
 
     def message(self) -> tuple[str, JSONObject]:
         key = f"{self.key}_central" if self.central else self.key
         return key, {"horse": self.horse} | _between(self.gap)
 
 
-@dataclass(slots=True)
 class RiverRefused(Event):
     """A card ended with the horse on a river: it stops before the obstacle instead."""
 
     key: ClassVar[str] = f"{NS}.river_refused"
+    __slots__ = ("horse", "to")
     horse: int
     to: int
 
+    def __init__(self, horse: int, to: int) -> None:
+        self.horse = horse
+        self.to = to
 
-@dataclass(slots=True)
+
 class HorseBarred(Event):
     """A horse standing where the lanes cross « barre la piste »: the other stops short of the
     square it bars (D26)."""
 
     key: ClassVar[str] = f"{NS}.horse_barred"
     terms: ClassVar[Mapping[str, str]] = {"by": "horse"}
+    __slots__ = ("horse", "by", "square", "stays")
     horse: int
     by: int
     square: int
     stays: int
 
+    def __init__(self, horse: int, by: int, square: int, stays: int) -> None:
+        self.horse = horse
+        self.by = by
+        self.square = square
+        self.stays = stays
 
-@dataclass(slots=True)
+
 class HurdlePlaced(Event):
     key: ClassVar[str] = f"{NS}.hurdle_placed"
+    __slots__ = ("player", "horse", "gap")
     player: Player
     horse: int
     gap: str
+
+    def __init__(self, player: Player, horse: int, gap: str) -> None:
+        self.player = player
+        self.horse = horse
+        self.gap = gap
 
     def message(self) -> tuple[str, JSONObject]:
         return self.key, {"player": self.player, "horse": self.horse} | _between(self.gap)
 
 
-@dataclass(slots=True)
 class HurdleRemoved(Event):
     key: ClassVar[str] = f"{NS}.hurdle_removed"
+    __slots__ = ("player", "horse", "gap")
     player: Player
     horse: int
     gap: str
+
+    def __init__(self, player: Player, horse: int, gap: str) -> None:
+        self.player = player
+        self.horse = horse
+        self.gap = gap
 
     def message(self) -> tuple[str, JSONObject]:
         return self.key, {"player": self.player, "horse": self.horse} | _between(self.gap)
 
 
-@dataclass(slots=True)
 class HorseFellBack(Event):
     key: ClassVar[str] = f"{NS}.horse_fell_back"
+    __slots__ = ("horse", "frm", "to")
     horse: int
     frm: int
     to: int
 
+    def __init__(self, horse: int, frm: int, to: int) -> None:
+        self.horse = horse
+        self.frm = frm
+        self.to = to
 
-@dataclass(slots=True)
+
 class HalfVoid(Event):
     key: ClassVar[str] = f"{NS}.half_void"
+    __slots__ = ("player", "half")
     player: Player
     half: str
 
+    def __init__(self, player: Player, half: str) -> None:
+        self.player = player
+        self.half = half
 
-@dataclass(slots=True)
+
 class HorseFinished(Event):
     key: ClassVar[str] = f"{NS}.horse_finished"
     terms: ClassVar[Mapping[str, str]] = {"place": "ordinal"}
+    __slots__ = ("horse", "place")
     horse: int
     place: int
+
+    def __init__(self, horse: int, place: int) -> None:
+        self.horse = horse
+        self.place = place
 
     def placings(self) -> Sequence[tuple[str, int]]:
         return ((str(self.horse), self.place),)  # named by the catalog's horse terms
 
 
-@dataclass(slots=True)
 class RaceEnded(Event):
     key: ClassVar[str] = f"{NS}.race_ended"
     terms: ClassVar[Mapping[str, str]] = {"winner": "player", "placed": "player"}
+    __slots__ = ("winner", "placed")
     winner: int
     """The winning player, -1 when the race is void (nobody finished)."""
     placed: int
 
+    def __init__(self, winner: int, placed: int) -> None:
+        self.winner = winner
+        self.placed = placed
+
     ends_race: ClassVar[bool] = True
 
 
-@dataclass(slots=True)
 class Scored(Event):
     """Points on the bridge score sheet: ``honours`` above the line, ``game`` below."""
 
     key: ClassVar[str] = f"{NS}.scored"
+    __slots__ = ("player", "honours", "game", "reason")
     player: Player
     honours: int
     game: int
     reason: str
 
+    def __init__(self, player: Player, honours: int, game: int, reason: str) -> None:
+        self.player = player
+        self.honours = honours
+        self.game = game
+        self.reason = reason
 
-@dataclass(slots=True)
+
 class GameMade(Event):
     key: ClassVar[str] = f"{NS}.game_made"
+    __slots__ = ("player", "games")
     player: Player
     games: int
 
+    def __init__(self, player: Player, games: int) -> None:
+        self.player = player
+        self.games = games
 
-@dataclass(slots=True)
-class Prize(PaidToPlayer, Event):
+
+class Prize(PaidToPlayer):
     """Seed, JEU SIMPLIFIÉ: the winner receives 100 in auction chips, the placed 50."""
 
     key: ClassVar[str] = f"{NS}.prize"
     ledger: ClassVar[str] = "prizes"
+    __slots__ = ("player", "amount")
     player: Player
     amount: int
 
+    def __init__(self, player: Player, amount: int) -> None:
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class MatchOver(Event):
     key: ClassVar[str] = f"{NS}.match_over"
     terms: ClassVar[Mapping[str, str]] = {"winners": "player"}
+    __slots__ = ("winners",)
     winners: tuple[int, ...]
 
+    def __init__(self, winners: tuple[int, ...]) -> None:
+        self.winners = winners
 
-@dataclass(slots=True)
+
 class BetPlaced(Event):
     """JEU PIRATE: a secret bet. Everyone sees the stake go on the table, only its author the
     horse(s)."""
@@ -434,9 +603,15 @@ class BetPlaced(Event):
     key: ClassVar[str] = f"{NS}.bet_placed"
     terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
     variants: ClassVar[tuple[str, ...]] = ("hidden", "two", "free", "hidden_free", "two_free")
+    __slots__ = ("player", "horses", "stake")
     player: Player
     horses: str
     stake: int
+
+    def __init__(self, player: Player, horses: str, stake: int) -> None:
+        self.player = player
+        self.horses = horses
+        self.stake = stake
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else BetPlaced(self.player, HIDDEN, self.stake)
@@ -453,14 +628,19 @@ class BetPlaced(Event):
         return {self.player: -self.stake} if self.stake else {}
 
 
-@dataclass(slots=True)
 class BetRevealed(Event):
     key: ClassVar[str] = f"{NS}.bet_revealed"
     terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
     variants: ClassVar[tuple[str, ...]] = ("two", "free", "two_free", "none")
+    __slots__ = ("player", "horses", "stake")
     player: Player
     horses: str
     stake: int
+
+    def __init__(self, player: Player, horses: str, stake: int) -> None:
+        self.player = player
+        self.horses = horses
+        self.stake = stake
 
     def message(self) -> tuple[str, JSONObject]:
         backed = _backed(self.horses)
@@ -473,133 +653,191 @@ class BetRevealed(Event):
         return key, {"player": self.player, "stake": self.stake} | backed
 
 
-@dataclass(slots=True)
-class BetWon(PaidToPlayer, Event):
+class BetWon(PaidToPlayer):
     """« Les enjeux vont au gagnant avec partage éventuel selon les mises initiales. »"""
 
     key: ClassVar[str] = f"{NS}.bet_won"
     ledger: ClassVar[str] = "winnings"
+    __slots__ = ("player", "amount")
     player: Player
     amount: int
 
+    def __init__(self, player: Player, amount: int) -> None:
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class IncidentDrawn(Event):
     """CARTES D'INCIDENTS: « Chaque joueur qui arrête son cheval sur une case numérotée en rouge
     prend une carte d'incidents et, le coup suivant, se conforme aux indications qu'elle porte. »"""
 
     key: ClassVar[str] = f"{NS}.incident_drawn"
     terms: ClassVar[Mapping[str, str]] = {"kind": "incident"}
+    __slots__ = ("player", "kind")
     player: Player
     kind: str
 
+    def __init__(self, player: Player, kind: str) -> None:
+        self.player = player
+        self.kind = kind
 
-@dataclass(slots=True)
+
 class IncidentApplied(Event):
     key: ClassVar[str] = f"{NS}.incident_applied"
     terms: ClassVar[Mapping[str, str]] = {"kind": "incident"}
+    __slots__ = ("player", "kind", "effect")
     player: Player
     kind: str
     effect: bool
     """False when the incident found nothing to act on."""
+
+    def __init__(self, player: Player, kind: str, effect: bool) -> None:
+        self.player = player
+        self.kind = kind
+        self.effect = effect
+
     variants: ClassVar[tuple[str, ...]] = ("void",)
 
     def message(self) -> tuple[str, JSONObject]:
         return (self.key if self.effect else f"{self.key}_void"), self.params()
 
 
-@dataclass(slots=True)
 class IncidentPaid(Event):
     key: ClassVar[str] = f"{NS}.incident_paid"
+    __slots__ = ("player", "amount")
     player: Player
     amount: int
+
+    def __init__(self, player: Player, amount: int) -> None:
+        self.player = player
+        self.amount = amount
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.amount} if self.amount else {}
 
 
-@dataclass(slots=True)
 class DiscardTaken(Event):
     key: ClassVar[str] = f"{NS}.discard_taken"
+    __slots__ = ("player", "card")
     player: Player
     card: str
 
+    def __init__(self, player: Player, card: str) -> None:
+        self.player = player
+        self.card = card
 
-@dataclass(slots=True)
+
 class LanesSwapped(Event):
     key: ClassVar[str] = f"{NS}.lanes_swapped"
+    __slots__ = ("horse", "other")
     horse: int
     other: int
+
+    def __init__(self, horse: int, other: int) -> None:
+        self.horse = horse
+        self.other = other
+
     terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
 
 
-@dataclass(slots=True)
 class CampFormed(Event):
     """JEU PAR CAMP IMPROVISÉ: two players on the same horse."""
 
     key: ClassVar[str] = f"{NS}.camp_formed"
     terms: ClassVar[Mapping[str, str]] = {"partner": "player"}
+    __slots__ = ("player", "partner", "horse")
     player: Player
     partner: Player
     horse: int
 
+    def __init__(self, player: Player, partner: Player, horse: int) -> None:
+        self.player = player
+        self.partner = partner
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class Contred(Event):
     key: ClassVar[str] = f"{NS}.contred"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class ContreLost(Event):
     """« tout joueur qui perd un « contre » ne peut acheter un cheval le coup suivant »"""
 
     key: ClassVar[str] = f"{NS}.contre_lost"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class CardCancelled(Event):
     """Aux enchères: « la carte jouée serait annulée et aucune des indications qu'elle porte ne
     serait exécutée » (``rule``: second_river or finish)."""
 
     key: ClassVar[str] = f"{NS}.card_cancelled"
+    __slots__ = ("player", "horse", "rule")
     player: Player
     horse: int
     rule: str
 
+    def __init__(self, player: Player, horse: int, rule: str) -> None:
+        self.player = player
+        self.horse = horse
+        self.rule = rule
 
-@dataclass(slots=True)
+
 class RubberBegun(Event):
     """Aux enchères: a new rubber, new partners, the auction chips dealt again."""
 
     key: ClassVar[str] = f"{NS}.rubber_begun"
+    __slots__ = ("number",)
     number: int
 
+    def __init__(self, number: int) -> None:
+        self.number = number
 
-@dataclass(slots=True)
+
 class HorseCalled(Event):
     """Royal Steeple Chase contract: a colour asked for (« Cheval rouge »)."""
 
     key: ClassVar[str] = f"{NS}.horse_called"
+    __slots__ = ("player", "horse")
     player: Player
     horse: int
 
+    def __init__(self, player: Player, horse: int) -> None:
+        self.player = player
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class BidCalled(Event):
     """Royal Steeple Chase contract: a call of the ladder, « contre » or « surcontre »."""
 
     key: ClassVar[str] = f"{NS}.bid_called"
     terms: ClassVar[Mapping[str, str]] = {"bid": "call"}
+    __slots__ = ("player", "bid")
     player: Player
     bid: str
 
+    def __init__(self, player: Player, bid: str) -> None:
+        self.player = player
+        self.bid = bid
 
-@dataclass(slots=True)
+
 class CardEliminated(Event):
     """Royal Steeple Chase contract: « chaque joueur élimine trois cartes et les montre »."""
 
     key: ClassVar[str] = f"{NS}.card_eliminated"
+    __slots__ = ("player", "card")
     player: Player
     card: str
+
+    def __init__(self, player: Player, card: str) -> None:
+        self.player = player
+        self.card = card

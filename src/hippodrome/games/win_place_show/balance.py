@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import State
 from hippodrome.engine.i18n import term
-from hippodrome.engine.pool import SlipPaid, SlipPlaced
+from hippodrome.engine.pool_events import SlipPaid, SlipPlaced
 from hippodrome.engine.study import Fact, Measure, Tally
 from hippodrome.games.win_place_show.events import Finish, RaceCalled, SlipsRevealed
 from hippodrome.games.win_place_show.material import material

@@ -5,93 +5,125 @@ betting slips' own events come from the engine's components (``auction.*``, ``po
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from hippodrome.engine.events import Event, PaidToPlayer
 from hippodrome.engine.types import JSONObject, Money, Player
 
 
-@dataclass(slots=True)
 class RaceCalled(Event):
     key: ClassVar[str] = "win_place_show.race_called"
+    __slots__ = ("race", "miles", "purse")
     race: int
     miles: str
     purse: Money
 
+    def __init__(self, race: int, miles: str, purse: Money) -> None:
+        self.race = race
+        self.miles = miles
+        self.purse = purse
 
-@dataclass(slots=True)
+
 class StableDrawn(Event):
     key: ClassVar[str] = "win_place_show.stable_drawn"
+    __slots__ = ("player", "number")
     player: Player
     number: int
 
+    def __init__(self, player: Player, number: int) -> None:
+        self.player = player
+        self.number = number
 
-@dataclass(slots=True)
+
 class SheetWritten(Event):
     """A bid written on a seat's sheet: the amount is the writer's until the sheets are opened."""
 
     key: ClassVar[str] = "win_place_show.sheet_written"
+    __slots__ = ("player", "horse", "amount")
     player: Player
     horse: str
     amount: Money | None
 
+    def __init__(self, player: Player, horse: str, amount: Money | None) -> None:
+        self.player = player
+        self.horse = horse
+        self.amount = amount
+
     def seen_by(self, viewer: Player | None) -> Event:
-        return self if viewer == self.player else replace(self, amount=None)
+        return self if viewer == self.player else self.copy_with(amount=None)
 
 
-@dataclass(slots=True)
 class SheetsOpened(Event):
     key: ClassVar[str] = "win_place_show.sheets_opened"
+    __slots__ = ("race",)
     race: int
 
+    def __init__(self, race: int) -> None:
+        self.race = race
 
-@dataclass(slots=True)
+
 class BidsVoid(Event):
     """§9: a seat's bids are suspended while it owns a horse and another has none, ignored once it
     owns two, and void beyond its money."""
 
     key: ClassVar[str] = "win_place_show.bids_void"
+    __slots__ = ("horse", "players")
     horse: str
     players: tuple[Player, ...]
 
+    def __init__(self, horse: str, players: tuple[Player, ...]) -> None:
+        self.horse = horse
+        self.players = players
 
-@dataclass(slots=True)
+
 class LineStarted(Event):
     """A line of a slip begun: what it says is the writer's (§10: the slip is secret)."""
 
     key: ClassVar[str] = "win_place_show.line_started"
     terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
+    __slots__ = ("player", "bet", "horses")
     player: Player
     bet: str | None
     horses: tuple[str, ...] | None
 
+    def __init__(self, player: Player, bet: str | None, horses: tuple[str, ...] | None) -> None:
+        self.player = player
+        self.bet = bet
+        self.horses = horses
+
     def seen_by(self, viewer: Player | None) -> Event:
-        return self if viewer == self.player else replace(self, bet=None, horses=None)
+        return self if viewer == self.player else self.copy_with(bet=None, horses=None)
 
 
-@dataclass(slots=True)
 class BetsClosed(Event):
     """§10: « Chaque joueur annonce le montant total de ses paris et les paye à la banque »."""
 
     key: ClassVar[str] = "win_place_show.bets_closed"
+    __slots__ = ("player", "amount")
     player: Player
     amount: Money
+
+    def __init__(self, player: Player, amount: Money) -> None:
+        self.player = player
+        self.amount = amount
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.amount} if self.amount else {}
 
 
-@dataclass(slots=True)
 class Off(Event):
     key: ClassVar[str] = "win_place_show.off"
+    __slots__ = ("race",)
     race: int
 
+    def __init__(self, race: int) -> None:
+        self.race = race
 
-@dataclass(slots=True)
+
 class DiceRolled(Event):
     key: ClassVar[str] = "win_place_show.dice_rolled"
     terms: ClassVar[Mapping[str, str]] = {"first": "horse", "bonus": "horse"}
+    __slots__ = ("turn", "white", "other", "first", "bonus")
     turn: int
     white: int
     other: int
@@ -99,6 +131,13 @@ class DiceRolled(Event):
     """The horse the white die names: it moves first (§6)."""
     bonus: str
     """The horse whose bonus number is the total, or ``none``."""
+
+    def __init__(self, turn: int, white: int, other: int, first: str, bonus: str) -> None:
+        self.turn = turn
+        self.white = white
+        self.other = other
+        self.first = first
+        self.bonus = bonus
 
     variants: ClassVar[tuple[str, ...]] = ("no_bonus",)
 
@@ -110,45 +149,64 @@ class DiceRolled(Event):
         return self.key, self.params()
 
 
-@dataclass(slots=True)
 class HorseMoved(Event):
     key: ClassVar[str] = "win_place_show.horse_moved"
+    __slots__ = ("horse", "squares", "lane", "square")
     horse: str
     squares: int
     """The move's total: strength, white die, bonus number, apprentice's bonus."""
     lane: int
     square: int
 
+    def __init__(self, horse: str, squares: int, lane: int, square: int) -> None:
+        self.horse = horse
+        self.squares = squares
+        self.lane = lane
+        self.square = square
 
-@dataclass(slots=True)
+
 class HorseSpurted(Event):
     key: ClassVar[str] = "win_place_show.horse_spurted"
+    __slots__ = ("horse",)
     horse: str
 
+    def __init__(self, horse: str) -> None:
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class HorseStuck(Event):
     key: ClassVar[str] = "win_place_show.horse_stuck"
+    __slots__ = ("horse",)
     horse: str
 
+    def __init__(self, horse: str) -> None:
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class HorseHome(Event):
     key: ClassVar[str] = "win_place_show.horse_home"
+    __slots__ = ("horse", "turn")
     horse: str
     turn: int
 
+    def __init__(self, horse: str, turn: int) -> None:
+        self.horse = horse
+        self.turn = turn
 
-@dataclass(slots=True)
+
 class ClaimMade(Event):
     """§8: « La réclamation est enregistrée (cheval concerné, le type de faute, le réclamant) »."""
 
     key: ClassVar[str] = "win_place_show.claim_made"
+    __slots__ = ("player", "horse")
     player: Player
     horse: str
 
+    def __init__(self, player: Player, horse: str) -> None:
+        self.player = player
+        self.horse = horse
 
-@dataclass(slots=True)
+
 class ClaimJudged(Event):
     """§8, judged at the end of the race: upheld, the claimant gets his stake on the horse back and
     a share of the owner's winnings of the race; rejected, he pays the owner his part of the fine."""
@@ -157,6 +215,7 @@ class ClaimJudged(Event):
     ledger: ClassVar[str] = "purchases"
     terms: ClassVar[Mapping[str, str]] = {"owner": "player"}
     variants: ClassVar[tuple[str, ...]] = ("rejected",)
+    __slots__ = ("player", "horse", "owner", "upheld", "refund", "share")
     player: Player
     horse: str
     owner: Player
@@ -164,6 +223,22 @@ class ClaimJudged(Event):
     refund: Money
     share: Money
     """Upheld: what the owner hands over; rejected: the fine the claimant pays the owner."""
+
+    def __init__(
+        self,
+        player: Player,
+        horse: str,
+        owner: Player,
+        upheld: bool,
+        refund: Money,
+        share: Money,
+    ) -> None:
+        self.player = player
+        self.horse = horse
+        self.owner = owner
+        self.upheld = upheld
+        self.refund = refund
+        self.share = share
 
     def money_changes(self) -> Mapping[Player, Money]:
         if self.upheld:
@@ -177,56 +252,75 @@ class ClaimJudged(Event):
         return f"{self.key}_rejected", {**params, "fine": self.share}
 
 
-@dataclass(slots=True)
 class JockeyAsked(Event):
     """§10: an owner asks a seat out of the game to ride one of his horses this race."""
 
     key: ClassVar[str] = "win_place_show.jockey_asked"
     terms: ClassVar[Mapping[str, str]] = {"jockey": "player"}
+    __slots__ = ("player", "horse", "jockey")
     player: Player
     horse: str
     jockey: Player
 
+    def __init__(self, player: Player, horse: str, jockey: Player) -> None:
+        self.player = player
+        self.horse = horse
+        self.jockey = jockey
 
-@dataclass(slots=True)
+
 class JockeyAnswered(Event):
     """§10: the seat asked rides the horse for its owner this race, or declines."""
 
     key: ClassVar[str] = "win_place_show.jockey_answered"
     variants: ClassVar[tuple[str, ...]] = ("declined",)
+    __slots__ = ("player", "horse", "accepted")
     player: Player
     horse: str
     accepted: bool
+
+    def __init__(self, player: Player, horse: str, accepted: bool) -> None:
+        self.player = player
+        self.horse = horse
+        self.accepted = accepted
 
     def message(self) -> tuple[str, JSONObject]:
         params = {"player": self.player, "horse": self.horse}
         return (self.key if self.accepted else f"{self.key}_declined"), params
 
 
-@dataclass(slots=True)
 class StewardRuled(Event):
     """§4, §8: the steward seat rules whether the move claimed against was to the detriment of the
     horse's chances."""
 
     key: ClassVar[str] = "win_place_show.steward_ruled"
     variants: ClassVar[tuple[str, ...]] = ("rejected",)
+    __slots__ = ("player", "horse", "upheld")
     player: Player
     horse: str
     upheld: bool
+
+    def __init__(self, player: Player, horse: str, upheld: bool) -> None:
+        self.player = player
+        self.horse = horse
+        self.upheld = upheld
 
     def message(self) -> tuple[str, JSONObject]:
         params = {"player": self.player, "horse": self.horse}
         return (self.key if self.upheld else f"{self.key}_rejected"), params
 
 
-@dataclass(slots=True)
 class Finish(Event):
     """The first four (§7), in order, when the race is over."""
 
     key: ClassVar[str] = "win_place_show.finish"
     terms: ClassVar[Mapping[str, str]] = {"order": "horse"}
+    __slots__ = ("race", "order")
     race: int
     order: tuple[str, ...]
+
+    def __init__(self, race: int, order: tuple[str, ...]) -> None:
+        self.race = race
+        self.order = order
 
     ends_race: ClassVar[bool] = True
 
@@ -234,32 +328,48 @@ class Finish(Event):
         return tuple((horse, place) for place, horse in enumerate(self.order, start=1))
 
 
-@dataclass(slots=True)
-class PursePaid(PaidToPlayer, Event):
+class PursePaid(PaidToPlayer):
     key: ClassVar[str] = "win_place_show.purse_paid"
     ledger: ClassVar[str] = "prizes"
+    __slots__ = ("player", "horse", "place", "amount")
     player: Player
     horse: str
     place: int
     amount: Money
 
+    def __init__(self, player: Player, horse: str, place: int, amount: Money) -> None:
+        self.player = player
+        self.horse = horse
+        self.place = place
+        self.amount = amount
 
-@dataclass(slots=True)
+
 class SlipsRevealed(Event):
     key: ClassVar[str] = "win_place_show.slips_revealed"
+    __slots__ = ("race",)
     race: int
 
+    def __init__(self, race: int) -> None:
+        self.race = race
 
-@dataclass(slots=True)
+
 class PlayerOut(Event):
     """§5: « si un joueur n'a plus d'argent durant le jeu, il est éliminé »."""
 
     key: ClassVar[str] = "win_place_show.player_out"
+    __slots__ = ("player",)
     player: Player
 
+    def __init__(self, player: Player) -> None:
+        self.player = player
 
-@dataclass(slots=True)
+
 class GameOver(Event):
     key: ClassVar[str] = "win_place_show.game_over"
+    __slots__ = ("players", "money")
     players: tuple[Player, ...]
     money: Money
+
+    def __init__(self, players: tuple[Player, ...], money: Money) -> None:
+        self.players = players
+        self.money = money

@@ -33,7 +33,8 @@ from hippodrome.engine.errors import IllegalActionError, OptionsError, message
 from hippodrome.engine.events import Event, apply_money
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
-from hippodrome.engine.pool import PlaceBet, Pool, Slip, SlipPlaced, SlipRecord
+from hippodrome.engine.pool import PlaceBet, Pool, Slip, SlipRecord
+from hippodrome.engine.pool_events import SlipPlaced
 from hippodrome.engine.sampling import bits_for, draw_below
 from hippodrome.engine.turnflow import NOBODY, Flow, FlowState
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -199,6 +200,9 @@ def test_the_more_moves_are_tried_the_higher_the_bar_to_override() -> None:
     # A chance of a tenth for one move (1.28 standard errors) is a ten-thousandth for each of a
     # thousand: 3.72 standard errors.
     assert override_bar(1.2816, 1000) == pytest.approx(3.72, abs=0.01)
+    # Far out in the tail: no rounding to certainty, and an infinite bar never overrides.
+    assert 8.0 < override_bar(8.0, 300) < 9.0
+    assert override_bar(math.inf, 5) == math.inf
 
 
 def test_one_lucky_bid_among_many_does_not_override_the_guide() -> None:

@@ -389,8 +389,9 @@ def override_bar(z: float, tried: int) -> float:
     """How many standard errors a move's gain over the guide's must pass when ``tried`` other moves
     were tried, so that the chance that any of them passes by luck alone is the one that ``z``
     standard errors give a single move."""
-    normal = NormalDist()
-    return normal.inv_cdf(1.0 - (1.0 - normal.cdf(z)) / tried)
+    # From the tail, so that a bar far out (a large ``z``, many moves) is not lost to rounding.
+    chance = 0.5 * math.erfc(z / math.sqrt(2.0)) / tried
+    return math.inf if chance <= 0.0 else -NormalDist().inv_cdf(chance)
 
 
 def _mean(values: list[float]) -> float:

@@ -894,7 +894,8 @@ class TableService:
         options, clock and seats (each bot seat the same bot). Returns it with the asker's token
         for his new seat (:func:`rematch_token`; None for every other seat). Each other human seat
         waits with no token until its player comes back to the finished table with his own token
-        (:meth:`rematch_seat`): nobody else, the asker included, obtains a way into it.
+        (:meth:`rematch_seat`): nobody else, the asker included, obtains a way into it, but for
+        whoever holds that seat's old token (its invite: the invite is the key).
         Asked again, it is refused with the rematch already made.
 
         The store decides which asking makes it: the finished table's row takes the new table's id
@@ -961,15 +962,21 @@ class TableService:
         new_token = rematch_token(token, table.rematch, seat)
         hashed = hash_token(new_token)
         where = (SeatRow.table_id == table.rematch, SeatRow.index == seat)
+        # The seat's row is locked while it is read and keyed (PostgreSQL), and only a person's seat
+        # takes a key: a hand-over to a bot in between (under the new table's lock, not the old
+        # one's) either waits for this, then drops the key with the seat's others, or comes first
+        # and this hands nothing.
         try:
             with Session(self.engine) as session, session.begin():
-                row = session.execute(select(SeatRow.kind, SeatRow.token_hash).where(*where)).one()
+                row = session.execute(
+                    select(SeatRow.kind, SeatRow.token_hash).where(*where).with_for_update()
+                ).one()
                 if row.kind != SeatKind.HUMAN:
                     return None
                 if row.token_hash is None:
                     claimed = session.execute(
                         update(SeatRow)
-                        .where(*where, SeatRow.token_hash.is_(None))
+                        .where(*where, SeatRow.kind == SeatKind.HUMAN, SeatRow.token_hash.is_(None))
                         .values(token_hash=hashed)
                     )
                     if claimed.rowcount == 1:  # type: ignore[attr-defined]
@@ -978,6 +985,8 @@ class TableService:
                     row = session.execute(
                         select(SeatRow.kind, SeatRow.token_hash).where(*where)
                     ).one()
+                    if row.kind != SeatKind.HUMAN:
+                        return None
                 if row.token_hash != hashed and session.get(SeatKeyRow, hashed) is None:
                     session.add(SeatKeyRow(token_hash=hashed, table_id=table.rematch, index=seat))
         except IntegrityError:

@@ -884,10 +884,15 @@ async def final_checks(faults: Faults, args: argparse.Namespace, tmp: Path) -> d
         response = await faults.http.get(f"{url}/api/tables/{table_id}/record")
         if response.is_success:
             records[table_id] = response.json()
-    not_replaying = {t: why for t in finished if (why := replays(records[t])) is not None}
+    not_replaying = {
+        t: why
+        for t in finished
+        if (why := replays(records[t]) if t in records else "its record could not be read")
+        is not None
+    }
     # ``hippodrome replay`` itself on a few of them, as a person would.
     cli_failed = []
-    for table_id in finished[: args.replay_cli]:
+    for table_id in [t for t in finished if t in records][: args.replay_cli]:
         path = tmp / f"{table_id}.json"
         path.write_text(json.dumps(records[table_id]))
         done = await asyncio.to_thread(
@@ -912,7 +917,7 @@ async def final_checks(faults: Faults, args: argparse.Namespace, tmp: Path) -> d
     wrong_end = [
         f.table for f in faults.followers if f.final is not None and f.final != stored[f.table][0]
     ]
-    log_text = faults.servers[0].log.read_text(errors="replace")
+    log_text = faults.servers[0].log.read_text(errors="replace")  # both servers write to it
     return {
         "tables": len(ids),
         "tables_finished": len(finished),

@@ -258,6 +258,7 @@ class RedisBus:
         first = True
         while True:
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            catching_up = False
             try:
                 await pubsub.subscribe(self._channel)
                 self.up, self._down_logged = True, False
@@ -265,7 +266,9 @@ class RedisBus:
                 self.publish(Notice("hello", self.process))
                 if not first:
                     log.warning("the bus at %s is back: catching up", self.url)
+                    catching_up = True
                     await on_reconnect()
+                    catching_up = False
                 first = False
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
@@ -281,9 +284,12 @@ class RedisBus:
                     await pubsub.aclose()
                 raise
             except (RedisError, OSError, RuntimeError) as exc:
-                # RuntimeError: the client writing to a connection Redis closed meanwhile (its
-                # transport gone), as when Redis restarts.
-                if not self._down_logged:
+                # RuntimeError from the subscription: the client writing to a connection Redis
+                # closed meanwhile (its transport gone), as when Redis restarts. From the catch-up,
+                # it is a fault of the catch-up's own, told with its traceback.
+                if isinstance(exc, RuntimeError) and catching_up:
+                    log.exception("catching up after an outage failed: listening again")
+                elif not self._down_logged:
                     log.warning("the bus at %s is down (%s): retrying", self.url, exc)
                     self._down_logged = True
             except Exception:  # catching up after an outage failed: listen again, catch up again

@@ -8,13 +8,16 @@ where the field list is read from what mypyc keeps of a class, not from its ``__
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import random
+import sys
 from collections.abc import Iterator
 
 import pytest
 
-from hippodrome.engine.events import Event, fields_of
+from hippodrome.compiled import is_compiled
+from hippodrome.engine.events import Event, PaidByPlayer, PaidToPlayer, fields_of
 from hippodrome.engine.pool_events import SlipPaid
 from hippodrome.games import load_game, playable_ids
 
@@ -72,3 +75,39 @@ def test_a_payment_keeps_its_own_order_of_fields() -> None:
     assert list(SlipPaid(2, 7, 30).to_json()) == ["key", "player", "number", "amount"]
     assert SlipPaid(2, 7, 30).money_changes() == {2: 30}
     assert fields_of(Event) == ()
+
+
+def every_event_class() -> list[type[Event]]:
+    """Every event class of the engine and the registered games, the rare ones included."""
+    for game_id in playable_ids():
+        load_game(game_id)  # imports its events
+    found: list[type[Event]] = []
+    waiting: list[type[Event]] = [Event]
+    while waiting:
+        for sub in waiting.pop().__subclasses__():
+            if sub not in found:
+                found.append(sub)
+                waiting.append(sub)
+    return found
+
+
+def test_every_event_class_takes_its_fields_in_order_and_keeps_no_dict() -> None:
+    """A field left out of ``__slots__`` or out of the constructor, or a class without
+    ``__slots__`` (its events would carry a ``__dict__``, where a misspelt field passes unseen),
+    in any event class, not only those a random game happens to make. Compiled, a constructor has
+    no signature to read (mypyc's is ``*args, **kwargs``) and a native class no ``__dict__`` at
+    all: the played events above check the order there."""
+    classes = every_event_class()
+    assert len(classes) > 150
+    for cls in classes:
+        if is_compiled(sys.modules[cls.__module__]):
+            assert hasattr(cls, "__mypyc_attrs__"), cls
+            continue
+        assert "__slots__" in cls.__dict__, cls
+        if cls in (PaidToPlayer, PaidByPlayer):
+            continue  # the payments' bases, which declare no constructor of their own
+        if cls.__init__ is object.__init__:
+            assert fields_of(cls) == (), cls  # an event with no fields needs no constructor
+            continue
+        parameters = list(inspect.signature(cls.__init__).parameters)[1:]
+        assert parameters == list(fields_of(cls)), cls

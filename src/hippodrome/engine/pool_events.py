@@ -121,6 +121,7 @@ class SlipPaid(PaidToPlayer):
 
 class SlipRefunded(SlipPaid):
     key: ClassVar[str] = "pool.refunded"
+    __slots__ = ()
     ledger: ClassVar[str] = "bets"
 
 

@@ -126,6 +126,7 @@ class BiddingOpened(AuctionOpened):
     (``LotShown``, ``ForcedSale``), so only the starting price is new."""
 
     key: ClassVar[str] = "ascot.bidding_opened"
+    __slots__ = ()
     variants: ClassVar[tuple[str, ...]] = ()
 
     def message(self) -> tuple[str, JSONObject]:
@@ -136,6 +137,7 @@ class ItemSold(LotSold):
     """The engine's sale, the lot named as a card or a report (« adjugé »)."""
 
     key: ClassVar[str] = "ascot.item_sold"
+    __slots__ = ()
     terms: ClassVar[Mapping[str, str]] = {"lot": "item"}
     variants: ClassVar[tuple[str, ...]] = ("commission",)
 
@@ -150,6 +152,7 @@ class ItemUnsold(LotUnsold):
     """Nobody bid: the lot named as a card or a report."""
 
     key: ClassVar[str] = "ascot.item_unsold"
+    __slots__ = ()
     terms: ClassVar[Mapping[str, str]] = {"lot": "item"}
 
 
@@ -157,6 +160,7 @@ class TotalisatorSettled(DividendDeclared):
     """The engine's dividend, told as Ascot's one pool (win tickets only) says it."""
 
     key: ClassVar[str] = "ascot.totalisator_settled"
+    __slots__ = ()
     variants: ClassVar[tuple[str, ...]] = ("none",)
 
     def message(self) -> tuple[str, JSONObject]:
@@ -170,6 +174,7 @@ class BetPlaced(SlipPlaced):
     """The engine's slip, told as Ascot's one bet (to win) on one horse says it."""
 
     key: ClassVar[str] = "ascot.bet_placed"
+    __slots__ = ()
 
     def message(self) -> tuple[str, JSONObject]:
         return self.key, {
@@ -318,6 +323,7 @@ class FeeBanked(FeePaid):
     """A fee whose business left the game unsold: paid to the Bank (D13)."""
 
     key: ClassVar[str] = "ascot.fee_banked"
+    __slots__ = ()
 
 
 class FeeWaived(Event):
@@ -456,12 +462,14 @@ class RollLost(Event):
 
 class TrainingOver(Event):
     key: ClassVar[str] = "ascot.training_over"
+    __slots__ = ()
 
 
 class BusinessesRetired(Event):
     """Préliminaires 1°: the club's cards and the businesses but the Bookmaker's leave the game."""
 
     key: ClassVar[str] = "ascot.businesses_retired"
+    __slots__ = ()
 
 
 class RunnersCalled(Event):
@@ -766,6 +774,7 @@ class PlaceBetAgreed(PlaceBetOffered):
     """The Bookmaker took the private place bet: nothing is paid before the race is over."""
 
     key: ClassVar[str] = "ascot.place_agreed"
+    __slots__ = ()
 
 
 class PlaceBetsClosed(Event):
@@ -779,6 +788,7 @@ class PlaceBetsClosed(Event):
 
 class TradingOver(Event):
     key: ClassVar[str] = "ascot.trading_over"
+    __slots__ = ()
 
 
 class RaceOpened(Event):

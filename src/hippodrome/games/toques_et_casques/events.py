@@ -65,6 +65,7 @@ class HorseDrawn(Event):
 
 class RaceOff(Event):
     key: ClassVar[str] = f"{NS}.race_off"
+    __slots__ = ()
 
 
 class DiceRolled(Event):
@@ -165,6 +166,7 @@ class RoundEnded(Event):
 
 class StartPlaqueRemoved(Event):
     key: ClassVar[str] = f"{NS}.start_removed"
+    __slots__ = ()
 
 
 class Tied(Event):

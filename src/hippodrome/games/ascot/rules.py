@@ -18,16 +18,28 @@ seat named after the deal, paid his commission by the auction itself.
 
 from __future__ import annotations
 
+from bisect import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import accumulate
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import Auction, commission_on
-from hippodrome.engine.auction_events import PASS, AuctionOpened, Bid, LotSold, LotUnsold, Pass
+from hippodrome.engine.auction_events import (
+    PASS,
+    AuctionOpened,
+    Bid,
+    BidderOut,
+    BidPassed,
+    BidRaised,
+    LotSold,
+    LotUnsold,
+    Pass,
+)
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game, Outcome
@@ -86,6 +98,20 @@ if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the 
     import random
 
 M: Final[Material] = material()
+# What the rules read at almost every action, as constants (compiled, a C static, where
+# ``M.increment`` asks the interpreted material object for its attribute each time).
+INCREMENT: Final = M.increment
+CLUB_FEE: Final = M.club_fee
+ENTRY_FEE: Final = M.entry_fee
+CUT_IN_LENGTHS: Final = M.cut_in_lengths
+SQUARES: Final = M.squares
+REPORTS: Final = M.reports
+PLACED: Final = M.placed
+HORSE_COLOURS: Final = M.horse_colours
+INSCRIPTIONS: Final = M.inscriptions
+COMMISSION_PERCENT: Final = M.commission_percent
+COMMISSION_ROUNDING: Final = M.commission_rounding
+COLOUR_BONUS: Final = M.colour_bonus
 CARDS: Final = range(len(M.cards))
 HORSE_CARD: Final = {c.number: i for i, c in enumerate(M.cards) if c.is_horse}
 """The card index of each horse number (1 to 12)."""
@@ -107,6 +133,22 @@ TWO_DICE: Final = tuple(
     (DICE[t], sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) / 36)
     for t in range(2, 13)
 )
+DICE_SUMS: Final = tuple(accumulate(p for _, p in TWO_DICE))
+FACES: Final = tuple(DIE_FACES[f] for f in range(1, 7))
+_UNIFORM_SUMS: dict[int, tuple[float, ...]] = {}
+"""The running sums of ``n`` equal chances ``1.0 / n``, made once for each ``n`` (below)."""
+
+
+def _uniform(n: int, r: float) -> int:
+    """The outcome among ``n`` equally likely ones that ``State.sample_chance`` draws for the
+    number ``r`` (``random()``): the same bisection of the same running sums of ``1.0 / n``, so
+    every seed deals, reads and rolls as before."""
+    sums = _UNIFORM_SUMS.get(n)
+    if sums is None:
+        sums = _UNIFORM_SUMS[n] = tuple(accumulate([1.0 / n] * n))
+    return bisect(sums, r * sums[-1], 0, n - 1)
+
+
 TOTALISATOR_ROUNDING: Final = 1_000
 """« Dans certains cas les 10% seront approximatifs, afin d'obtenir une somme ronde »: the
 Bookmaker's 10% to the nearest thousand (D25)."""
@@ -148,6 +190,13 @@ DIAGONAL: Final = {
 race's search reads this table instead of working each step out again)."""
 LANE_OF: Final = tuple(info.lane for info in TRACK.cells)
 PROGRESS: Final = tuple(TRACK.progress(c) for c in range(len(TRACK.cells)))
+CELL_END: Final = tuple(info.end for info in TRACK.cells)
+FORWARD: Final = TRACK.forward
+"""The track's cells and their next cell along the lane, read from tables made once (the rules
+read them at every step of the race's search, the compiled ones without an attribute lookup)."""
+assert not any(TRACK.wraps)  # an open course: ``_cuts_in`` counts lengths without laps
+STABLE_OF_HORSE: Final = ("", *tuple(M.stable_of_horse(h) for h in range(1, 13)))
+"""The stable (Walroy's or Stevens's) of each horse number's colour (``M.stable_of_horse``)."""
 POST: Final = -5
 """A destination past the finishing post."""
 RNONE, RSTART, RPAST, ROUT = -1, -2, -3, -4
@@ -160,10 +209,84 @@ OUT: Final = -1
 _OFFERS: dict[tuple[int, str, str, int], tuple[Offer, ...]] = {}
 _WIN_BETS: dict[int, list[PlaceBet]] = {}
 DEALS: Final = tuple(Deal(c) for c in CARDS)
-DRAWS: Final = {d: tuple(Draw(d, i) for i in range(len(r))) for d, r in M.reports.items()}
+DRAWS: Final = {d: tuple(Draw(d, i) for i in range(len(r))) for d, r in REPORTS.items()}
 """The deals and the draws of each report deck, shared by the chance outcomes."""
+EXCHANGES: Final = tuple(Exchange(c) for c in CARDS)
+DISCARDS: Final = tuple(Discard(c) for c in CARDS)
+SELL_CARD: Final = tuple(Sell(CARD_IDS[c]) for c in CARDS)
+_SELL_REPORT: dict[str, Sell] = {}
+RUNS: Final = tuple(Run(h) for h in range(13))
+FAVOURITES: Final = tuple(Favourite(h) for h in range(13))
+CLUB_REPORTS: Final = tuple(
+    (ClubReport(STABLE_OF_HORSE[h], h), ClubReport("veterinary", h)) if h else () for h in range(13)
+)
+"""A club member's reports for each horse number (its stable's deck, then the veterinary's)."""
+STAY: Final = tuple(Move(h, 0, 0) for h in range(13))
+PAST_POST: Final = tuple(Move(h, 0, 1) for h in range(13))
+_MOVES: dict[int, Move] = {}
+"""The legal actions of every phase that offers cards, horses, reports or moves, made once and
+shared (an action is a value), not built anew at each call (the race's moves by ``13 * cell +
+horse``, the reports sold by their item, when first asked)."""
 _SWAPS: dict[int, list[list[Swap]]] = {}
 """The exchanges offered to a seat, by the horse given and the horse taken (numbers 1 to 12)."""
+
+
+# Each action class as a number, read once an action (``_apply``): compiled, an imported name is
+# looked up in the module's dictionary at each use, a number is a constant.
+A_DEAL: Final = 1
+A_EXCHANGE: Final = 2
+A_DISCARD: Final = 3
+A_KEEP: Final = 4
+A_BID: Final = 5
+A_PASS: Final = 6
+A_STARTER: Final = 7
+A_DIE: Final = 8
+A_MOVE: Final = 9
+A_COLOUR: Final = 10
+A_LANE_CHOICE: Final = 11
+A_WAGER: Final = 12
+A_DONE: Final = 13
+A_ANSWER: Final = 14
+A_OFFER: Final = 15
+A_SWAP: Final = 16
+A_SELL: Final = 17
+A_RUN: Final = 18
+A_ENOUGH: Final = 19
+A_FAVOURITE: Final = 20
+A_ROLL: Final = 21
+A_DICE: Final = 22
+A_DRAW: Final = 23
+A_CLUB_REPORT: Final = 24
+A_JOIN: Final = 25
+A_DECLINE: Final = 26
+ACTION_KIND: Final[dict[type, int]] = {
+    Deal: A_DEAL,
+    Exchange: A_EXCHANGE,
+    Discard: A_DISCARD,
+    Keep: A_KEEP,
+    Bid: A_BID,
+    Pass: A_PASS,
+    Starter: A_STARTER,
+    Die: A_DIE,
+    Move: A_MOVE,
+    Colour: A_COLOUR,
+    LaneChoice: A_LANE_CHOICE,
+    Wager: A_WAGER,
+    Done: A_DONE,
+    Answer: A_ANSWER,
+    Offer: A_OFFER,
+    Swap: A_SWAP,
+    Sell: A_SELL,
+    Run: A_RUN,
+    Enough: A_ENOUGH,
+    Favourite: A_FAVOURITE,
+    Roll: A_ROLL,
+    Dice: A_DICE,
+    Draw: A_DRAW,
+    ClubReport: A_CLUB_REPORT,
+    Join: A_JOIN,
+    Decline: A_DECLINE,
+}
 
 
 BANKER: Final = 0
@@ -220,6 +343,37 @@ def _may_hold(held: Sequence[int], stable: str) -> bool:
     return STABLE_CARDS[1 - STABLE_CARDS.index(BUSINESS[stable])] not in held
 
 
+TRADEABLE: Final = (
+    tuple(c in HORSE_OF_CARD for c in CARDS),
+    tuple(c != CLUB_CARD for c in CARDS),
+)
+"""Whether each card may be traded (``_tradeable_cards``), after the training then in it."""
+OTHER_STABLE: Final = tuple(
+    STABLE_CARDS[1 - STABLE_CARDS.index(c)] if c in STABLE_CARDS else -1 for c in CARDS
+)
+"""The other stable's card of each stable's card (-1 for the other cards): whoever holds it may
+not own this one (``_may_hold``)."""
+HORSE_NUMBER: Final = tuple(HORSE_OF_CARD.get(c, 0) for c in CARDS)
+"""The horse number of each card, 0 for a business."""
+assert all(HORSE_CARD[h] < HORSE_CARD[h + 1] for h in range(1, 12))  # held in card order: by number
+_CARD_OFFERS: dict[int, list[list[tuple[Offer, ...]]]] = {}
+"""The offers of each card to a seat, by the seat and the deal (``2 * to + deal``), the card and
+the number of prices the payer can pay (``_offers_at_every_price``, read from a table)."""
+
+
+def _card_offers(to: Player, deal: int) -> list[list[tuple[Offer, ...]]]:
+    key = 2 * to + deal
+    found = _CARD_OFFERS.get(key)
+    if found is None:
+        most = len(OFFER_PRICES)
+        word = ("sell", "buy")[deal]
+        found = _CARD_OFFERS[key] = []
+        for card in CARDS:
+            every = _offers_at_every_price(to, word, CARD_IDS[card], most)
+            found.append([every[:count] for count in range(most + 1)])
+    return found
+
+
 def _all_offers(
     player: Player,
     training: bool,
@@ -227,33 +381,50 @@ def _all_offers(
     reports: Sequence[tuple[str, int]],
     prices: Sequence[int],
 ) -> list[Action]:
-    """The trade offers of ``player`` (seed, Préliminaires), each seat holding ``cards`` and able
-    to pay the first ``prices`` of OFFER_PRICES: the same, in the same order, as asking
-    ``_tradeable``, ``_may_own`` and ``horses_of`` for every partner and deal."""
+    """The trade offers of ``player`` (seed, Préliminaires), each seat holding ``cards`` (each in
+    card order, so that its horses come by number) and able to pay the first ``prices`` of
+    OFFER_PRICES: the same, in the same order, as asking ``_tradeable``, ``_may_own`` and
+    ``horses_of`` for every partner and deal, with the cards' offers read from tables."""
     found: list[Action] = []
     n = len(cards)
-    items = [_tradeable_cards(held, training=training) for held in cards]
-    horses = [sorted(HORSE_OF_CARD[c] for c in held if c in HORSE_OF_CARD) for held in cards]
-    mine = items[player] + [f"{d}:{i}" for d, i in reports]
+    tradeable = TRADEABLE[1 if training else 0]
+    held = cards[player]
+    mine = [c for c in held if tradeable[c]]
+    my_reports = [f"{d}:{i}" for d, i in reports]
+    my_horses = [HORSE_NUMBER[c] for c in held if HORSE_NUMBER[c]]
     known = _OFFERS.get
     for to in range(n):
         if to == player:
             continue
-        for deal, buyer, offered in (("sell", to, mine), ("buy", player, items[to])):
-            count = prices[buyer]
-            if count <= 0:  # the payer has none of them
-                continue
-            held = cards[buyer]
-            for item in offered:
-                if item in STABLE_IDS and not _may_hold(held, item):  # as ``_may_own``
+        his = cards[to]
+        count = prices[to]  # I sell: he pays
+        if count > 0:  # the payer has none of them
+            table = _card_offers(to, 0)
+            for card in mine:
+                other = OTHER_STABLE[card]
+                if other >= 0 and other in his:  # as ``_may_own``
                     continue
-                shared = known((to, deal, item, count))  # _offers_at_every_price, inlined
+                found.extend(table[card][count])
+            for item in my_reports:
+                shared = known((to, "sell", item, count))  # _offers_at_every_price, inlined
                 if shared is None:
-                    shared = _offers_at_every_price(to, deal, item, count)
+                    shared = _offers_at_every_price(to, "sell", item, count)
                 found.extend(shared)
+        count = prices[player]  # I buy: I pay
+        if count > 0:
+            table = _card_offers(to, 1)
+            for card in his:
+                if not tradeable[card]:
+                    continue
+                other = OTHER_STABLE[card]
+                if other >= 0 and other in held:
+                    continue
+                found.extend(table[card][count])
         # « échanger [...] les chevaux » (D45): one of mine for one of his.
-        if horses[player] and horses[to]:
-            found.extend(_swaps(to, horses[player], horses[to]))
+        if my_horses:
+            his_horses = [HORSE_NUMBER[c] for c in his if HORSE_NUMBER[c]]
+            if his_horses:
+                found.extend(_swaps(to, my_horses, his_horses))
     return found
 
 
@@ -261,8 +432,17 @@ def _win_bets(horse: int, count: int) -> list[PlaceBet]:
     """The first ``count`` win bets on ``horse``, by the Totalisator's stakes (shared, as above)."""
     made = _WIN_BETS.setdefault(horse, [])
     while len(made) < count:
-        made.append(PlaceBet("win", (f"h{horse}",), M.increment * (len(made) + 1)))
+        made.append(PlaceBet("win", (f"h{horse}",), INCREMENT * (len(made) + 1)))
     return made[:count]
+
+
+def _sale_in(events: Sequence[Event]) -> LotSold | None:
+    """The sale among a closed auction's ``events``, if the lot was sold (a loop: compiled, no
+    generator object)."""
+    for event in events:
+        if isinstance(event, LotSold):
+            return event
+    return None
 
 
 def as_told(event: Event) -> Event:
@@ -438,12 +618,12 @@ class Ascot(Game[AscotOptions]):
 
     def __init__(self, options: AscotOptions) -> None:
         super().__init__(options)
-        if options.jackpot < 0 or options.jackpot % M.increment:
+        if options.jackpot < 0 or options.jackpot % INCREMENT:
             raise OptionsError(
                 "error.option_type",
                 option="jackpot",
                 value=options.jackpot,
-                expected=f"francs, 0 or more, by {M.increment}",
+                expected=f"francs, 0 or more, by {INCREMENT}",
             )
 
     def new_initial_state(self) -> AscotState:
@@ -457,6 +637,23 @@ class Ascot(Game[AscotOptions]):
 
     def position_schema(self) -> JSONObject:
         return POSITION.schema(self, title="Ascot position")
+
+
+NO_MONEY: Final = frozenset(
+    kind
+    for kind in (
+        AuctionOpened,
+        BidRaised,
+        BidPassed,
+        BidderOut,
+        LotUnsold,
+        ev.BiddingOpened,
+        ev.ItemUnsold,
+    )
+    if kind.money_changes is Event.money_changes
+)
+"""The events of a sale, as told, that move no money (the base ``money_changes``): ``_record``
+tells them without asking."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
@@ -539,11 +736,11 @@ class AscotState(FlowState[Ascot]):
         self.disadvantages: list[int] = [0] * 13
         self.pile_advantages: dict[str, int] = dict(M.advantages)
         self.pile_disadvantages = M.disadvantages
-        self.unseen: dict[str, list[int]] = {d: list(range(len(r))) for d, r in M.reports.items()}
+        self.unseen: dict[str, list[int]] = {d: list(range(len(r))) for d, r in REPORTS.items()}
         """The reports of each shuffled deck not read yet this game (index into
-        ``M.reports[deck]``): they lie on top, in an order nobody knows, so the next one read is a
+        ``REPORTS[deck]``): they lie on top, in an order nobody knows, so the next one read is a
         chance node among them (D42)."""
-        self.decks: dict[str, list[int]] = {d: [] for d in M.reports}
+        self.decks: dict[str, list[int]] = {d: [] for d in REPORTS}
         """The reports read and put back under each deck, in order, below the unseen ones."""
         self.drawing: tuple[str, int] | None = None
         """The deck a report is being read from and the horse it is for (phase ``report``)."""
@@ -596,8 +793,8 @@ class AscotState(FlowState[Ascot]):
         """The runner the Bookmaker is reading (betting), 0 before."""
         self.pool = Pool(
             {"win": 1},
-            minimum=M.increment,
-            unit=M.increment,
+            minimum=INCREMENT,
+            unit=INCREMENT,
             take_out=M.totalisator_percent,
             rounding=TOTALISATOR_ROUNDING,
             refund_without_winner=False,
@@ -697,13 +894,18 @@ class AscotState(FlowState[Ascot]):
 
     def horses_of(self, player: Player) -> list[int]:
         """The seat's horses in number order (« par ordre de numéros (de 1 à 12) »)."""
-        held = self.hands[player] + self.bought[player]
-        return sorted(HORSE_OF_CARD[c] for c in held if c in HORSE_OF_CARD)
+        found = [HORSE_NUMBER[c] for c in self.hands[player] if HORSE_NUMBER[c]]
+        found += [HORSE_NUMBER[c] for c in self.bought[player] if HORSE_NUMBER[c]]
+        found.sort()
+        return found
 
     def due(self, player: Player) -> Money:
         """What ``player`` still owes the Bank for the cards kept from the deal (the auctioneer's
         card is free)."""
-        return sum(map(DUE_PRICE.__getitem__, self.hands[player]))
+        due = 0
+        for card in self.hands[player]:
+            due += DUE_PRICE[card]
+        return due
 
     def _left_of_dealer(self) -> Player:
         return 1 % self.game.num_players
@@ -735,6 +937,27 @@ class AscotState(FlowState[Ascot]):
             return [(DIE_FACES[f], 1.0 / 6) for f in range(1, 7)]
         return ()
 
+    def sample_chance(self, rng: random.Random) -> Action:
+        # The engine's very draw (one ``random()`` against the running sums of ``chance_outcomes``),
+        # on sums made once and without the list of outcomes.
+        phase = self.flow.phase
+        if phase is Phase.DICE:
+            return TWO_DICE[bisect(DICE_SUMS, rng.random() * DICE_SUMS[-1], 0, 10)][0]
+        if phase is Phase.DEAL:
+            gone = 0
+            for card in self.dealt:
+                gone |= 1 << card
+            left = [c for c in CARDS if not gone >> c & 1]
+            return DEALS[left[_uniform(len(left), rng.random())]]
+        if phase is Phase.ROLL:
+            return FACES[_uniform(6, rng.random())]
+        if phase is Phase.REPORT:
+            assert self.drawing is not None
+            deck = self.drawing[0]
+            unseen = self.unseen[deck]
+            return DRAWS[deck][unseen[_uniform(len(unseen), rng.random())]]
+        return super().sample_chance(rng)
+
     # -- legal actions ------------------------------------------------------------------------------
 
     def _exchangeable(self, player: Player) -> list[int]:
@@ -757,9 +980,9 @@ class AscotState(FlowState[Ascot]):
     def _legal_actions(self, player: Player) -> Sequence[Action]:
         phase = self.flow.phase
         if phase is Phase.EXCHANGE:
-            return [Exchange(c) for c in self._exchangeable(player)]
+            return [EXCHANGES[c] for c in self._exchangeable(player)]
         if phase is Phase.DISCARD:
-            found: list[Action] = [Discard(c) for c in self._exchangeable(player)]
+            found: list[Action] = [DISCARDS[c] for c in self._exchangeable(player)]
             if not self._holds_both_stables(player):
                 found.append(KEEP)
             return found
@@ -768,14 +991,14 @@ class AscotState(FlowState[Ascot]):
             money = self._available() if self.debt is None else self.money_
             return self.auction.legal_actions(player, money[player])
         if phase is Phase.SALE:
-            return [Sell(item) for item in self._saleable(player)]
+            return self._sales(player)
         if phase is Phase.TRAINING:
             found = [ROLL]
             if self.member[player] and not self.reported:
                 found.extend(self._club_reports(player))
             return found
         if phase is Phase.CLUB:
-            return [JOIN, DECLINE] if self.money_[player] >= M.club_fee else [DECLINE]
+            return [JOIN, DECLINE] if self.money_[player] >= CLUB_FEE else [DECLINE]
         if phase is Phase.MOVE:
             return self._race_moves()
         if phase is Phase.COLOUR:
@@ -795,11 +1018,11 @@ class AscotState(FlowState[Ascot]):
             assert self.offer is not None
             return [ACCEPT, REFUSE] if self._payable(self.offer, player) else [REFUSE]
         if phase is Phase.RUNNERS:
-            if self.money_[player] < M.entry_fee:
+            if self.money_[player] < ENTRY_FEE:
                 return [ENOUGH]
-            return [Run(h) for h in self.horses_of(player) if h not in self.runners[player]]
+            return [RUNS[h] for h in self.horses_of(player) if h not in self.runners[player]]
         if phase is Phase.FAVOURITE:
-            return [NO_FAVOURITE, *(Favourite(h) for h in self.runners[player])]
+            return [NO_FAVOURITE, *(FAVOURITES[h] for h in self.runners[player])]
         if phase is Phase.PLACES:
             return self._wagers(player)
         if phase is Phase.BOOK:
@@ -896,9 +1119,7 @@ class AscotState(FlowState[Ascot]):
         for horse in self.horses_of(player):
             if not 0 <= self.square[horse] < BOXED:
                 continue
-            stable = M.stable_of_horse(horse)
-            found.append(ClubReport(stable, horse))
-            found.append(ClubReport("veterinary", horse))
+            found.extend(CLUB_REPORTS[horse])
         return found
 
     def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
@@ -942,17 +1163,15 @@ class AscotState(FlowState[Ascot]):
                 return IllegalActionError(f"{ns}.not_your_horse", horse=f"h{action.horse}")
             if not 0 <= self.square[action.horse] < BOXED:
                 return IllegalActionError(f"{ns}.horse_not_training", horse=f"h{action.horse}")
-            if action.deck not in ("veterinary", M.stable_of_horse(action.horse)):
+            if action.deck not in ("veterinary", STABLE_OF_HORSE[action.horse]):
                 return IllegalActionError(
                     f"{ns}.wrong_stable", horse=f"h{action.horse}", deck=action.deck
                 )
         if isinstance(action, Join | Decline):
             if phase is not Phase.CLUB:
                 return IllegalActionError(f"{ns}.not_now", action=str(action))
-            if isinstance(action, Join) and self.money_[player] < M.club_fee:
-                return IllegalActionError(
-                    f"{ns}.funds", amount=M.club_fee, money=self.money_[player]
-                )
+            if isinstance(action, Join) and self.money_[player] < CLUB_FEE:
+                return IllegalActionError(f"{ns}.funds", amount=CLUB_FEE, money=self.money_[player])
         if isinstance(action, Starter | Die):
             return IllegalActionError(f"{ns}.chance_action", action=str(action))
         if isinstance(action, Move):
@@ -974,7 +1193,7 @@ class AscotState(FlowState[Ascot]):
             owner = self.owner(endangered)
             if action.to != owner or action.deal != "sell":
                 return IllegalActionError(f"{ns}.trade_partner", seat=action.to)
-            if action.item not in self._saving(player, M.inscriptions[code].effect):
+            if action.item not in self._saving(player, INSCRIPTIONS[code].effect):
                 return IllegalActionError(f"{ns}.not_owner", item=action.item, owner=player)
             if action.price not in OFFER_PRICES:
                 return IllegalActionError(f"{ns}.offer_price", price=action.price)
@@ -1018,14 +1237,14 @@ class AscotState(FlowState[Ascot]):
                 return IllegalActionError(f"{ns}.not_now", action=str(action))
             if isinstance(action, Enough):
                 return IllegalActionError(
-                    f"{ns}.run_them", fee=M.entry_fee, quota=self.quota, money=self.money_[player]
+                    f"{ns}.run_them", fee=ENTRY_FEE, quota=self.quota, money=self.money_[player]
                 )
             horse = f"h{action.horse}"
             if self.owner(action.horse) != player:
                 return IllegalActionError(f"{ns}.not_your_horse", horse=horse)
             if action.horse in self.runners[player]:
                 return IllegalActionError(f"{ns}.already_running", horse=horse)
-            return IllegalActionError(f"{ns}.funds", amount=M.entry_fee, money=self.money_[player])
+            return IllegalActionError(f"{ns}.funds", amount=ENTRY_FEE, money=self.money_[player])
         if isinstance(action, Favourite):
             if phase is not Phase.FAVOURITE:
                 return IllegalActionError(f"{ns}.not_now", action=str(action))
@@ -1050,65 +1269,68 @@ class AscotState(FlowState[Ascot]):
         money, told = self.money_, self._events
         for event in events:
             said = as_told(event)
+            if type(said) in NO_MONEY:
+                told.append(said)
+                continue
             for player, delta in said.money_changes().items():
                 money[player] += delta
             told.append(said)
 
     def _apply(self, player: Player, action: Action) -> None:
-        kind = type(action)
-        if kind is Deal:
+        kind = ACTION_KIND.get(type(action), 0)
+        if kind == A_DEAL:
             self._deal(action.card)  # type: ignore[attr-defined]
-        elif kind is Exchange:
+        elif kind == A_EXCHANGE:
             self._exchange(player, action.card)  # type: ignore[attr-defined]
-        elif kind is Discard:
+        elif kind == A_DISCARD:
             self._discard(player, action.card)  # type: ignore[attr-defined]
-        elif kind is Keep:
+        elif kind == A_KEEP:
             self._keep(player)
         elif self.flow.phase is Phase.BETTING:
             self._bet(player, action)
-        elif kind is Bid or kind is Pass:
+        elif kind in (A_BID, A_PASS):
             self._bid(player, action)
-        elif kind is Starter:
+        elif kind == A_STARTER:
             self._events.append(ev.RaceStarter(action.player))  # type: ignore[attr-defined]
             self._begin_race_turn(action.player)  # type: ignore[attr-defined]
-        elif kind is Die:
+        elif kind == A_DIE:
             self.die = action.face  # type: ignore[attr-defined]
             self._events.append(ev.DieThrown(self.flow.turn, self.die, self._eligible_ids()))
             self.flow.enter(Phase.MOVE, turn=self.flow.turn)
-        elif kind is Move:
+        elif kind == A_MOVE:
             self._race_move(player, action)  # type: ignore[arg-type]
-        elif kind is Colour:
+        elif kind == A_COLOUR:
             self._use_colour(player, action.use)  # type: ignore[attr-defined]
-        elif kind is LaneChoice:
+        elif kind == A_LANE_CHOICE:
             self._change_to(player, self.moving_horse, action.lane - 1)  # type: ignore[attr-defined]
-        elif kind is Wager or (kind is Done and self.flow.phase is Phase.PLACES):
+        elif kind == A_WAGER or (kind == A_DONE and self.flow.phase is Phase.PLACES):
             self._place_bet(player, action)
-        elif kind is Answer and self.flow.phase is Phase.BOOK:
+        elif kind == A_ANSWER and self.flow.phase is Phase.BOOK:
             self._book(action.accepted)  # type: ignore[attr-defined]
-        elif self.danger is not None and (kind is Offer or kind is Done or kind is Answer):
+        elif self.danger is not None and (kind in (A_OFFER, A_DONE, A_ANSWER)):
             self._rescue(player, action)
-        elif kind is Offer or kind is Done or kind is Swap:
+        elif kind in (A_OFFER, A_DONE, A_SWAP):
             self._trade(player, action)
-        elif kind is Answer:
+        elif kind == A_ANSWER:
             self._answer(player, action.accepted)  # type: ignore[attr-defined]
-        elif kind is Sell:
+        elif kind == A_SELL:
             self._sell(player, action.item)  # type: ignore[attr-defined]
-        elif kind is Run:
+        elif kind == A_RUN:
             self._run(player, action.horse)  # type: ignore[attr-defined]
-        elif kind is Enough:
+        elif kind == A_ENOUGH:
             self._enough(player)
-        elif kind is Favourite:
+        elif kind == A_FAVOURITE:
             self._name_favourite(player, action.horse)  # type: ignore[attr-defined]
-        elif kind is Roll:
+        elif kind == A_ROLL:
             self.flow.enter(Phase.DICE, turn=player)
-        elif kind is Dice:
+        elif kind == A_DICE:
             self._dice(action.total)  # type: ignore[attr-defined]
-        elif kind is Draw:
+        elif kind == A_DRAW:
             self._drawn(action.report)  # type: ignore[attr-defined]
-        elif kind is ClubReport:
+        elif kind == A_CLUB_REPORT:
             self._club_report(player, action)  # type: ignore[arg-type]
-        elif kind is Join or kind is Decline:
-            self._club(player, kind is Join)
+        elif kind in (A_JOIN, A_DECLINE):
+            self._club(player, kind == A_JOIN)
         else:  # pragma: no cover - apply() validates; apply_unchecked trusts its caller
             raise TypeError(f"not an Ascot action: {action!r}")
 
@@ -1198,12 +1420,12 @@ class AscotState(FlowState[Ascot]):
                 n,
                 self._available(),
                 first=(self.auctioneer + 1) % n,
-                floor=M.increment,
-                increment=M.increment,
+                floor=INCREMENT,
+                increment=INCREMENT,
                 excluded=excluded,
                 auctioneer=self.auctioneer,
-                commission=M.commission_percent,
-                rounding=M.commission_rounding,
+                commission=COMMISSION_PERCENT,
+                rounding=COMMISSION_ROUNDING,
             )
             self._record(events)
             if not auction.closed:
@@ -1230,7 +1452,7 @@ class AscotState(FlowState[Ascot]):
         self._next_lot()
 
     def _hammer(self, card: int, events: Sequence[Event]) -> None:
-        sold = next((e for e in events if isinstance(e, LotSold)), None)
+        sold = _sale_in(events)
         if sold is None:
             # « s'il reste des cartes invendues, on les supprime du jeu, ainsi que les chevaux
             # correspondant à ces cartes ».
@@ -1278,7 +1500,14 @@ class AscotState(FlowState[Ascot]):
         self._to_next_trainer(first, fresh=True)
 
     def _training(self, player: Player) -> bool:
-        return any(0 <= self.square[h] < BOXED for h in self.horses_of(player))
+        """Some horse of ``player`` is still on the training loop."""
+        square = self.square
+        for held in (self.hands[player], self.bought[player]):
+            for card in held:
+                horse = HORSE_NUMBER[card]
+                if horse and 0 <= square[horse] < BOXED:
+                    return True
+        return False
 
     def _to_next_trainer(self, seat: Player, *, fresh: bool = False) -> None:
         """Give the turn to ``seat`` or the next seat round the table with a horse still training;
@@ -1325,7 +1554,7 @@ class AscotState(FlowState[Ascot]):
                 # nécessaire pour entrer ».
                 self._events.append(ev.HorseBoxed(player, f"h{horse}"))
                 continue
-            square = M.squares.get(end)
+            square = SQUARES.get(end)
             if square is None:
                 continue
             if square.kind == "club" and not self.member[player]:
@@ -1364,14 +1593,14 @@ class AscotState(FlowState[Ascot]):
 
     def _obey(self, player: Player, horse: int, at: int) -> bool:
         """Carry out the square ``at`` for ``horse``; True when the turn stops (strangles)."""
-        square = M.squares[at]
+        square = SQUARES[at]
         kind = square.kind
         if kind == "pay":
             self._fee(player, square.header, square.amount)
         elif kind == "stable_pay":
-            self._fee(player, f"ecurie_{M.stable_of_horse(horse)}", square.amount)
+            self._fee(player, f"ecurie_{STABLE_OF_HORSE[horse]}", square.amount)
         elif kind == "stable_report":
-            return self._report(player, horse, M.stable_of_horse(horse))
+            return self._report(player, horse, STABLE_OF_HORSE[horse])
         elif kind == "vet_report":
             return self._report(player, horse, "veterinary")
         elif kind == "advantage":
@@ -1402,7 +1631,7 @@ class AscotState(FlowState[Ascot]):
         # Préparatifs: « Si, au cours de la partie, un joueur ne peut faire face à ses obligations,
         # il doit vendre, à titre privé, un (ou plusieurs) de ses Chevaux ou une (ou plusieurs) de
         # ses Affaires, au plus offrant. Il peut également vendre ses Rapports » (D17).
-        if self.money_[player] < amount and self._saleable(player):
+        if self.money_[player] < amount and self._may_sell(player):
             self.debt = (business, amount)
             return
         self._pay_fee(player, business, amount)
@@ -1447,7 +1676,7 @@ class AscotState(FlowState[Ascot]):
     def _read(self, player: Player, horse: int, deck: str, index: int) -> bool:
         """Carry out report ``index`` of ``deck`` for ``horse``; True when the turn stops."""
         pile = self.decks[deck]
-        report: Report = M.reports[deck][index]
+        report: Report = REPORTS[deck][index]
         kept = report.effect == "keep"
         self._events.append(ev.ReportDrawn(player, f"h{horse}", deck, index, kept))
         if kept:
@@ -1479,7 +1708,7 @@ class AscotState(FlowState[Ascot]):
 
     def _small_card(self, player: Player, horse: int, *, advantage: bool) -> None:
         if advantage:
-            colour = M.horse_colours[horse - 1]
+            colour = HORSE_COLOURS[horse - 1]
             taken = self.pile_advantages[colour] > 0
             if taken:
                 self.pile_advantages[colour] -= 1
@@ -1507,11 +1736,11 @@ class AscotState(FlowState[Ascot]):
             # plus de cotisation à payer pendant cette partie ».
             to = self.holder(CLUB_CARD)
             fee = ev.FeePaid if to != NOBODY else ev.FeeBanked
-            self._record([fee(player, to, "commissaire_du_club", M.club_fee)])
+            self._record([fee(player, to, "commissaire_du_club", CLUB_FEE)])
             if to == NOBODY:
-                self.bank += M.club_fee
+                self.bank += CLUB_FEE
             self.member[player] = True
-            self._events.append(ev.ClubJoined(player, M.club_fee))
+            self._events.append(ev.ClubJoined(player, CLUB_FEE))
         else:
             self._events.append(ev.ClubDeclined(player))
         del horse  # the club's square asks nothing more
@@ -1535,6 +1764,30 @@ class AscotState(FlowState[Ascot]):
         items += [f"{d}:{i}" for d, i in self.reports[player]]
         return [i for i in items if i not in self.offered]
 
+    def _may_sell(self, player: Player) -> bool:
+        """Whether ``player`` has something left to offer for sale (``_saleable`` is not empty)."""
+        offered = self.offered
+        for held in (self.hands[player], self.bought[player]):
+            for card in held:
+                if CARD_IDS[card] not in offered:
+                    return True
+        return any(f"{deck}:{index}" not in offered for deck, index in self.reports[player])
+
+    def _sales(self, player: Player) -> list[Action]:
+        """The sales ``player`` may offer (``_saleable``), the actions shared."""
+        offered = self.offered
+        found: list[Action] = [
+            SELL_CARD[c] for c in self.cards_of(player) if CARD_IDS[c] not in offered
+        ]
+        for deck, index in self.reports[player]:
+            item = f"{deck}:{index}"
+            if item not in offered:
+                sale = _SELL_REPORT.get(item)
+                if sale is None:
+                    sale = _SELL_REPORT[item] = Sell(item)
+                found.append(sale)
+        return found
+
     def _sell(self, player: Player, item: str) -> None:
         n = self.game.num_players
         self.offered.append(item)
@@ -1548,8 +1801,8 @@ class AscotState(FlowState[Ascot]):
             n,
             self.money_,
             first=(player + 1) % n,
-            floor=M.increment,
-            increment=M.increment,
+            floor=INCREMENT,
+            increment=INCREMENT,
             excluded=excluded,
             seller=player,
         )
@@ -1564,7 +1817,7 @@ class AscotState(FlowState[Ascot]):
         auction = self.auction
         assert auction is not None and self.debt is not None
         self.auction = None
-        sold = next((e for e in events if isinstance(e, LotSold)), None)
+        sold = _sale_in(events)
         if sold is not None:
             item = auction.lot
             if item in CARD_INDEX:
@@ -1581,7 +1834,7 @@ class AscotState(FlowState[Ascot]):
                 self.reports[seller].remove((deck, int(index)))
                 self.reports[sold.player].append((deck, int(index)))
         business, amount = self.debt
-        if self.money_[seller] < amount and self._saleable(seller):
+        if self.money_[seller] < amount and self._may_sell(seller):
             self.flow.enter(Phase.SALE, turn=seller)
             return
         self.debt = None
@@ -1749,8 +2002,8 @@ class AscotState(FlowState[Ascot]):
         # Préliminaires 2°: « Il paie au Banquier Frs 10.000 par cheval, comme droit d'entrée et
         # place ses chevaux sur les cases de départ ».
         self.runners[player].append(horse)
-        self._record([ev.EntryPaid(player, f"h{horse}", M.entry_fee)])
-        self.bank += M.entry_fee
+        self._record([ev.EntryPaid(player, f"h{horse}", ENTRY_FEE)])
+        self.bank += ENTRY_FEE
         if len(self.runners[player]) == self.quota:
             self._after_runners(player)
 
@@ -1944,7 +2197,7 @@ class AscotState(FlowState[Ascot]):
         # of his horses (Utilisation des avantages et des désavantages).
         for p in range(n):
             for horse in self.horses_of(p):
-                colour = M.horse_colours[horse - 1]
+                colour = HORSE_COLOURS[horse - 1]
                 self.adv_hand[p][colour] += self.advantages[horse]
                 self.dis_hand[p] += self.disadvantages[horse]
         for horse in self.starters():
@@ -1976,7 +2229,7 @@ class AscotState(FlowState[Ascot]):
     def _next_horse(self) -> None:
         seat = self.flow.turn
         self.to_move = [h for h in self.to_move if self._racing(h)]
-        if len(self.placed) >= M.placed or not any(self._racing(h) for h in self.starters()):
+        if len(self.placed) >= PLACED or not any(self._racing(h) for h in self.starters()):
             self._finish_race()
         elif self.to_move:
             self.flow.enter(Phase.ROLL, turn=seat)
@@ -2004,7 +2257,12 @@ class AscotState(FlowState[Ascot]):
         for other, h in occupant.items():
             if h == horse or LANE_OF[other] != lane or PROGRESS[other] >= height:
                 continue
-            if TRACK.steps_to(other, height) < M.cut_in_lengths:
+            # ``TRACK.steps_to(other, height)``, read from the tables (an open course: no laps).
+            steps, cell = 0, other
+            while PROGRESS[cell] < height:
+                cell = FORWARD[cell]
+                steps += 1
+            if steps < CUT_IN_LENGTHS:
                 return True
         return False
 
@@ -2014,7 +2272,7 @@ class AscotState(FlowState[Ascot]):
         """The cells one length on from ``cell``: straight on, or de biais to either lane
         (``cut_in``: as if cutting in were allowed, to tell a refusal's reason)."""
         found = []
-        ahead = TRACK.forward[cell]
+        ahead = FORWARD[cell]
         if ahead != NO_CELL and ahead not in occupant:
             found.append(ahead)
         if cell in ZONE:
@@ -2039,29 +2297,16 @@ class AscotState(FlowState[Ascot]):
         full: dict[int, bool] = {}
         partial: dict[int, tuple[int, bool]] = {}
 
-        def walk(cell: int, left: int, path: list[int]) -> None:
-            if left == 0:
-                full[cell] = full.get(cell, True) and self._inside_pass(start, path, occupant)
-                return
-            nexts = self._steps(horse, cell, occupant, cut_in=cut_in)
-            if TRACK.forward[cell] == NO_CELL and left == 1:
-                full[POST] = full.get(POST, True) and self._inside_pass(start, path, occupant)
-            if not nexts:
-                if TRACK.forward[cell] != NO_CELL:  # stuck behind horses, not at the post
-                    used = points - left
-                    partial[cell] = (used, self._inside_pass(start, path, occupant))
-                return
-            for to in nexts:
-                walk(to, left - 1, [*path, to])
-
         if start == RSTART:
             # Départ: « un cheval doit toujours suivre la piste dans le prolongement de son numéro ».
             first = TRACK.cell((horse - 1) % TRACK.lanes, 0)
             if first in occupant:
                 return {}, True
-            walk(first, points - 1, [first])
+            self._walk(
+                horse, start, points, occupant, cut_in, full, partial, first, points - 1, [first]
+            )
         else:
-            walk(start, points, [])
+            self._walk(horse, start, points, occupant, cut_in, full, partial, start, points, [])
         if full:
             clean = {c: False for c, inside in full.items() if not inside}
             return (clean or full) if outside_first else full, False
@@ -2071,6 +2316,37 @@ class AscotState(FlowState[Ascot]):
         ends = {c: inside for c, (used, inside) in partial.items() if used == most and used > 0}
         clean = {c: False for c, inside in ends.items() if not inside}
         return (clean or ends) if outside_first else ends, True
+
+    def _walk(  # noqa: PLR0917 -- the search's context, passed down each step (a closure before)
+        self,
+        horse: int,
+        start: int,
+        points: int,
+        occupant: dict[int, int],
+        cut_in: bool,
+        full: dict[int, bool],
+        partial: dict[int, tuple[int, bool]],
+        cell: int,
+        left: int,
+        path: list[int],
+    ) -> None:
+        """One step of ``destinations``' search, from ``cell`` with ``left`` points, by ``path``
+        (a method, not a closure: compiled, a direct call)."""
+        if left == 0:
+            full[cell] = full.get(cell, True) and self._inside_pass(start, path, occupant)
+            return
+        nexts = self._steps(horse, cell, occupant, cut_in=cut_in)
+        if FORWARD[cell] == NO_CELL and left == 1:
+            full[POST] = full.get(POST, True) and self._inside_pass(start, path, occupant)
+        if not nexts:
+            if FORWARD[cell] != NO_CELL:  # stuck behind horses, not at the post
+                used = points - left
+                partial[cell] = (used, self._inside_pass(start, path, occupant))
+            return
+        for to in nexts:
+            self._walk(
+                horse, start, points, occupant, cut_in, full, partial, to, left - 1, [*path, to]
+            )
 
     def _inside_pass(self, start: int, path: list[int], occupant: dict[int, int]) -> bool:
         # « Pour dépasser un cheval, il faut emprunter une des pistes à droite ; toutefois, il est
@@ -2084,7 +2360,7 @@ class AscotState(FlowState[Ascot]):
             height = PROGRESS[other]
             if not begin <= height < end:
                 continue
-            beside = [c for c in path if TRACK.cells[c].start <= height < TRACK.cells[c].end]
+            beside = [c for c in path if PROGRESS[c] <= height < CELL_END[c]]
             lane = LANE_OF[beside[0] if beside else path[-1]]
             if lane < LANE_OF[other]:
                 return True
@@ -2094,17 +2370,22 @@ class AscotState(FlowState[Ascot]):
         found: list[Action] = []
         for horse in self._eligible():
             if self.fallen[horse]:
-                found.append(Move(horse, 0, 0))
+                found.append(STAY[horse])
                 continue
             ends, _ = self.destinations(horse, self.die)
             if not ends:
-                found.append(Move(horse, 0, 0))
+                found.append(STAY[horse])
             for cell in sorted(ends):
                 if cell == POST:
-                    found.append(Move(horse, 0, 1))
+                    found.append(PAST_POST[horse])
                 else:
-                    info = TRACK.cells[cell]
-                    found.append(Move(horse, info.lane + 1, info.index + 1))
+                    move = _MOVES.get(13 * cell + horse)
+                    if move is None:
+                        info = TRACK.cells[cell]
+                        move = _MOVES[13 * cell + horse] = Move(
+                            horse, info.lane + 1, info.index + 1
+                        )
+                    found.append(move)
         return found
 
     def _race_move(self, player: Player, action: Move) -> None:
@@ -2173,7 +2454,7 @@ class AscotState(FlowState[Ascot]):
 
     def _colour_uses(self, player: Player, horse: int) -> list[Action]:
         code = LANE_CODES[self.at[horse]]
-        colour = M.horse_colours[horse - 1]
+        colour = HORSE_COLOURS[horse - 1]
         found: list[Action] = [COLOURS_ACTIONS["none"]]
         if self.colour_used:
             return found
@@ -2193,7 +2474,7 @@ class AscotState(FlowState[Ascot]):
 
     def _use_colour(self, player: Player, use: str) -> None:
         horse = self.moving_horse
-        colour = M.horse_colours[horse - 1]
+        colour = HORSE_COLOURS[horse - 1]
         hid = f"h{horse}"
         self._events.append(ev.ColourUsed(player, hid, use))
         if use == "none":
@@ -2206,7 +2487,7 @@ class AscotState(FlowState[Ascot]):
             self.dis_hand[player] -= 1
             self._next_horse()
             return
-        self._forward(player, horse, M.colour_bonus[colour])
+        self._forward(player, horse, COLOUR_BONUS[colour])
 
     def _forward(self, player: Player, horse: int, lengths: int) -> None:
         """Extra lengths straight on in the horse's lane, stopping behind a horse; past the post
@@ -2223,8 +2504,8 @@ class AscotState(FlowState[Ascot]):
             self._next_horse()
             return
         moved = 0
-        while moved < lengths and TRACK.forward[cell] not in occupant:
-            cell = TRACK.forward[cell]
+        while moved < lengths and FORWARD[cell] not in occupant:
+            cell = FORWARD[cell]
             moved += 1
         self._place(player, horse, cell)
         if moved < lengths:
@@ -2238,7 +2519,7 @@ class AscotState(FlowState[Ascot]):
         self._events.append(ev.HorsePlacedAt(player, f"h{horse}", info.lane + 1, info.index + 1))
 
     def _inscription(self, player: Player, horse: int, code: str) -> None:
-        ins = M.inscriptions[code]
+        ins = INSCRIPTIONS[code]
         hid = f"h{horse}"
         effect = ins.effect
         self._events.append(ev.InscriptionRead(player, hid, code))
@@ -2246,7 +2527,7 @@ class AscotState(FlowState[Ascot]):
             # Utilisation des rapports: « le propriétaire du cheval doit jeter le Rapport
             # correspondant à la case, pour maintenir le cheval, sans quoi il serait éliminé ».
             report = next(
-                ((d, i) for d, i in self.reports[player] if M.reports[d][i].immunity == effect),
+                ((d, i) for d, i in self.reports[player] if REPORTS[d][i].immunity == effect),
                 None,
             )
             if report is not None:
@@ -2306,7 +2587,7 @@ class AscotState(FlowState[Ascot]):
 
     def _saving(self, seat: Player, effect: str) -> list[str]:
         """The kept reports of ``seat`` that would save a horse from ``effect``."""
-        return [f"{d}:{i}" for d, i in self.reports[seat] if M.reports[d][i].immunity == effect]
+        return [f"{d}:{i}" for d, i in self.reports[seat] if REPORTS[d][i].immunity == effect]
 
     def _rescue_offers(self, player: Player) -> list[Action]:
         assert self.danger is not None
@@ -2314,7 +2595,7 @@ class AscotState(FlowState[Ascot]):
         owner = self.owner(horse)
         prices = min(self.money_[owner] // OFFER_PRICES.step + 1, len(OFFER_PRICES))
         found: list[Action] = [DONE]
-        for item in self._saving(player, M.inscriptions[code].effect):
+        for item in self._saving(player, INSCRIPTIONS[code].effect):
             found.extend(_offers_at_every_price(owner, "sell", item, prices))
         return found
 
@@ -2328,7 +2609,7 @@ class AscotState(FlowState[Ascot]):
         owner = self.owner(horse)
         self.danger = None
         hid = f"h{horse}"
-        if M.inscriptions[code].effect == "fall":
+        if INSCRIPTIONS[code].effect == "fall":
             self.fallen[horse] = True
             self._events.append(ev.HorseFell(owner, hid))
         else:
@@ -2723,8 +3004,8 @@ class AscotState(FlowState[Ascot]):
         state.disadvantages = list(pos.disadvantages)
         state.pile_advantages = dict(pos.pile_advantages)
         state.pile_disadvantages = pos.pile_disadvantages
-        state.decks = {d: list(pos.decks[d]) for d in M.reports}
-        state.unseen = {d: list(pos.unseen[d]) for d in M.reports}
+        state.decks = {d: list(pos.decks[d]) for d in REPORTS}
+        state.unseen = {d: list(pos.unseen[d]) for d in REPORTS}
         state.drawing = pos.drawing
         state.reports = [
             [(text.partition(":")[0], int(text.partition(":")[2])) for text in row]

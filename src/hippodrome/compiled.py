@@ -39,6 +39,7 @@ MODULES: Final = (
     "hippodrome.games.royal_steeple_chase.events",
     "hippodrome.games.royal_steeple_chase.rules",
     "hippodrome.games.toques_et_casques.events",
+    "hippodrome.games.toques_et_casques.rules",
 )
 """The modules the compiled build compiles (dotted names), engine first."""
 

@@ -28,7 +28,8 @@ from tests.games.mutations import (
 )
 
 import hippodrome
-from hippodrome.games.toques_et_casques.rules import POSITION, ToquesEtCasques
+from hippodrome.games.toques_et_casques.position import POSITION
+from hippodrome.games.toques_et_casques.rules import ToquesEtCasques
 
 OPTIONS = (("players", 4), ("category", "D"), ("steward", True))
 GAME = ToquesEtCasques.from_options(**dict(OPTIONS))

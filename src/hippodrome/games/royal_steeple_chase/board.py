@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from hippodrome.engine.turnflow import Acts, Phases, Step
 from hippodrome.games.royal_steeple_chase.actions import (
@@ -30,6 +29,9 @@ from hippodrome.games.royal_steeple_chase.actions import (
     Throw,
 )
 from hippodrome.games.royal_steeple_chase.material import COLOURS, Material, material
+
+if TYPE_CHECKING:  # the rules draw nothing themselves: the generator is always the caller's
+    import random
 
 M: Final[Material] = material()
 HORSES: Final = range(4)
@@ -189,16 +191,78 @@ def half_action(
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+_LONE: dict[str, dict[str, tuple[PlayHalf, ...]]] = {}
+_PAIRS: dict[str, dict[str, tuple[PlayHalf, ...]]] = {}
+_GAPS: dict[str, dict[str, tuple[tuple[PlayHalf, ...], ...]]] = {}
+
+
+def lone_plays(text: str, use: str) -> tuple[PlayHalf, ...]:
+    """``half_action(text, use, (h,))`` for each horse ``h``, indexed by horse: looked up by a
+    playout's every coup, made once (the same interned actions)."""
+    by_use = _LONE.get(text)
+    if by_use is None:
+        by_use = _LONE[text] = {}
+    found = by_use.get(use)
+    if found is None:
+        found = by_use[use] = tuple(half_action(text, use, (h,)) for h in HORSES)
+    return found
+
+
+def pair_plays(text: str, use: str) -> tuple[PlayHalf, ...]:
+    """``half_action(text, use, (a, b))`` for two horses (CHUTE: one square each), indexed by
+    ``a * len(HORSES) + b``; made once."""
+    by_use = _PAIRS.get(text)
+    if by_use is None:
+        by_use = _PAIRS[text] = {}
+    found = by_use.get(use)
+    if found is None:
+        found = by_use[use] = tuple(half_action(text, use, (a, b)) for a in HORSES for b in HORSES)
+    return found
+
+
+def gap_plays(text: str, use: str, horse: int, *, remove: bool) -> tuple[PlayHalf, ...]:
+    """The hurdle coups of ``text`` as ``use`` on ``horse``'s lane, laying a hurdle (or removing
+    one) in each gap, indexed by gap (0 to ``LAP``); made once (the same interned actions)."""
+    by_use = _GAPS.get(text)
+    if by_use is None:
+        by_use = _GAPS[text] = {}
+    lanes = by_use.get(use)
+    if lanes is None:
+        lanes = by_use[use] = tuple(
+            tuple(half_action(text, use, (h,), square_before(g), remove=r) for g in range(LAP + 1))
+            for h in HORSES
+            for r in (False, True)
+        )
+    return lanes[horse * 2 + remove]
+
+
 def placements(text: str, use: str, horse: int, at: int, hurdles: int) -> list[PlayHalf]:
     """Every gap of ``horse``'s lane a hurdle coup may take (D4), as actions: the gaps ahead of
     the horse, up to the line, without a mobile hurdle already."""
-    last = LAP + 1 if at else LAP
-    return [
-        half_action(text, use, (horse,), square_before(g))
-        for g in range(at, last)
-        if not hurdles >> g & 1
-    ]
+    row = gap_plays(text, use, horse, remove=False)
+    return [row[g] for g in range(at, LAP + 1 if at else LAP) if not hurdles >> g & 1]
+
+
+def counted_draw(counts: Sequence[int], rng: random.Random) -> int:
+    """The index ``State.sample_chance`` draws among the outcomes weighted ``count / total`` (those
+    whose count is not 0, in order): one ``rng.random()`` against the same running sums, the same
+    floating-point sums added in the same order, so every seed draws what it drew with the lists
+    (``bisect`` on the sums, which stops at the last outcome)."""
+    total = sum(counts)
+    whole = 0.0
+    for c in counts:
+        if c:
+            whole += c / total
+    x = rng.random() * whole
+    run = 0.0
+    last = -1
+    for i, c in enumerate(counts):
+        if c:
+            run += c / total
+            if x < run:
+                return i
+            last = i
+    return last
 
 
 DEALS: Final = tuple(DealCard(t) for t in range(TYPES))

@@ -25,7 +25,9 @@ from hippodrome.games.royal_steeple_chase.board import (
     TYPES,
     M,
     Phase,
-    half_action,
+    gap_plays,
+    lone_plays,
+    pair_plays,
     placements,
     shown,
     square_before,
@@ -77,33 +79,30 @@ class RaceRules(IncidentRules):
 
     def _plays_as(self, p: Player, use: str, colour: int, text: str) -> list[PlayHalf]:
         mine = self._horse_of(p)
-        free = self.game.way.free_white
         incidents = self.incidents
         ridden = NOBODY if incidents is None else incidents.ridden[p]
-        if use in ("2", "3", "4") and ridden != NOBODY and colour == NO_COLOUR:
-            # « VOTRE PROCHAINE CARTE SERA JOUÉE PAR LE CHEVAL ... »
-            horse = ridden
-            return [] if self.pos[horse] >= FINISH else [half_action(text, use, (horse,))]
+        pos = self.pos
         if use in ("2", "3", "4"):
+            lone = lone_plays(text, use)
+            if ridden != NOBODY and colour == NO_COLOUR:
+                # « VOTRE PROCHAINE CARTE SERA JOUÉE PAR LE CHEVAL ... »
+                return [] if pos[ridden] >= FINISH else [lone[ridden]]
             # « les colorées sur la piste du cheval de cette couleur »; a white advance goes to the
             # player's own horse: « II est défendu de favoriser un autre joueur » (D5). In the
             # pirate game « Les cartes sans couleur peuvent être jouées librement ».
-            if free and colour == NO_COLOUR:
-                return [half_action(text, use, (h,)) for h in HORSES if self.pos[h] < FINISH]
-            mate = mate_horse(self, p)
+            if colour == NO_COLOUR and self.game.way.free_white:
+                return [lone[h] for h in HORSES if pos[h] < FINISH]
+            mate = NOBODY if self.bridge is None else mate_horse(self, p)
             if colour == NO_COLOUR and mate != NOBODY:
                 # aux enchères: « un joueur peut faire bénéficier son partenaire en totalité ou en
                 # partie des cartes non colorées jouées par lui »
-                return [
-                    half_action(text, use, (h,))
-                    for h in (mine, mate)
-                    if h != NOBODY and self.pos[h] < FINISH
-                ]
+                return [lone[h] for h in (mine, mate) if h != NOBODY and pos[h] < FINISH]
             horse = colour if colour != NO_COLOUR else mine
-            if horse == NOBODY or self.pos[horse] >= FINISH:
+            if horse == NOBODY or pos[horse] >= FINISH:
                 return []
-            return [half_action(text, use, (horse,))]
+            return [lone[horse]]
         if use == "H":
+            free = self.game.way.free_white
             out: list[PlayHalf] = []
             if self._supply() > 0:
                 # Solo: one lane only, the player's own
@@ -112,29 +111,28 @@ class RaceRules(IncidentRules):
                     [colour] if colour != NO_COLOUR else [h for h in HORSES if (h == mine) == solo]
                 )
                 for h in lanes:
-                    if self.pos[h] < FINISH:
-                        out += placements(text, use, h, self.pos[h], self.hurdles[h])
+                    if pos[h] < FINISH:
+                        out += placements(text, use, h, pos[h], self.hurdles[h])
             own = [mine] if mine != NOBODY else list(HORSES) if free else []
-            if mate_horse(self, p) != NOBODY:
+            if self.bridge is not None and mate_horse(self, p) != NOBODY:
                 own.append(mate_horse(self, p))  # the partner's lane too (D67)
             for h in own if colour == NO_COLOUR else ():
                 # « ou, s'il le préfère, retirer une haie sur sa propre piste »
-                hurdles, at = self.hurdles[h], self.pos[h]
+                hurdles, at = self.hurdles[h], pos[h]
                 if at < FINISH:
-                    out += [
-                        half_action(text, use, (h,), square_before(g), remove=True)
-                        for g in range(at, LAP + 1 if at else LAP)
-                        if hurdles >> g & 1
-                    ]
+                    row = gap_plays(text, use, h, remove=True)
+                    out += [row[g] for g in range(at, LAP + 1 if at else LAP) if hurdles >> g & 1]
             return out
         # CHUTE: « Reculer un cheval de 2 cases ou reculer deux chevaux de 1 case chacun »
         targets = [
-            h for h in HORSES if h != mine and 1 <= self.pos[h] < FINISH and self._can_fall_back(h)
+            h for h in HORSES if h != mine and 1 <= pos[h] < FINISH and self._can_fall_back(h)
         ]
-        out = [half_action(text, use, (h,)) for h in targets]
-        out += [
-            half_action(text, use, (a, b)) for i, a in enumerate(targets) for b in targets[i + 1 :]
-        ]
+        lone = lone_plays(text, use)
+        out = [lone[h] for h in targets]
+        if len(targets) > 1:
+            pairs = pair_plays(text, use)
+            n = len(HORSES)
+            out += [pairs[a * n + b] for i, a in enumerate(targets) for b in targets[i + 1 :]]
         return out
 
     def _start_race(self) -> None:

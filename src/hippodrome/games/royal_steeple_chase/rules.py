@@ -87,6 +87,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     bids,
     card_requests,
     cards_text,
+    counted_draw,
     counter,
     horses_text,
     proposal,
@@ -392,6 +393,19 @@ class SteepleState(DealRules):
             total = sum(self.discards)
             return [(DISCARD_DRAWS[t], c / total) for t, c in enumerate(self.discards) if c]
         return ()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        # The very draw of ``State.sample_chance`` on the outcomes above (one ``random()`` against
+        # the running sums of count / total), without building their lists: a deal is a third of
+        # a playout's actions.
+        phase = self.flow.phase
+        if phase is Phase.DEAL:
+            return DEALS[counted_draw(self.undealt, rng)]
+        if phase is Phase.DRAW_INCIDENT:
+            return INCIDENT_DRAWS[counted_draw(self._deck().incident_pack, rng)]
+        if phase is Phase.DRAW_DISCARD:
+            return DISCARD_DRAWS[counted_draw(self.discards, rng)]
+        return super().sample_chance(rng)
 
     def _pirate_way(self) -> Pirate:
         way = self.game.way

@@ -17,17 +17,17 @@ river is a fall (04-01).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Annotated, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError, OptionsError, message
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.lanetrack import NO_CELL, Cell, LaneTrack, Station, Tick
-from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.options import GameOptions
 from hippodrome.engine.plan import Plan, reachable_ends
-from hippodrome.engine.position import Codec, Doc, Invalid, Range, Size, Unique
 from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.toques_et_casques import events as ev
@@ -57,9 +57,12 @@ from hippodrome.games.toques_et_casques.actions import (
 )
 from hippodrome.games.toques_et_casques.course import Course, hurdle_allowed, hurdle_runs, resolve
 from hippodrome.games.toques_et_casques.material import digest
+from hippodrome.games.toques_et_casques.options import ToquesOptions
 
 if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
     import random
+
+    from hippodrome.games.toques_et_casques.position import ToquesPosition
 
 HORSES: Final = range(6)
 """Horse indices 0 to 5 stand for the horses numbered 1 to 6."""
@@ -117,77 +120,7 @@ PHASES: Final = Phases(
 of the horse to move, the steward reviewing a move, whoever decides where a hurdle goes."""
 
 
-@dataclass(frozen=True, kw_only=True)
-class ToquesOptions(GameOptions):
-    players: int = option(
-        3,
-        en="Seats (2 to 6 jockeys, plus the steward's seat if there is one)",
-        fr="Places (2 à 6 jockeys, plus le commissaire s'il y en a un)",
-    )
-    category: Literal["A", "B", "C", "D"] = option(
-        "A",
-        en="Race category: A harness trot, B ridden trot, C flat gallop, D gallop with obstacles",
-        fr="Catégorie : A trot attelé, B trot monté, C galop sur plat, D galop avec obstacles",
-    )
-    speed: Literal[0, 1, 2] = option(
-        0,
-        en="Speed: one die or two dice (unless chosen, the category's: one for trot, two for gallop)",
-        fr="Vitesse : un dé ou deux dés (à défaut, celle de la catégorie : un pour le trot, deux pour le galop)",
-    )
-    track: Literal["auto", "small", "medium", "large"] = option(
-        "auto",
-        en="Hippodrome: small, medium or large (unless chosen, small with one die, large with two)",
-        fr="Hippodrome : petit, moyen ou grand (à défaut, petit avec un dé, grand avec deux)",
-    )
-    laps: int = option(1, en="Length of the race in laps", fr="Longueur de la course en tours")
-    finish: str = option(
-        "auto",
-        en="Finish plaque: its straight and length, as 0.0 for the first length of the first straight (auto: where the rules put it)",
-        fr="Plaquette arrivée : sa ligne droite et sa longueur, ainsi 0.0 pour la première longueur de la première ligne droite (auto : là où la règle la place)",
-    )
-    river: str = option(
-        "auto",
-        en="Category D: the river's first length, written like the finish plaque (none: no river; auto: where the rules put it)",
-        fr="Catégorie D : première longueur de la rivière, notée comme la plaquette arrivée (none : pas de rivière ; auto : là où la règle la place)",
-    )
-    hurdles: str = option(
-        "auto",
-        en="Category D: the hurdles' lengths, written like the finish plaque and separated by commas (none: no hurdles; auto: where the rules put them)",
-        fr="Catégorie D : longueurs des haies, notées comme la plaquette arrivée et séparées par des virgules (none : pas de haies ; auto : là où la règle les place)",
-    )
-    stakes: int = option(120, en="Stakes (notes of 10)", fr="Enjeux (billets de 10)")
-    split: str = option(
-        "60,40,20",
-        en="How the stakes are shared, first place first",
-        fr="Répartition des enjeux, à partir du premier",
-    )
-    clockwise: bool = option(
-        False,
-        en="Run clockwise: place N°1 of the start plaque is then outside",
-        fr="Courir dans le sens des aiguilles d'une montre : la place N°1 est alors à l'extérieur",
-    )
-    steward: bool = option(
-        False,
-        en="The last seat is the steward, who reviews every move",
-        fr="La dernière place est celle du commissaire, qui contrôle chaque déplacement",
-    )
-    ecart_on_start: bool = option(
-        False,
-        en="Variant: écarts allowed on the start plaque",
-        fr="Variante : écart permis sur la plaquette départ",
-    )
-    avant_first: bool = option(
-        False,
-        en="Variant: every move begins with an avant (except on the start plaque)",
-        fr="Variante : commencer obligatoirement par un avant (sauf sur la plaquette départ)",
-    )
-    late_ecart: bool = option(
-        False,
-        en="Variant: the first écart only 2 lengths after leaving the start plaque",
-        fr="Variante : premier écart 2 longueurs après avoir quitté la plaquette départ",
-    )
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # unpickled (Ray) by a blank ``__new__``
 class ToquesEtCasques(Game[ToquesOptions]):
     id: ClassVar[str] = "toques_et_casques"
     titles: ClassVar[dict[str, str]] = {"en": "Toques et Casques", "fr": "Toques et Casques"}
@@ -249,14 +182,19 @@ class ToquesEtCasques(Game[ToquesOptions]):
         return parse_action(text)
 
     def position_from_json(self, position: JSONObject) -> ToquesState:
+        from hippodrome.games.toques_et_casques.position import POSITION  # noqa: PLC0415 (imports rules)
+
         state = ToquesState.from_position(self, POSITION.read(position, self))
         state.restore_flow()
         return state
 
     def position_schema(self) -> JSONObject:
+        from hippodrome.games.toques_et_casques.position import POSITION  # noqa: PLC0415 (imports rules)
+
         return POSITION.schema(self, title="Toques et Casques position")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
 class ToquesState(FlowState[ToquesEtCasques]):
     __slots__ = (
         "cell",
@@ -997,10 +935,17 @@ class ToquesState(FlowState[ToquesEtCasques]):
     # -- JSON -------------------------------------------------------------------------------------
 
     def position_json(self) -> JSONObject:
+        from hippodrome.games.toques_et_casques.position import POSITION  # noqa: PLC0415 (imports rules)
+
         return POSITION.write(self.position())
 
     def position(self) -> ToquesPosition:
         """The position as its typed record (what ``position_json`` writes)."""
+        from hippodrome.games.toques_et_casques.position import (  # noqa: PLC0415 (imports rules)
+            HorseRecord,
+            ToquesPosition,
+        )
+
         return ToquesPosition(
             phase=self.phase,
             drawn=self.drawn,
@@ -1071,155 +1016,3 @@ def _roll_outcomes(speed: int) -> tuple[tuple[Action, float], ...]:
 
 _ONE_DIE: Final = tuple((ROLLS[n], 1 / 6) for n in range(1, 7))
 _TWO_DICE: Final = tuple((ROLLS[n], (6 - abs(n - 7)) / 36) for n in range(2, 13))
-
-
-# -- the position document ------------------------------------------------------------------------
-
-Seat = Annotated[int, Range(0, lambda game: game.num_players - 1), Doc("a seat, from 0")]
-Jockey = Annotated[int, Range(0, lambda game: game.jockeys - 1), Doc("a jockey's seat, from 0")]
-HorseNumber = Annotated[int, Range(1, len(HORSES)), Doc("a horse's number, 1 to 6")]
-TrackCell = Annotated[int, Range(0, lambda game: len(game.course.track) - 1)]
-Points = Annotated[int, Range(-1, lambda game: game.course.max_points)]
-
-
-@dataclass(frozen=True, slots=True)
-class HorseRecord:
-    """A horse: where it stands in the race, on which cell and in which lap."""
-
-    status: Status
-    cell: Annotated[TrackCell | None, Doc("the cell it stands on, while running or arrived")]
-    lap: Annotated[int, Range(0, lambda game: game.course.laps + 1), Doc("laps completed")]
-
-
-@dataclass(frozen=True, slots=True)
-class ToquesPosition:
-    """A Toques et Casques position: the six horses, their jockeys, the move under way, the
-    hurdles, the arrival board and the stakes won."""
-
-    phase: Phase
-    drawn: Annotated[int, Range(0, len(HORSES)), Doc("horses drawn by the jockeys (08-01)")]
-    owners: Annotated[list[Jockey | None], Size.exactly(len(HORSES)), Doc("each horse's jockey")]
-    horses: Annotated[list[HorseRecord], Size.exactly(len(HORSES))]
-    current: Annotated[HorseNumber | None, Doc("the horse to move")]
-    points: Annotated[Points, Doc("points still to play; -1 while the dice are to be rolled")]
-    rolled: Annotated[int, Range(0, lambda game: game.course.max_points)]
-    last_ecart: bool
-    stepped: bool
-    turn_start: Annotated[
-        tuple[Annotated[int, Range(NO_CELL, lambda game: len(game.course.track) - 1)], int],
-        Doc("[cell, lap] the horse to move started its turn from (-1: none)"),
-    ]
-    round: Annotated[int, Range(0)]
-    start_plaque: bool
-    hurdles: Annotated[
-        list[tuple[str, int]],
-        Size.exactly(lambda game: len(game.course.hurdles)),
-        Doc(
-            "[station, mark]: where each hurdle stands, and the progress every horse must pass "
-            "before it may be moved (13-02)"
-        ),
-    ]
-    order: Annotated[list[HorseNumber], Unique("horse"), Doc("the arrival board, best first")]
-    rolloff: Annotated[
-        list[Annotated[list[HorseNumber], Size(1)]],
-        Doc("groups of horses arrived abreast awaiting a roll-off, best group first (23-04)"),
-    ]
-    pending: Annotated[
-        list[Annotated[int, Range(0)]], Unique("hurdle"), Doc("hurdles awaiting a decision")
-    ]
-    decider: Annotated[Seat | None, Doc("who decides (the steward, or a jockey for a hurdle)")]
-    money: Annotated[list[Annotated[int, Range(0)]], Size.exactly(lambda game: game.num_players)]
-
-    def validate(self, game: ToquesEtCasques) -> None:
-        """What makes a position one the rules can reach (and play on from)."""
-        self._validate_horses(game)
-        self._validate_hurdles(game)
-        placed = [h for h, horse in enumerate(self.horses) if horse.status is Status.PLACED]
-        if any(self.horses[n - 1].status is not Status.PLACED for n in self.order):
-            raise Invalid("order", "the arrival board holds placed horses only")
-        if len(placed) != len(self.order):
-            raise Invalid("order", "every placed horse is on the arrival board")
-        grouped = [n for group in self.rolloff for n in group]
-        for i, group in enumerate(self.rolloff):
-            for j, n in enumerate(group):
-                if self.horses[n - 1].status is not Status.ARRIVED:
-                    raise Invalid(f"rolloff[{i}][{j}]", f"horse {n} has not arrived")
-                if n in grouped[: sum(len(g) for g in self.rolloff[:i]) + j]:
-                    raise Invalid(f"rolloff[{i}][{j}]", f"horse {n} appears twice")
-        if self.points > self.rolled:
-            raise Invalid("rolled", "what the dice scored, at least the points left")
-        self._validate_phase(game)
-
-    def _validate_horses(self, game: ToquesEtCasques) -> None:
-        jockeys = game.jockeys
-        owned = [o for o in self.owners if o is not None]
-        if len(owned) != self.drawn:
-            raise Invalid("owners", "as many owners as horses drawn")
-        for j in range(jockeys):
-            # 08-01: the jockeys draw in turn, seat 0 first.
-            if owned.count(j) != len(range(j, self.drawn, jockeys)):
-                raise Invalid(
-                    "owners",
-                    f"jockey {j} cannot own {owned.count(j)} of {self.drawn} horses drawn in turn",
-                )
-        cells: dict[int, int] = {}
-        for h, horse in enumerate(self.horses):
-            where = f"horses[{h}]"
-            if (horse.status is Status.WAITING) != (self.owners[h] is None):
-                raise Invalid(f"{where}.status", "a horse waits exactly until it is drawn")
-            if horse.status in ON_TRACK:
-                if horse.cell is None:
-                    raise Invalid(f"{where}.cell", "a horse on the track stands on a cell")
-                if horse.cell in cells:
-                    raise Invalid(
-                        f"{where}.cell",
-                        f"cell {horse.cell} already holds horse {cells[horse.cell] + 1}",
-                    )
-                cells[horse.cell] = h
-            elif horse.cell is not None:
-                raise Invalid(f"{where}.cell", "only a horse on the track stands on a cell")
-
-    def _validate_hurdles(self, game: ToquesEtCasques) -> None:
-        t = game.course.track
-        stations: list[Station] = []
-        for i, (text, _) in enumerate(self.hurdles):
-            try:
-                station = Station.parse(text)
-                t.station_cells(station)
-            except ValueError as exc:
-                raise Invalid(f"hurdles[{i}][0]", str(exc)) from None
-            if station in stations:
-                raise Invalid(f"hurdles[{i}][0]", f"a hurdle already stands at {station}")
-            stations.append(station)
-        for i, index in enumerate(self.pending):
-            if index >= len(self.hurdles):
-                raise Invalid(f"pending[{i}]", f"there is no hurdle {index}")
-
-    def _validate_phase(self, game: ToquesEtCasques) -> None:
-        """The invariants that make a position playable in its phase."""
-        phase = self.phase
-        on_track = [h for h in self.horses if h.status in ON_TRACK]
-        if phase is Phase.DRAW and self.drawn == len(HORSES):
-            raise Invalid("drawn", "the race starts once all six horses are drawn")
-        if phase is not Phase.DRAW and phase is not Phase.OVER and self.drawn != len(HORSES):
-            raise Invalid("drawn", "the race starts once all six horses are drawn")
-        if phase in (Phase.RACE, Phase.REVIEW) and (
-            self.current is None or self.horses[self.current - 1].status not in ON_TRACK
-        ):
-            raise Invalid("current", "a horse on the track must be the one to move")
-        if phase is Phase.ROLLOFF and (not self.rolloff or len(self.rolloff[0]) < 2):
-            raise Invalid("rolloff", "a roll-off needs two horses or more abreast")
-        if phase in (Phase.REVIEW, Phase.RELOCATE) and self.decider is None:
-            raise Invalid("decider", "someone must decide")
-        if phase is Phase.REVIEW and self.decider != game.steward:
-            raise Invalid("decider", "the steward reviews the moves (07-03)")
-        if phase is Phase.RELOCATE:
-            if not self.pending:
-                raise Invalid("pending", "a hurdle must await its decision")
-            if len(on_track) < 2:
-                raise Invalid("phase", "a hurdle is moved while two horses or more race")
-
-
-POSITION: Final = Codec(ToquesPosition)
-"""Reads and writes the position documents of Toques et Casques; ``POSITION.schema(game)`` is their
-schema."""

@@ -72,10 +72,10 @@ from hippodrome.games.win_place_show.phases import DOUBLE, KINDS, PHASES, Phase
 from hippodrome.games.win_place_show.position import POSITION, HorseOnTrack, WinPlaceShowPosition
 from hippodrome.games.win_place_show.race import (
     FINISH,
-    FORWARD,
     HOME,
     LANE,
     PER_SQUARE,
+    RANK,
     T,
     best,
     destinations,
@@ -95,6 +95,18 @@ DICE_OUTCOMES: Final = tuple((DICE[w][o], 1 / 36) for w in range(6) for o in ran
 DICE_SUMS: Final = tuple(accumulate(p for _, p in DICE_OUTCOMES))
 """The running sums ``State.sample_chance`` draws the dice against, summed once."""
 CELLS: Final = len(T)
+# What a move reads of the race programs, as plain tables by race and horse: a compiled build reads
+# them natively, not as attributes of the interpreted ``Horse``.
+IDS: Final = tuple(tuple(h.id for h in r.horses) for r in RACES)
+VETERAN: Final = tuple(tuple(h.veteran for h in r.horses) for r in RACES)
+BONUS: Final = tuple(tuple(h.bonus for h in r.horses) for r in RACES)
+STRENGTHS: Final = tuple(tuple(h.strengths for h in r.horses) for r in RACES)
+# The phases of a move as module constants (a compiled build reads them natively, not through the
+# interpreted enum class).
+RIDING: Final = Phase.RIDING
+CLAIMING: Final = Phase.CLAIM
+DICE_PHASE: Final = Phase.DICE
+RIDE_OF: Final = RIDES
 SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
 
@@ -415,8 +427,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def _legal_actions(self, player: Player) -> Sequence[Action]:
         phase = self.flow.phase
-        if phase is Phase.RIDING:
-            found: list[Action] = [RIDES[c] for c in self.ends]
+        if phase is RIDING:
+            rides = RIDE_OF
+            found: list[Action] = [rides[c] for c in self.ends]
             if self._may_spurt():
                 found.append(SPURT)
             return found
@@ -466,7 +479,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return (
             not self.spurting
             and not self.spurt_used[h]
-            and not self.race.horses[h].veteran
+            and not VETERAN[self.race_index][h]
             and HOME not in self.ends
         )
 
@@ -626,12 +639,12 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         elif kind is Spurt:
             self.spurting = True
             self.spurt_used[self.moving] = True
-            self._events.append(ev.HorseSpurted(self.race.horses[self.moving].id))
+            self._events.append(ev.HorseSpurted(IDS[self.race_index][self.moving]))
             self.ends = self.destinations_of(self.moving)
             if self.ends:
-                self.flow.enter(Phase.RIDING, turn=self.rider(self.moving))
+                self.flow.enter(RIDING, turn=self.rider(self.moving))
             else:
-                self._events.append(ev.HorseStuck(self.race.horses[self.moving].id))
+                self._events.append(ev.HorseStuck(IDS[self.race_index][self.moving]))
                 self._next_mover()
         elif kind is Claim:
             if action.made:  # type: ignore[attr-defined]
@@ -801,21 +814,21 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     # -- the race (§6, §7) --------------------------------------------------------------------------
 
     def _roll(self, white: int, other: int) -> None:
-        race = self.race
+        ids, bonuses = IDS[self.race_index], BONUS[self.race_index]
         self.turn_no += 1
         self.dice = (white, other)
         # §6: « Le dé blanc [...] indique le cheval qui joue en premier. Les autres chevaux jouent
         # dans l'ordre consécutif. »
         home = set(self.finish)
         self.movers = [h for k in range(6) if (h := (white - 1 + k) % 6) not in home]
-        bonus = next((h for h in self.movers if race.horses[h].bonus == white + other), NOBODY)
+        bonus = next((h for h in self.movers if bonuses[h] == white + other), NOBODY)
         self._events.append(
             ev.DiceRolled(
                 self.turn_no,
                 white,
                 other,
-                race.horses[white - 1].id,
-                race.horses[bonus].id if bonus >= 0 else "none",
+                ids[white - 1],
+                ids[bonus] if bonus >= 0 else "none",
             )
         )
         self.crossed = []
@@ -825,9 +838,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         """§6: « sa Rennstarke, le dé blanc et son Bonus », and the apprentice's two squares."""
         assert self.dice is not None
         white, other = self.dice
-        horse = RACES[self.race_index].horses[h]
-        total = horse.strength(self.turn_no) + white
-        if horse.bonus == white + other:
+        # ``Horse.strength``: « on utilise le dernier chiffre jusqu'à la fin de la course »
+        strengths, turn = STRENGTHS[self.race_index][h], self.turn_no
+        total = (strengths[turn - 1] if turn <= len(strengths) else strengths[-1]) + white
+        if BONUS[self.race_index][h] == white + other:
             total += 3
         if self.spurting and h == self.moving:
             total += 2
@@ -835,21 +849,19 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def destinations_of(self, h: int) -> dict[int, int]:
         """Where horse ``h`` may end its move now (``race.destinations``)."""
-        occupied, cell, gone = self.occupied, self.cell, self.gone
+        occupied, cell = self.occupied, self.cell
         walk = self.walk
         if walk is None:  # this state's first walk: its lists, never another state's
             walk = self.walk = ([0] * CELLS, [0] * CELLS)
         here = cell[h]
         occupied[here] = False
         try:
-            in_front = {FORWARD[cell[o]] for o in range(6) if o != h and not gone[o]}
             return destinations(
                 here,
                 self.lap[h],
                 self.move_total(h),
-                changes=2 if RACES[self.race_index].horses[h].veteran else 1,
+                changes=2 if VETERAN[self.race_index][h] else 1,
                 occupied=occupied,
-                in_front=in_front,
                 finish=FINISH[self.race_index],
                 scratch=walk,
             )
@@ -859,7 +871,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def _next_mover(self) -> None:
         """The next horse of the turn moves: its owner chooses, the steward rides an unsold horse;
         a horse that cannot move loses its turn (§6)."""
-        race = self.race
+        ids = IDS[self.race_index]
         while self.movers:
             h = self.movers.pop(0)
             self.moving, self.spurting = h, False
@@ -870,17 +882,17 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 # once, then the best destination (``race.best``).
                 if self._may_spurt():
                     self.spurting = self.spurt_used[h] = True
-                    self._events.append(ev.HorseSpurted(race.horses[h].id))
+                    self._events.append(ev.HorseSpurted(ids[h]))
                     self.ends = self.destinations_of(h)
                 if self.ends:
                     self._move(h, best(self.ends), NOBODY)
                 else:
-                    self._events.append(ev.HorseStuck(race.horses[h].id))
+                    self._events.append(ev.HorseStuck(ids[h]))
                 continue
             if not self.ends and not self._may_spurt():
-                self._events.append(ev.HorseStuck(race.horses[h].id))
+                self._events.append(ev.HorseStuck(ids[h]))
                 continue
-            self.flow.enter(Phase.RIDING, turn=self.rider(h))
+            self.flow.enter(RIDING, turn=self.rider(h))
             return
         self.moving, self.ends = NOBODY, {}
         self._end_of_turn()
@@ -892,12 +904,13 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         top = best(self.ends)
         below = ride_key(cell, self.ends) < ride_key(top, self.ends)
         self._move(h, cell, owner)
-        seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
-        if below and seats:
-            self.fouls.append((h, cell, top, self._lost(cell, top)))
-            self.window = h
-            self.flow.enter(Phase.CLAIM, waiting=seats)
-            return
+        if below:
+            seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
+            if seats:
+                self.fouls.append((h, cell, top, self._lost(cell, top)))
+                self.window = h
+                self.flow.enter(CLAIMING, waiting=seats)
+                return
         self._next_mover()
 
     def _lost(self, went: int, top: int) -> int:
@@ -908,21 +921,19 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return max(0, reach - gone) // PER_SQUARE
 
     def _move(self, h: int, cell: int, rider: Player) -> None:
-        race = RACES[self.race_index]
-        hid = race.horses[h].id
+        hid = IDS[self.race_index][h]
         total = self.move_total(h)
         self.occupied[self.cell[h]] = False
         if cell == HOME:
             rank = 6 - len(self.movers)
-            self.crossed.append((h, race.horses[h].veteran, rank))
+            self.crossed.append((h, VETERAN[self.race_index][h], rank))
             self.gone[h] = True
             self.cell[h] = 0
             self._events.append(ev.HorseHome(hid, self.turn_no))
             return
         self.cell[h], self.lap[h] = cell, self.ends[cell]
         self.occupied[cell] = True
-        info = T.cells[cell]
-        self._events.append(ev.HorseMoved(hid, total, info.lane + 1, info.index + 1))
+        self._events.append(ev.HorseMoved(hid, total, LANE[cell] + 1, RANK[cell] + 1))
 
     def _end_of_turn(self) -> None:
         # §7: the horses home this turn are tied; veterans first, then the later arrival.
@@ -932,7 +943,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if len(self.finish) >= 4:
             self._end_race()
         else:
-            self.flow.enter(Phase.DICE, turn=self.game.steward)
+            self.flow.enter(DICE_PHASE, turn=self.game.steward)
 
     def _end_race(self) -> None:
         race = self.race
@@ -1502,12 +1513,16 @@ def _line(kind: str, horses: tuple[str, ...]) -> Line:
     return found
 
 
-def ride_key(cell: int, ends: dict[int, int]) -> tuple[int, int]:
+HOME_KEY: Final = 1 << 40
+"""Home, beyond any progress on the oval (``ride_key``)."""
+
+
+def ride_key(cell: int, ends: dict[int, int]) -> int:
     """How far a move ending on ``cell`` takes the horse (home beyond every square): the claim test
     compares a move with the best one by it (D21); the lane does not count."""
     if cell == HOME:
-        return (1, 0)
-    return (0, progress(cell, ends[cell]))
+        return HOME_KEY
+    return progress(cell, ends[cell])
 
 
 def new_pool() -> Pool:

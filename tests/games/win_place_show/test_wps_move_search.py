@@ -9,6 +9,7 @@ import random
 
 from hippodrome.games.win_place_show.race import (
     DIAGONALS,
+    FINISH,
     FORWARD,
     HOME,
     LAP,
@@ -19,7 +20,7 @@ from hippodrome.games.win_place_show.race import (
     STARTS,
     destinations,
 )
-from hippodrome.games.win_place_show.rules import FINISH, VETERAN, Phase, WinPlaceShow
+from hippodrome.games.win_place_show.rules import VETERAN, Phase, WinPlaceShow
 
 
 def reference(

@@ -116,7 +116,7 @@ def destinations(
     is shorter than a lap, so a cell's lap follows from where it lies. This is the hot path of every
     playout: the walk keeps only what a move may end on, in the order it finds them (the legal
     moves' order), in flat lists indexed by cell (a compiled build reads them natively); when that
-    is nothing, a second walk keeps every square each step reaches (``_as_far_as_it_can``), for D8.
+    is nothing, a second walk keeps every square each step reaches (``layers``), for D8.
 
     ``scratch``: two lists of ``CELLS`` zeros for those flat lists, lent by the caller (a state,
     for its own walks) to spare making and freeing them at every move; the walk leaves them zeros."""
@@ -131,148 +131,80 @@ def destinations(
         scratch = ([0] * CELLS, [0] * CELLS)
     # The path states of the cells of the frontier (0: not in it), and the same for the next step's.
     reached, ahead = scratch
-    frontier = [cell]
-    reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))
-    nxt = frontier
-    home = k = 0
-    short: list[int] = []  # the passing spaces a move may stop short on, step by step
-    for k in range(1, total + 1):
-        nxt = []
-        for c in frontier:
-            states = reached[c]
-            reached[c] = 0
-            f = forward[c]
-            if occupied[f]:
-                through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
-                if through:
+    walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
+    layers = None
+    for layers in walks:
+        frontier = [cell]
+        reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))
+        nxt = frontier
+        home = k = 0
+        short: list[int] = []  # the passing spaces a move may stop short on, step by step
+        for k in range(1, total + 1):
+            nxt = []
+            for c in frontier:
+                states = reached[c]
+                reached[c] = 0
+                f = forward[c]
+                if occupied[f]:
+                    through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
+                    if through:
+                        a = ahead[f]
+                        if not a:
+                            nxt.append(f)
+                        ahead[f] = a | through
+                else:
                     a = ahead[f]
                     if not a:
                         nxt.append(f)
-                    ahead[f] = a | through
-            else:
-                a = ahead[f]
-                if not a:
-                    nxt.append(f)
-                ahead[f] = a | states
-            if states > 3:  # a lane change left (it spends one)
-                fewer = states >> 2
-                for d in diagonals[c]:
-                    if not occupied[d]:
-                        a = ahead[d]
-                        if not a:
-                            nxt.append(d)
-                        ahead[d] = a | fewer
-        if k >= first:
-            kept = []
+                    ahead[f] = a | states
+                if states > 3:  # a lane change left (it spends one)
+                    fewer = states >> 2
+                    for d in diagonals[c]:
+                        if not occupied[d]:
+                            a = ahead[d]
+                            if not a:
+                                nxt.append(d)
+                            ahead[d] = a | fewer
+            if k >= first:
+                kept = []
+                for c in nxt:
+                    st = starts[c]
+                    if (st + LAP if st <= s0 else st) >= limit:
+                        if not home:
+                            home = k
+                        ahead[c] = 0
+                    else:
+                        kept.append(c)
+                nxt = kept
+            if layers is not None:
+                layers.append(
+                    {c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]}
+                )
+            reached, ahead = ahead, reached
+            if not nxt:
+                break
+            if low <= k < total:
+                for c in nxt:
+                    if passing[c] and not occupied[c] and not occupied[behind[c]]:
+                        short.append(c)
+            frontier = nxt
+        for c in nxt:  # the last frontier, cleared for the second walk
+            reached[c] = 0
+        ends: dict[int, int] = {}
+        if home:
+            ends[HOME] = 0
+        if k == total:
             for c in nxt:
-                st = starts[c]
-                if (st + LAP if st <= s0 else st) >= limit:
-                    if not home:
-                        home = k
-                    ahead[c] = 0
-                else:
-                    kept.append(c)
-            nxt = kept
-        reached, ahead = ahead, reached
-        if not nxt:
-            break
-        if low <= k < total:
-            for c in nxt:
-                if passing[c] and not occupied[c] and not occupied[behind[c]]:
-                    short.append(c)
-        frontier = nxt
-    for c in nxt:  # the last frontier, cleared
-        reached[c] = 0
-    ends: dict[int, int] = {}
-    if home:
-        ends[HOME] = 0
-    if k == total:
-        for c in nxt:
-            if not occupied[c] and not occupied[behind[c]]:
+                if not occupied[c] and not occupied[behind[c]]:
+                    ends[c] = later if starts[c] <= s0 else lap
+        # D7: up to three squares short, to stop on a passing space.
+        for c in short:
+            if c not in ends:
                 ends[c] = later if starts[c] <= s0 else lap
-    # D7: up to three squares short, to stop on a passing space.
-    for c in short:
-        if c not in ends:
-            ends[c] = later if starts[c] <= s0 else lap
-    if ends:
-        return ends
-    return _as_far_as_it_can(
-        cell,
-        lap,
-        total,
-        changes=changes,
-        occupied=occupied,
-        first=first,
-        limit=limit,
-        scratch=scratch,
-    )
-
-
-def _as_far_as_it_can(
-    cell: int,
-    lap: int,
-    total: int,
-    *,
-    changes: int,
-    occupied: list[bool],
-    first: int,
-    limit: int,
-    scratch: tuple[list[int], list[int]],
-) -> dict[int, int]:
-    """D8: a horse that cannot make its total goes as far as it can: the same walk as
-    ``destinations``, keeping every square each step reaches (``layers[k - 1]``: step k), then the
-    farthest step with a square to end on."""
-    s0 = STARTS[cell]
-    forward, diagonals, starts, passing = FORWARD, DIAGONALS, STARTS, PASSING
-    later = lap + 1
-    reached, ahead = scratch
-    layers: list[dict[int, int]] = []
-    frontier = [cell]
-    reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))
-    nxt = frontier
-    for k in range(1, total + 1):
-        nxt = []
-        for c in frontier:
-            states = reached[c]
-            reached[c] = 0
-            f = forward[c]
-            if occupied[f]:
-                through = (states & MAY_PASS) >> 1
-                if through:
-                    a = ahead[f]
-                    if not a:
-                        nxt.append(f)
-                    ahead[f] = a | through
-            else:
-                a = ahead[f]
-                if not a:
-                    nxt.append(f)
-                ahead[f] = a | states
-            if states > 3:
-                fewer = states >> 2
-                for d in diagonals[c]:
-                    if not occupied[d]:
-                        a = ahead[d]
-                        if not a:
-                            nxt.append(d)
-                        ahead[d] = a | fewer
-        if k >= first:
-            kept = []
-            for c in nxt:
-                st = starts[c]
-                if (st + LAP if st <= s0 else st) >= limit:
-                    ahead[c] = 0
-                else:
-                    kept.append(c)
-            nxt = kept
-        layers.append({c: later if starts[c] <= s0 else lap for c in nxt if not occupied[c]})
-        reached, ahead = ahead, reached
-        if not nxt:
-            break
-        frontier = nxt
-    for c in nxt:
-        reached[c] = 0
-    behind = BEHIND
+        if ends:
+            return ends
+    # D8: a horse that cannot make its total goes as far as it can (``layers[k - 1]``: step k).
+    assert layers is not None
     for k in range(min(total - 1, len(layers)), 0, -1):
         found = {c: lp for c, lp in layers[k - 1].items() if not occupied[behind[c]]}
         if found:

@@ -497,7 +497,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 if line[0] == DOUBLE:
                     top = min(top, DOUBLE_MAX)
                 return _amounts(_STAKES, line, low=BET_UNIT, top=top, unit=BET_UNIT, make=_stake)
-            return [DONE, *self._lines(player)]
+            return self._slip_choices(player)
         return []
 
     def _may_spurt(self) -> bool:
@@ -511,21 +511,22 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def _left_to_bet(self, player: Player) -> Money:
         written = sum(s.stake for s in self.pool.slips_of(player))
-        written += sum(s.stake for s in self.dd.slips_of(player) if self.race_index == 0)
+        if self.race_index == 0:
+            written += sum(s.stake for s in self.dd.slips_of(player))
         return self.money_[player] - written
 
-    def _lines(self, player: Player) -> list[Line]:
-        """The lines ``player`` may begin on the slip: a kind not used yet on one horse, up to three
-        bets (§10); before race 1, any number of daily doubles (§11)."""
+    def _slip_choices(self, player: Player) -> Sequence[Action]:
+        """``DONE``, then the lines ``player`` may begin on the slip: a kind not used yet on one
+        horse, up to three bets (§10); before race 1, any number of daily doubles (§11)."""
         if self._left_to_bet(player) < BET_UNIT:
-            return []
+            return _DONE_ONLY
         mine = self.pool.slips_of(player)
         kinds = (
             ()
             if len(mine) >= BETS_PER_RACE
             else tuple(k for k in KINDS if k not in {s.kind for s in mine})
         )
-        return _lines_for(self.race_index, kinds)
+        return _choices_for(self.race_index, kinds)
 
     def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
         phase = self.flow.phase
@@ -1515,20 +1516,21 @@ def _stake(line: tuple[str, tuple[str, ...]], stake: Money) -> PlaceBet:
     return PlaceBet(line[0], line[1], stake)
 
 
-_LINE_LISTS: dict[tuple[int, tuple[str, ...]], list[Line]] = {}
+_CHOICES: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
+_DONE_ONLY: Final[tuple[Action, ...]] = (DONE,)
 
 
-def _lines_for(race_index: int, kinds: tuple[str, ...]) -> list[Line]:
-    """The lines a slip may begin in a race, for the kinds of bet still free: one horse each, and
-    before race 1 any daily double (« Un joueur peut faire autant de DD qu'il le veut », « avant le
-    début de la 1ère course »). Made once for each race and set of kinds."""
-    found = _LINE_LISTS.get((race_index, kinds))
+def _choices_for(race_index: int, kinds: tuple[str, ...]) -> tuple[Action, ...]:
+    """``DONE``, then the lines a slip may begin in a race, for the kinds of bet still free: one
+    horse each, and before race 1 any daily double (« Un joueur peut faire autant de DD qu'il le
+    veut », « avant le début de la 1ère course »). Made once for each race and set of kinds."""
+    found = _CHOICES.get((race_index, kinds))
     if found is None:
         ids = [h.id for h in RACES[race_index].horses]
-        found = [_line(kind, (hid,)) for kind in kinds for hid in ids]
+        lines = [_line(kind, (hid,)) for kind in kinds for hid in ids]
         if race_index == 0:
-            found += [_line(DOUBLE, (a, b.id)) for a in ids for b in RACES[1].horses]
-        _LINE_LISTS[race_index, kinds] = found
+            lines += [_line(DOUBLE, (a, b.id)) for a in ids for b in RACES[1].horses]
+        found = _CHOICES[race_index, kinds] = (DONE, *lines)
     return found
 
 

@@ -43,13 +43,10 @@ def ends(
     horses: tuple[int, ...] = (),
     finish: int = FAR,
 ) -> dict[int, int]:
-    occupied, in_front = free(), set()
+    occupied = free()
     for other in horses:
         occupied[other] = True
-        in_front.add(T.forward[other])
-    return destinations(
-        cell, 0, total, changes=changes, occupied=occupied, in_front=in_front, finish=finish
-    )
+    return destinations(cell, 0, total, changes=changes, occupied=occupied, finish=finish)
 
 
 def racing(race: int = 0, owners: dict[int, int] | None = None) -> WinPlaceShowState:

@@ -46,6 +46,8 @@ STARTS: Final = tuple(c.start for c in T.cells)
 IN_TURN: Final = tuple(T.is_turn(c) for c in range(len(T)))
 PASSING: Final = tuple(bool(T.features["passing_space"].get(c)) for c in range(len(T)))
 LANE: Final = tuple(c.lane for c in T.cells)
+RANK: Final = tuple(c.index for c in T.cells)
+"""Each cell's index in its lane, from the lap's start (the square ``HorseMoved`` tells)."""
 DIAGONALS: Final = tuple(
     tuple(d for d in (T.diagonal(c, INWARD), T.diagonal(c, OUTWARD)) if d != NO_CELL)
     if not T.is_turn(c)
@@ -53,6 +55,8 @@ DIAGONALS: Final = tuple(
     for c in range(len(T))
 )
 """The lane changes open from each cell (the cells a diagonal step enters): none in a turn (§6)."""
+BEHIND: Final = tuple(sorted(range(len(T)), key=lambda c: FORWARD[c]))
+"""The cell just behind each cell in its lane (``FORWARD`` inverted: every lane is a loop)."""
 PER_SQUARE: Final = T.ticks_per_length
 CELLS: Final = len(T)
 
@@ -97,14 +101,13 @@ def destinations(
     *,
     changes: int,
     occupied: list[bool],
-    in_front: set[int],
     finish: int,
     scratch: tuple[list[int], list[int]] | None = None,
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
-    can be crossed. Empty: the horse cannot move and loses its turn. ``in_front``: the cells just in
-    front of another horse (no move ends there). ``occupied[c]``: another horse stands on ``c``.
-    ``changes``: lane changes allowed.
+    can be crossed. Empty: the horse cannot move and loses its turn. ``occupied[c]``: another horse
+    stands on ``c`` (the moving horse's own cell is free); a move never ends on a cell just in front
+    of one (``BEHIND[c]`` occupied). ``changes``: lane changes allowed.
 
     The move is walked step by step. A step's frontier is the cells it reaches, in the order found,
     each with the path states it is reached in (``reached[c]``), as bits: bit ``2 * changes left +
@@ -122,14 +125,14 @@ def destinations(
     limit = finish - lap * LAP
     # A step gains less than REACH: the line cannot be crossed before step ``first``.
     first = (limit - s0) // REACH if limit - s0 <= (total + 1) * REACH else total + 1
-    forward, diagonals, starts, passing = FORWARD, DIAGONALS, STARTS, PASSING
+    forward, diagonals, starts, passing, behind = FORWARD, DIAGONALS, STARTS, PASSING, BEHIND
     later = lap + 1
-    walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
-    layers = None
     if scratch is None:
         scratch = ([0] * CELLS, [0] * CELLS)
     # The path states of the cells of the frontier (0: not in it), and the same for the next step's.
     reached, ahead = scratch
+    walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
+    layers = None
     for layers in walks:
         frontier = [cell]
         reached[cell] = 1 << (changes * 2 + (1 if passing[cell] else 0))
@@ -145,20 +148,23 @@ def destinations(
                 if occupied[f]:
                     through = (states & MAY_PASS) >> 1  # through one horse, in its own lane
                     if through:
-                        if not ahead[f]:
+                        a = ahead[f]
+                        if not a:
                             nxt.append(f)
-                        ahead[f] |= through
+                        ahead[f] = a | through
                 else:
-                    if not ahead[f]:
+                    a = ahead[f]
+                    if not a:
                         nxt.append(f)
-                    ahead[f] |= states
+                    ahead[f] = a | states
                 if states > 3:  # a lane change left (it spends one)
                     fewer = states >> 2
                     for d in diagonals[c]:
                         if not occupied[d]:
-                            if not ahead[d]:
+                            a = ahead[d]
+                            if not a:
                                 nxt.append(d)
-                            ahead[d] |= fewer
+                            ahead[d] = a | fewer
             if k >= first:
                 kept = []
                 for c in nxt:
@@ -179,7 +185,7 @@ def destinations(
                 break
             if low <= k < total:
                 for c in nxt:
-                    if passing[c] and not occupied[c] and c not in in_front:
+                    if passing[c] and not occupied[c] and not occupied[behind[c]]:
                         short.append(c)
             frontier = nxt
         for c in nxt:  # the last frontier, cleared for the second walk
@@ -189,7 +195,7 @@ def destinations(
             ends[HOME] = 0
         if k == total:
             for c in nxt:
-                if not occupied[c] and c not in in_front:
+                if not occupied[c] and not occupied[behind[c]]:
                     ends[c] = later if starts[c] <= s0 else lap
         # D7: up to three squares short, to stop on a passing space.
         for c in short:
@@ -200,7 +206,7 @@ def destinations(
     # D8: a horse that cannot make its total goes as far as it can (``layers[k - 1]``: step k).
     assert layers is not None
     for k in range(min(total - 1, len(layers)), 0, -1):
-        found = {c: lp for c, lp in layers[k - 1].items() if c not in in_front}
+        found = {c: lp for c, lp in layers[k - 1].items() if not occupied[behind[c]]}
         if found:
             return found
     return {}
@@ -212,9 +218,11 @@ def best(ends: dict[int, int]) -> int:
     claim test (§8) measures a move against it."""
     if HOME in ends:
         return HOME
-    top, found = (-1, 0), HOME
+    # The key is progress then the lane, inner first, as one number (a lane is below 8; -8 is
+    # below every key).
+    top, found = -8, HOME
     for c, lp in ends.items():
-        key = (lp * LAP + STARTS[c], -LANE[c])
+        key = (lp * LAP + STARTS[c]) * 8 - LANE[c]
         if key > top:
             top, found = key, c
     return found

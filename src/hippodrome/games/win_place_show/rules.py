@@ -72,10 +72,10 @@ from hippodrome.games.win_place_show.phases import DOUBLE, KINDS, PHASES, Phase
 from hippodrome.games.win_place_show.position import POSITION, HorseOnTrack, WinPlaceShowPosition
 from hippodrome.games.win_place_show.race import (
     FINISH,
-    FORWARD,
     HOME,
     LANE,
     PER_SQUARE,
+    RANK,
     T,
     best,
     destinations,
@@ -95,6 +95,46 @@ DICE_OUTCOMES: Final = tuple((DICE[w][o], 1 / 36) for w in range(6) for o in ran
 DICE_SUMS: Final = tuple(accumulate(p for _, p in DICE_OUTCOMES))
 """The running sums ``State.sample_chance`` draws the dice against, summed once."""
 CELLS: Final = len(T)
+# What a move reads of the race programs, as plain tables by race and horse: a compiled build reads
+# them natively, not as attributes of the interpreted ``Horse``.
+IDS: Final = tuple(tuple(h.id for h in r.horses) for r in RACES)
+VETERAN: Final = tuple(tuple(h.veteran for h in r.horses) for r in RACES)
+BONUS: Final = tuple(tuple(h.bonus for h in r.horses) for r in RACES)
+STRENGTHS: Final = tuple(tuple(h.strengths for h in r.horses) for r in RACES)
+# The phases, the kinds of action and the material's constants as module constants: a compiled
+# build reads them natively, where a name from an interpreted module (the enum, the actions, the
+# material) is looked up at every use.
+STABLE_PHASE: Final = Phase.STABLE
+SHEET_PHASE: Final = Phase.SHEET
+BIDDING_PHASE: Final = Phase.BIDDING
+LOT_PHASE: Final = Phase.LOT
+BETTING_PHASE: Final = Phase.BETTING
+DICE_PHASE: Final = Phase.DICE
+RIDING_PHASE: Final = Phase.RIDING
+OVER_PHASE: Final = Phase.OVER
+CLAIM_PHASE: Final = Phase.CLAIM
+JOCKEY_PHASE: Final = Phase.JOCKEY
+ANSWER_PHASE: Final = Phase.ANSWER
+RULING_PHASE: Final = Phase.RULING
+RIDE_KIND: Final = Ride
+DICE_KIND: Final = Dice
+LINE_KIND: Final = Line
+PLACE_BET_KIND: Final = PlaceBet
+DONE_KIND: Final = Done
+SHEET_KIND: Final = Sheet
+SPURT_KIND: Final = Spurt
+CLAIM_KIND: Final = Claim
+STABLE_KIND: Final = Stable
+JOCKEY_KIND: Final = Jockey
+NO_JOCKEY_KIND: Final = NoJockey
+ANSWER_KIND: Final = Answer
+RULING_KIND: Final = Ruling
+BID_UNIT: Final = M.bid_unit
+BET_UNIT: Final = M.bet_unit
+DOUBLE_MAX: Final = M.double_max
+HORSES_PER_OWNER: Final = M.horses_per_owner
+BETS_PER_RACE: Final = M.bets_per_race
+RIDE_OF: Final = RIDES
 SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
 
@@ -217,7 +257,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def __init__(self, game: WinPlaceShow) -> None:
         super().__init__(game)
         n = game.num_players
-        self.flow: Flow[Phase] = Flow(PHASES, Phase.STABLE, n)
+        self.flow: Flow[Phase] = Flow(PHASES, STABLE_PHASE, n)
         self.money_: list[Money] = [M.quick_money if game.options.quick else M.money] * n
         self.out: list[bool] = [False] * n
         self.stables: list[int] = [0] * n
@@ -286,7 +326,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def initial(cls, game: WinPlaceShow) -> WinPlaceShowState:
         state = cls(game)
         if game.options.quick:
-            state.flow.enter(Phase.STABLE, turn=0)
+            state.flow.enter(STABLE_PHASE, turn=0)
         else:
             state._call_race()
         return state
@@ -365,7 +405,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         self.lots = [h for h in sale_order(race) if self.owner[h] == NOBODY]
         writers = [p for p in range(self.game.num_players) if self._may_buy(p)]
         if self.lots and writers:
-            self.flow.enter(Phase.SHEET, waiting=writers)
+            self.flow.enter(SHEET_PHASE, waiting=writers)
         else:
             self._engage()
 
@@ -383,8 +423,8 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def _may_buy(self, seat: Player) -> bool:
         return (
             not self.out[seat]
-            and self.money_[seat] >= M.bid_unit
-            and self._horses_of(seat) < M.horses_per_owner
+            and self.money_[seat] >= BID_UNIT
+            and self._horses_of(seat) < HORSES_PER_OWNER
         )
 
     # -- who acts and what they may do ----------------------------------------------------------
@@ -394,17 +434,17 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         phase = self.flow.phase
-        if phase is Phase.DICE:
+        if phase is DICE_PHASE:
             return DICE_OUTCOMES
-        if phase is Phase.LOT and self.auction is not None:
+        if phase is LOT_PHASE and self.auction is not None:
             return self.auction.chance_outcomes()
-        if phase is Phase.STABLE:
+        if phase is STABLE_PHASE:
             free = self._free_stables()
             return [(Stable(n), 1 / len(free)) for n in free]
         return ()
 
     def sample_chance(self, rng: random.Random) -> Action:
-        if self.flow.phase is Phase.DICE:  # the engine's very draw, on sums made once
+        if self.flow.phase is DICE_PHASE:  # the engine's very draw, on sums made once
             return DICE_OUTCOMES[bisect(DICE_SUMS, rng.random() * DICE_SUMS[-1], 0, 35)][0]
         return super().sample_chance(rng)
 
@@ -415,20 +455,21 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def _legal_actions(self, player: Player) -> Sequence[Action]:
         phase = self.flow.phase
-        if phase is Phase.RIDING:
-            found: list[Action] = [RIDES[c] for c in self.ends]
+        if phase is RIDING_PHASE:
+            rides = RIDE_OF
+            found: list[Action] = [rides[c] for c in self.ends]
             if self._may_spurt():
                 found.append(SPURT)
             return found
-        if phase is Phase.SHEET:
-            horse = self.race.horses[self.lots[len(self.sheets[player])]].id
+        if phase is SHEET_PHASE:
+            horse = IDS[self.race_index][self.lots[len(self.sheets[player])]]
             return _amounts(
-                _SHEETS, horse, low=0, top=self.money_[player], unit=M.bid_unit, make=Sheet
+                _SHEETS, horse, low=0, top=self.money_[player], unit=BID_UNIT, make=Sheet
             )
-        if phase is Phase.BIDDING:
+        if phase is BIDDING_PHASE:
             assert self.auction is not None
             return self.auction.legal_actions(player, self.money_[player])
-        if phase is Phase.JOCKEY:
+        if phase is JOCKEY_PHASE:
             ids = self.race.horses
             return [
                 NO_JOCKEY,
@@ -438,27 +479,25 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                     for q in self._free_jockeys()
                 ),
             ]
-        if phase is Phase.CLAIM:
+        if phase is CLAIM_PHASE:
             # « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel
             # il a misé. »
-            hid = RACES[self.race_index].horses[self.window].id
+            hid = IDS[self.race_index][self.window]
             if any(s.player == player and hid in s.horses for s in self.pool.slips):
                 return _CLAIM_OR_NOT
             return _NO_CLAIM_ONLY
-        if phase is Phase.ANSWER:
+        if phase is ANSWER_PHASE:
             return _ANSWERS
-        if phase is Phase.RULING:
+        if phase is RULING_PHASE:
             return _RULINGS
-        if phase is Phase.BETTING:
+        if phase is BETTING_PHASE:
             line = self.lines[player]
             if line is not None:
                 top = self._left_to_bet(player)
                 if line[0] == DOUBLE:
-                    top = min(top, M.double_max)
-                return _amounts(
-                    _STAKES, line, low=M.bet_unit, top=top, unit=M.bet_unit, make=_stake
-                )
-            return [DONE, *self._lines(player)]
+                    top = min(top, DOUBLE_MAX)
+                return _amounts(_STAKES, line, low=BET_UNIT, top=top, unit=BET_UNIT, make=_stake)
+            return self._slip_choices(player)
         return []
 
     def _may_spurt(self) -> bool:
@@ -466,43 +505,44 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return (
             not self.spurting
             and not self.spurt_used[h]
-            and not self.race.horses[h].veteran
+            and not VETERAN[self.race_index][h]
             and HOME not in self.ends
         )
 
     def _left_to_bet(self, player: Player) -> Money:
         written = sum(s.stake for s in self.pool.slips_of(player))
-        written += sum(s.stake for s in self.dd.slips_of(player) if self.race_index == 0)
+        if self.race_index == 0:
+            written += sum(s.stake for s in self.dd.slips_of(player))
         return self.money_[player] - written
 
-    def _lines(self, player: Player) -> list[Line]:
-        """The lines ``player`` may begin on the slip: a kind not used yet on one horse, up to three
-        bets (§10); before race 1, any number of daily doubles (§11)."""
-        if self._left_to_bet(player) < M.bet_unit:
-            return []
+    def _slip_choices(self, player: Player) -> Sequence[Action]:
+        """``DONE``, then the lines ``player`` may begin on the slip: a kind not used yet on one
+        horse, up to three bets (§10); before race 1, any number of daily doubles (§11)."""
+        if self._left_to_bet(player) < BET_UNIT:
+            return _DONE_ONLY
         mine = self.pool.slips_of(player)
         kinds = (
             ()
-            if len(mine) >= M.bets_per_race
+            if len(mine) >= BETS_PER_RACE
             else tuple(k for k in KINDS if k not in {s.kind for s in mine})
         )
-        return _lines_for(self.race_index, kinds)
+        return _choices_for(self.race_index, kinds)
 
     def explain_illegal(self, player: Player, action: Action) -> IllegalActionError:
         phase = self.flow.phase
         if player == CHANCE:
             return IllegalActionError("win_place_show.illegal.not_an_outcome", action=str(action))
         if isinstance(action, Sheet):
-            if phase is not Phase.SHEET:
+            if phase is not SHEET_PHASE:
                 return IllegalActionError("win_place_show.illegal.no_sale_now")
-            expected = self.race.horses[self.lots[len(self.sheets[player])]].id
+            expected = IDS[self.race_index][self.lots[len(self.sheets[player])]]
             if action.horse != expected:
                 return IllegalActionError(
                     "win_place_show.illegal.sheet_order", horse=action.horse, expected=expected
                 )
-            if action.amount % M.bid_unit:
+            if action.amount % BID_UNIT:
                 return IllegalActionError(
-                    "win_place_show.illegal.bid_unit", amount=action.amount, unit=M.bid_unit
+                    "win_place_show.illegal.bid_unit", amount=action.amount, unit=BID_UNIT
                 )
             if action.amount > self.money_[player]:
                 return IllegalActionError(
@@ -510,10 +550,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                     amount=action.amount,
                     money=self.money_[player],
                 )
-        if isinstance(action, Bid | Pass) and phase is Phase.BIDDING and self.auction is not None:
+        if isinstance(action, Bid | Pass) and phase is BIDDING_PHASE and self.auction is not None:
             return self.auction.explain(player, action, self.money_[player])
         if isinstance(action, PlaceBet | Line):
-            if phase is not Phase.BETTING:
+            if phase is not BETTING_PHASE:
                 return IllegalActionError("win_place_show.illegal.betting_closed")
             line = self.lines[player]
             if isinstance(action, PlaceBet) and line is None:
@@ -529,19 +569,19 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             bet = (
                 action
                 if isinstance(action, PlaceBet)
-                else PlaceBet(action.bet, action.horses, M.bet_unit)
+                else PlaceBet(action.bet, action.horses, BET_UNIT)
             )
             return self._explain_bet(player, bet)
-        if isinstance(action, Done) and phase is Phase.BETTING:
+        if isinstance(action, Done) and phase is BETTING_PHASE:
             return IllegalActionError("win_place_show.illegal.stake_first")
         if isinstance(action, Spurt):
-            if phase is not Phase.RIDING:
+            if phase is not RIDING_PHASE:
                 return IllegalActionError("win_place_show.illegal.not_riding")
             if self.race.horses[self.moving].veteran:
                 return IllegalActionError("win_place_show.illegal.veteran_spurt")
             return IllegalActionError("win_place_show.illegal.spurt_used")
         if isinstance(action, Ride):
-            if phase is not Phase.RIDING:
+            if phase is not RIDING_PHASE:
                 return IllegalActionError("win_place_show.illegal.not_riding")
             return IllegalActionError(
                 "win_place_show.illegal.unreachable",
@@ -549,7 +589,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 squares=", ".join(f"ride {cell_name(c)}" for c in sorted(self.ends)),
             )
         if isinstance(action, Jockey | NoJockey):
-            if phase is not Phase.JOCKEY or self.flow.turn != player:
+            if phase is not JOCKEY_PHASE or self.flow.turn != player:
                 return IllegalActionError("win_place_show.illegal.no_jockey_now")
             assert isinstance(action, Jockey)
             ids = [h.id for h in self.race.horses]
@@ -584,10 +624,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if bet.bet == DOUBLE:
             if self.race_index != 0:
                 return IllegalActionError(f"{ns}.double_closed")
-            if bet.stake > M.double_max:
-                return IllegalActionError(f"{ns}.double_max", stake=bet.stake, most=M.double_max)
+            if bet.stake > DOUBLE_MAX:
+                return IllegalActionError(f"{ns}.double_max", stake=bet.stake, most=DOUBLE_MAX)
         elif bet.bet in KINDS:
-            if len(mine) >= M.bets_per_race:
+            if len(mine) >= BETS_PER_RACE:
                 return IllegalActionError(f"{ns}.three_bets")
             if any(s.kind == bet.bet for s in mine):
                 return IllegalActionError(f"{ns}.category_used", kind=bet.bet)
@@ -600,72 +640,72 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def _apply(self, player: Player, action: Action) -> None:
         kind = type(action)
-        if kind is Ride:
+        if kind is RIDE_KIND:
             self._ride(action.cell)  # type: ignore[attr-defined]
-        elif kind is Dice:
+        elif kind is DICE_KIND:
             self._roll(action.white, action.other)  # type: ignore[attr-defined]
-        elif kind is Line:
+        elif kind is LINE_KIND:
             assert isinstance(action, Line)
             self.lines[player] = (action.bet, action.horses)
             self._events.append(ev.LineStarted(player, action.bet, action.horses))
-        elif kind is PlaceBet:
+        elif kind is PLACE_BET_KIND:
             assert isinstance(action, PlaceBet)
             self.lines[player] = None
             target = self.dd if action.bet == DOUBLE else self.pool
             self._events.extend(target.place(player, action))
-        elif kind is Done:
+        elif kind is DONE_KIND:
             if self.flow.answered(player):
                 self._off()
-        elif kind is Sheet:
+        elif kind is SHEET_KIND:
             assert isinstance(action, Sheet)
             self.sheets[player].append(action.amount)
             self._events.append(ev.SheetWritten(player, action.horse, action.amount))
             if len(self.sheets[player]) == len(self.lots) and self.flow.answered(player):
                 self._events.append(ev.SheetsOpened(self.race.number))
                 self._sell()
-        elif kind is Spurt:
+        elif kind is SPURT_KIND:
             self.spurting = True
             self.spurt_used[self.moving] = True
-            self._events.append(ev.HorseSpurted(self.race.horses[self.moving].id))
+            self._events.append(ev.HorseSpurted(IDS[self.race_index][self.moving]))
             self.ends = self.destinations_of(self.moving)
             if self.ends:
-                self.flow.enter(Phase.RIDING, turn=self.rider(self.moving))
+                self.flow.enter(RIDING_PHASE, turn=self.rider(self.moving))
             else:
-                self._events.append(ev.HorseStuck(self.race.horses[self.moving].id))
+                self._events.append(ev.HorseStuck(IDS[self.race_index][self.moving]))
                 self._next_mover()
-        elif kind is Claim:
+        elif kind is CLAIM_KIND:
             if action.made:  # type: ignore[attr-defined]
                 h = self.window
                 self.claims.append((player, h, self.owner[h]))
-                self._events.append(ev.ClaimMade(player, self.race.horses[h].id))
+                self._events.append(ev.ClaimMade(player, IDS[self.race_index][h]))
             if self.flow.answered(player):
                 self.window = NOBODY
                 self._next_mover()
-        elif kind is Stable:
+        elif kind is STABLE_KIND:
             self._stable(action.number)  # type: ignore[attr-defined]
-        elif kind is Jockey:
+        elif kind is JOCKEY_KIND:
             assert isinstance(action, Jockey)
             h = [x.id for x in self.race.horses].index(action.horse)
             self.asked[player] = True
             self.request = (h, action.player)
             self._events.append(ev.JockeyAsked(player, action.horse, action.player))
-            self.flow.enter(Phase.ANSWER, turn=action.player)
-        elif kind is NoJockey:
+            self.flow.enter(ANSWER_PHASE, turn=action.player)
+        elif kind is NO_JOCKEY_KIND:
             self.asked[player] = True
             self._engage()
-        elif kind is Answer:
+        elif kind is ANSWER_KIND:
             assert isinstance(action, Answer) and self.request is not None
             h, rider = self.request
             self.request = None
             if action.accept:
                 self.jockey[h] = rider
-            self._events.append(ev.JockeyAnswered(rider, self.race.horses[h].id, action.accept))
+            self._events.append(ev.JockeyAnswered(rider, IDS[self.race_index][h], action.accept))
             self._engage()
-        elif kind is Ruling:
+        elif kind is RULING_KIND:
             assert isinstance(action, Ruling)
             h = self._next_ruling()
             self.rulings[h] = action.upheld
-            self._events.append(ev.StewardRuled(player, self.race.horses[h].id, action.upheld))
+            self._events.append(ev.StewardRuled(player, IDS[self.race_index][h], action.upheld))
             self._rule()
         else:
             assert self.auction is not None
@@ -678,7 +718,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         self.stables[seat] = number
         self._events.append(ev.StableDrawn(seat, number))
         if seat + 1 < self.game.num_players:
-            self.flow.enter(Phase.STABLE, turn=seat + 1)
+            self.flow.enter(STABLE_PHASE, turn=seat + 1)
         else:
             self._call_race()
 
@@ -690,7 +730,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         n = self.game.num_players
         while self.sale_at < len(self.lots):
             at = self.sale_at
-            horse = self.race.horses[self.lots[at]].id
+            horse = IDS[self.race_index][self.lots[at]]
             written = [s[at] if at < len(s) else 0 for s in self.sheets]
             void = [p for p in range(n) if written[p] and not self._bid_counts(p, at)]
             if void:
@@ -698,8 +738,8 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             self.auction, events = Auction.sealed(
                 horse,
                 n,
-                floor=M.bid_unit,
-                increment=M.bid_unit,
+                floor=BID_UNIT,
+                increment=BID_UNIT,
                 excluded=set(void),
                 written=written,
                 money=self.money_,
@@ -715,7 +755,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if not bid or self.out[seat] or bid > self.money_[seat]:
             return False  # D12: a bid beyond what the seat has left is void
         owned = self._horses_of(seat)
-        if owned >= M.horses_per_owner:
+        if owned >= HORSES_PER_OWNER:
             return (
                 False  # « Une fois qu'un joueur a deux chevaux [...] ses enchères sont ignorées »
             )
@@ -734,10 +774,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         a = self.auction
         assert a is not None
         if a.stage is Stage.OPEN:
-            self.flow.enter(Phase.BIDDING, turn=a.bidder)
+            self.flow.enter(BIDDING_PHASE, turn=a.bidder)
             return False
         if a.stage is Stage.LOT:
-            self.flow.enter(Phase.LOT, turn=self.game.steward)  # the steward rolls the die (§4)
+            self.flow.enter(LOT_PHASE, turn=self.game.steward)  # the steward rolls the die (§4)
             return False
         if a.winner >= 0:
             self.owner[self.lots[self.sale_at]] = a.winner
@@ -757,7 +797,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if free:
             for p in range(self.game.num_players):
                 if not self.asked[p] and not self.out[p] and self._unridden(p):
-                    self.flow.enter(Phase.JOCKEY, turn=p)
+                    self.flow.enter(JOCKEY_PHASE, turn=p)
                     return
         self._open_betting()
 
@@ -781,7 +821,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def _open_betting(self) -> None:
         self.auction = None
         bettors = [p for p in range(self.game.num_players) if not self.out[p]]
-        self.flow.enter(Phase.BETTING, waiting=bettors)
+        self.flow.enter(BETTING_PHASE, waiting=bettors)
         if not bettors:
             self._off()
 
@@ -796,26 +836,26 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 self._events.append(ev.BetsClosed(p, total))
                 self.money_[p] -= total
         self._events.append(ev.Off(self.race.number))
-        self.flow.enter(Phase.DICE, turn=self.game.steward)  # « le départ » (§4)
+        self.flow.enter(DICE_PHASE, turn=self.game.steward)  # « le départ » (§4)
 
     # -- the race (§6, §7) --------------------------------------------------------------------------
 
     def _roll(self, white: int, other: int) -> None:
-        race = self.race
+        ids, bonuses = IDS[self.race_index], BONUS[self.race_index]
         self.turn_no += 1
         self.dice = (white, other)
         # §6: « Le dé blanc [...] indique le cheval qui joue en premier. Les autres chevaux jouent
         # dans l'ordre consécutif. »
         home = set(self.finish)
         self.movers = [h for k in range(6) if (h := (white - 1 + k) % 6) not in home]
-        bonus = next((h for h in self.movers if race.horses[h].bonus == white + other), NOBODY)
+        bonus = next((h for h in self.movers if bonuses[h] == white + other), NOBODY)
         self._events.append(
             ev.DiceRolled(
                 self.turn_no,
                 white,
                 other,
-                race.horses[white - 1].id,
-                race.horses[bonus].id if bonus >= 0 else "none",
+                ids[white - 1],
+                ids[bonus] if bonus >= 0 else "none",
             )
         )
         self.crossed = []
@@ -825,9 +865,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         """§6: « sa Rennstarke, le dé blanc et son Bonus », and the apprentice's two squares."""
         assert self.dice is not None
         white, other = self.dice
-        horse = RACES[self.race_index].horses[h]
-        total = horse.strength(self.turn_no) + white
-        if horse.bonus == white + other:
+        # ``Horse.strength``: « on utilise le dernier chiffre jusqu'à la fin de la course »
+        strengths, turn = STRENGTHS[self.race_index][h], self.turn_no
+        total = (strengths[turn - 1] if turn <= len(strengths) else strengths[-1]) + white
+        if BONUS[self.race_index][h] == white + other:
             total += 3
         if self.spurting and h == self.moving:
             total += 2
@@ -835,21 +876,19 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def destinations_of(self, h: int) -> dict[int, int]:
         """Where horse ``h`` may end its move now (``race.destinations``)."""
-        occupied, cell, gone = self.occupied, self.cell, self.gone
+        occupied, cell = self.occupied, self.cell
         walk = self.walk
         if walk is None:  # this state's first walk: its lists, never another state's
             walk = self.walk = ([0] * CELLS, [0] * CELLS)
         here = cell[h]
         occupied[here] = False
         try:
-            in_front = {FORWARD[cell[o]] for o in range(6) if o != h and not gone[o]}
             return destinations(
                 here,
                 self.lap[h],
                 self.move_total(h),
-                changes=2 if RACES[self.race_index].horses[h].veteran else 1,
+                changes=2 if VETERAN[self.race_index][h] else 1,
                 occupied=occupied,
-                in_front=in_front,
                 finish=FINISH[self.race_index],
                 scratch=walk,
             )
@@ -859,7 +898,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
     def _next_mover(self) -> None:
         """The next horse of the turn moves: its owner chooses, the steward rides an unsold horse;
         a horse that cannot move loses its turn (§6)."""
-        race = self.race
+        ids = IDS[self.race_index]
         while self.movers:
             h = self.movers.pop(0)
             self.moving, self.spurting = h, False
@@ -870,17 +909,17 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 # once, then the best destination (``race.best``).
                 if self._may_spurt():
                     self.spurting = self.spurt_used[h] = True
-                    self._events.append(ev.HorseSpurted(race.horses[h].id))
+                    self._events.append(ev.HorseSpurted(ids[h]))
                     self.ends = self.destinations_of(h)
                 if self.ends:
                     self._move(h, best(self.ends), NOBODY)
                 else:
-                    self._events.append(ev.HorseStuck(race.horses[h].id))
+                    self._events.append(ev.HorseStuck(ids[h]))
                 continue
             if not self.ends and not self._may_spurt():
-                self._events.append(ev.HorseStuck(race.horses[h].id))
+                self._events.append(ev.HorseStuck(ids[h]))
                 continue
-            self.flow.enter(Phase.RIDING, turn=self.rider(h))
+            self.flow.enter(RIDING_PHASE, turn=self.rider(h))
             return
         self.moving, self.ends = NOBODY, {}
         self._end_of_turn()
@@ -892,12 +931,13 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         top = best(self.ends)
         below = ride_key(cell, self.ends) < ride_key(top, self.ends)
         self._move(h, cell, owner)
-        seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
-        if below and seats:
-            self.fouls.append((h, cell, top, self._lost(cell, top)))
-            self.window = h
-            self.flow.enter(Phase.CLAIM, waiting=seats)
-            return
+        if below:
+            seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
+            if seats:
+                self.fouls.append((h, cell, top, self._lost(cell, top)))
+                self.window = h
+                self.flow.enter(CLAIM_PHASE, waiting=seats)
+                return
         self._next_mover()
 
     def _lost(self, went: int, top: int) -> int:
@@ -908,21 +948,19 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return max(0, reach - gone) // PER_SQUARE
 
     def _move(self, h: int, cell: int, rider: Player) -> None:
-        race = RACES[self.race_index]
-        hid = race.horses[h].id
+        hid = IDS[self.race_index][h]
         total = self.move_total(h)
         self.occupied[self.cell[h]] = False
         if cell == HOME:
             rank = 6 - len(self.movers)
-            self.crossed.append((h, race.horses[h].veteran, rank))
+            self.crossed.append((h, VETERAN[self.race_index][h], rank))
             self.gone[h] = True
             self.cell[h] = 0
             self._events.append(ev.HorseHome(hid, self.turn_no))
             return
         self.cell[h], self.lap[h] = cell, self.ends[cell]
         self.occupied[cell] = True
-        info = T.cells[cell]
-        self._events.append(ev.HorseMoved(hid, total, info.lane + 1, info.index + 1))
+        self._events.append(ev.HorseMoved(hid, total, LANE[cell] + 1, RANK[cell] + 1))
 
     def _end_of_turn(self) -> None:
         # §7: the horses home this turn are tied; veterans first, then the later arrival.
@@ -932,7 +970,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if len(self.finish) >= 4:
             self._end_race()
         else:
-            self.flow.enter(Phase.DICE, turn=self.game.steward)
+            self.flow.enter(DICE_PHASE, turn=self.game.steward)
 
     def _end_race(self) -> None:
         race = self.race
@@ -962,7 +1000,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         """§8: « on résout les réclamations à la fin de la course »: a steward seat rules on the
         claims against each horse in turn (D27); then they are settled and the race closes."""
         if self._next_ruling() != NOBODY:
-            self.flow.enter(Phase.RULING, turn=self.game.steward)
+            self.flow.enter(RULING_PHASE, turn=self.game.steward)
             return
         self._judge_claims(self.results[-1])
         self._close_race()
@@ -989,7 +1027,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             self.race_index += 1
             self._call_race()
         else:
-            self.flow.enter(Phase.OVER)
+            self.flow.enter(OVER_PHASE)
             top = max(self.money_)
             winners = tuple(p for p, m in enumerate(self.money_) if m == top)
             self._events.append(ev.GameOver(winners, top))
@@ -1055,7 +1093,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         phase = self.flow.phase
         sheets: list[JSON] = []
         for p, sheet in enumerate(self.sheets):
-            if p == player or phase is not Phase.SHEET:
+            if p == player or phase is not SHEET_PHASE:
                 sheets.append(list(sheet))
             else:
                 sheets.append([None] * len(sheet))
@@ -1076,10 +1114,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                     "jockey": self.jockey[h] if self.jockey[h] >= 0 else None,
                 }
             )
-        riding = phase is Phase.RIDING
+        riding = phase is RIDING_PHASE
         steward = self.game.steward
         request = self.request
-        ruling = self._next_ruling() if phase is Phase.RULING else NOBODY
+        ruling = self._next_ruling() if phase is RULING_PHASE else NOBODY
         return {
             "viewer": player,
             "race": race.number,
@@ -1093,7 +1131,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             "sale": [race.horses[h].id for h in self.lots] if phase in SALE_PHASES else [],
             "sheets": sheets,
             "auction": None if self.auction is None else self.auction.view(player),
-            "slips": self.pool.view(player, revealed=phase is Phase.OVER),
+            "slips": self.pool.view(player, revealed=phase is OVER_PHASE),
             "line": None
             if player is None or self.lines[player] is None
             else {
@@ -1117,7 +1155,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             "claims": [[p, race.horses[h].id] for p, h, _ in self.claims],
             "ruling": None if ruling < 0 else self._ruling_view(ruling),
             "window": None
-            if phase is not Phase.CLAIM or not self.fouls
+            if phase is not CLAIM_PHASE or not self.fouls
             else {
                 "horse": race.horses[self.window].id,
                 "owner": self.owner[self.window],
@@ -1132,7 +1170,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         its moves below its best: where it went and the best it could reach. The slips of the race
         are face up by then; the engine checks the owner's bets itself (D28)."""
         return {
-            "horse": self.race.horses[h].id,
+            "horse": IDS[self.race_index][h],
             "owner": self.owner[h],
             "claimants": sorted({p for p, x, _ in self.claims if x == h}),
             "moves": [
@@ -1160,7 +1198,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         # §8: « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel
         # il a misé »: a claim made this race tells that its claimant's slips hold that horse. A
         # deal that breaks it is drawn again (the true slips keep it, so one that does comes).
-        claimed = [(q, RACES[self.race_index].horses[h].id) for q, h, _ in self.claims]
+        claimed = [(q, IDS[self.race_index][h]) for q, h, _ in self.claims]
         while True:
             redrawn = self._redraw(state, plan, marks, rng)
             if all(
@@ -1177,7 +1215,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         """One deal of ``plan`` on ``state`` (this state's copy), and how its record changes."""
         draw = draw_below(rng, plan.choices, plan.bits)  # every choice a digit of one number
         sheets: dict[Player, list[Money]] = {}
-        unit = M.bid_unit
+        unit = BID_UNIT
         for p, bound, count in plan.sheets:
             bids: list[Money] = []
             for _ in range(count):
@@ -1219,16 +1257,16 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             return plan if plan.choices > 1 else None
         radices: list[int] = []
         sheets: list[tuple[Player, int, int]] = []
-        if self.flow.phase is Phase.SHEET:
+        if self.flow.phase is SHEET_PHASE:
             for p, written in enumerate(self.sheets):
-                bound = self.money_[p] // M.bid_unit + 1
+                bound = self.money_[p] // BID_UNIT + 1
                 if p != player and written:
                     sheets.append((p, bound, len(written)))
                     radices += [bound] * len(written)
         ids = tuple(h.id for h in self.race.horses)
         firsts = tuple(h.id for h in RACES[0].horses)
         seconds = tuple(h.id for h in RACES[1].horses)
-        race_open = self.flow.phase is not Phase.OVER
+        race_open = self.flow.phase is not OVER_PHASE
         doubles_open = len(self.results) < 2
         seats: list[SeatRedraw] = []
         for q in range(self.game.num_players):
@@ -1432,7 +1470,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             (ids.index(h), parse_cell(w), parse_cell(b), lost) for h, w, b, lost in p.fouls
         ]
         state.rulings = {ids.index(h): upheld for h, upheld in p.rulings.items()}
-        if state.flow.phase is Phase.RIDING:
+        if state.flow.phase is RIDING_PHASE:
             state.ends = state.destinations_of(state.moving)
         return state
 
@@ -1469,29 +1507,30 @@ def _sheet(horse: str, amount: Money) -> Sheet:
     """The bid ``amount`` (a multiple of the bid unit) on ``horse``: the very action ``_amounts``
     offers (``_SHEETS``)."""
     found: list[Sheet] = _SHEETS.setdefault(horse, [])
-    while len(found) <= amount // M.bid_unit:
-        found.append(Sheet(horse, len(found) * M.bid_unit))
-    return found[amount // M.bid_unit]
+    while len(found) <= amount // BID_UNIT:
+        found.append(Sheet(horse, len(found) * BID_UNIT))
+    return found[amount // BID_UNIT]
 
 
 def _stake(line: tuple[str, tuple[str, ...]], stake: Money) -> PlaceBet:
     return PlaceBet(line[0], line[1], stake)
 
 
-_LINE_LISTS: dict[tuple[int, tuple[str, ...]], list[Line]] = {}
+_CHOICES: dict[tuple[int, tuple[str, ...]], tuple[Action, ...]] = {}
+_DONE_ONLY: Final[tuple[Action, ...]] = (DONE,)
 
 
-def _lines_for(race_index: int, kinds: tuple[str, ...]) -> list[Line]:
-    """The lines a slip may begin in a race, for the kinds of bet still free: one horse each, and
-    before race 1 any daily double (« Un joueur peut faire autant de DD qu'il le veut », « avant le
-    début de la 1ère course »). Made once for each race and set of kinds."""
-    found = _LINE_LISTS.get((race_index, kinds))
+def _choices_for(race_index: int, kinds: tuple[str, ...]) -> tuple[Action, ...]:
+    """``DONE``, then the lines a slip may begin in a race, for the kinds of bet still free: one
+    horse each, and before race 1 any daily double (« Un joueur peut faire autant de DD qu'il le
+    veut », « avant le début de la 1ère course »). Made once for each race and set of kinds."""
+    found = _CHOICES.get((race_index, kinds))
     if found is None:
         ids = [h.id for h in RACES[race_index].horses]
-        found = [_line(kind, (hid,)) for kind in kinds for hid in ids]
+        lines = [_line(kind, (hid,)) for kind in kinds for hid in ids]
         if race_index == 0:
-            found += [_line(DOUBLE, (a, b.id)) for a in ids for b in RACES[1].horses]
-        _LINE_LISTS[race_index, kinds] = found
+            lines += [_line(DOUBLE, (a, b.id)) for a in ids for b in RACES[1].horses]
+        found = _CHOICES[race_index, kinds] = (DONE, *lines)
     return found
 
 
@@ -1502,12 +1541,16 @@ def _line(kind: str, horses: tuple[str, ...]) -> Line:
     return found
 
 
-def ride_key(cell: int, ends: dict[int, int]) -> tuple[int, int]:
+HOME_KEY: Final = 1 << 40
+"""Home, beyond any progress on the oval (``ride_key``)."""
+
+
+def ride_key(cell: int, ends: dict[int, int]) -> int:
     """How far a move ending on ``cell`` takes the horse (home beyond every square): the claim test
     compares a move with the best one by it (D21); the lane does not count."""
     if cell == HOME:
-        return (1, 0)
-    return (0, progress(cell, ends[cell]))
+        return HOME_KEY
+    return progress(cell, ends[cell])
 
 
 def new_pool() -> Pool:
@@ -1515,8 +1558,8 @@ def new_pool() -> Pool:
     stakes in thousands, paid when the slips close, sealed until the race is over."""
     return Pool(
         {"win": 1, "place": 1, "show": 1, DOUBLE: 2},
-        minimum=M.bet_unit,
-        unit=M.bet_unit,
+        minimum=BET_UNIT,
+        unit=BET_UNIT,
         paid=False,
         hidden=True,
         hides=("kind", "horses", "stake"),

@@ -19,16 +19,20 @@ from typing import Final
 
 MODULES: Final = (
     "hippodrome.engine.events",
+    "hippodrome.engine.actions",
     "hippodrome.engine.auction_events",
     "hippodrome.engine.pool_events",
     "hippodrome.engine.game",
     "hippodrome.engine.turnflow",
     "hippodrome.engine.auction",
+    "hippodrome.games.royal_turf.actions",
     "hippodrome.games.royal_turf.events",
     "hippodrome.games.royal_turf.rules",
+    "hippodrome.games.win_place_show.actions",
     "hippodrome.games.win_place_show.events",
     "hippodrome.games.win_place_show.race",
     "hippodrome.games.win_place_show.rules",
+    "hippodrome.games.ascot.actions",
     "hippodrome.games.ascot.events",
     "hippodrome.games.ascot.rules",
     "hippodrome.games.royal_steeple_chase.board",
@@ -36,8 +40,10 @@ MODULES: Final = (
     "hippodrome.games.royal_steeple_chase.incidents",
     "hippodrome.games.royal_steeple_chase.race",
     "hippodrome.games.royal_steeple_chase.deal",
+    "hippodrome.games.royal_steeple_chase.actions",
     "hippodrome.games.royal_steeple_chase.events",
     "hippodrome.games.royal_steeple_chase.rules",
+    "hippodrome.games.toques_et_casques.actions",
     "hippodrome.games.toques_et_casques.events",
 )
 """The modules the compiled build compiles (dotted names), engine first."""

@@ -43,7 +43,6 @@ MODULES: Final = (
     "hippodrome.games.royal_steeple_chase.actions",
     "hippodrome.games.royal_steeple_chase.events",
     "hippodrome.games.royal_steeple_chase.rules",
-    "hippodrome.games.toques_et_casques.actions",
     "hippodrome.games.toques_et_casques.events",
 )
 """The modules the compiled build compiles (dotted names), engine first."""

@@ -22,7 +22,9 @@ notation               meaning                                                  
 
 from __future__ import annotations
 
-from hippodrome.engine.actions import Action, FrozenAction
+from dataclasses import dataclass
+
+from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.lanetrack import Station
 from hippodrome.engine.types import JSONObject
@@ -32,120 +34,99 @@ HORSES = 6
 MAX_POINTS = 12
 
 
-class Draw(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
     """Chance: the die gives horse ``number`` to the jockey drawing (seed 08-01)."""
 
-    __slots__ = ("number",)
     number: int
-
-    def __init__(self, number: int) -> None:
-        object.__setattr__(self, "number", number)
 
     def __str__(self) -> str:
         return f"draw {self.number}"
 
 
-class Roll(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
     """Chance: the dice score ``points`` (seed 09-02)."""
 
-    __slots__ = ("points",)
     points: int
-
-    def __init__(self, points: int) -> None:
-        object.__setattr__(self, "points", points)
 
     def __str__(self) -> str:
         return f"roll {self.points}"
 
 
-class Avant(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Avant(Action):
     """One length forward in the horse's lane (seed 04-01, un AVANT)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "avant"
 
 
-class Ecart(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Ecart(Action):
     """One lane sideways, into ``lane`` (1 is the rail), at the same height (seed 04-01, un ÉCART)."""
 
-    __slots__ = ("lane",)
     lane: int
-
-    def __init__(self, lane: int) -> None:
-        object.__setattr__(self, "lane", lane)
 
     def __str__(self) -> str:
         return f"ecart {self.lane}"
 
 
-class Bloque(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Bloque(Action):
     """Declare the horse blocked: it cannot make another step, so its turn ends (seed 18-01)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "bloque"
 
 
-class RollOff(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class RollOff(Action):
     """Chance: among horses arrived abreast, horse ``number`` rolls highest (seed 23-04)."""
 
-    __slots__ = ("number",)
     number: int
-
-    def __init__(self, number: int) -> None:
-        object.__setattr__(self, "number", number)
 
     def __str__(self) -> str:
         return f"rolloff {self.number}"
 
 
-class Approve(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Approve(Action):
     """The steward lets the move just played stand (seed 07-03)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "approve"
 
 
-class Replace(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Replace(Action):
     """The steward puts the horse back where it began its move (seed 07-03)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "replace"
 
 
-class Disqualify(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class Disqualify(Action):
     """The steward eliminates the horse that just played (seed 07-03)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "disqualify"
 
 
-class KeepHurdle(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class KeepHurdle(Action):
     """Leave the hurdle every horse has passed where it is (seed 13-02: « peut être ôtée »)."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "keep"
 
 
-class MoveHurdle(FrozenAction):
+@dataclass(frozen=True, slots=True)
+class MoveHurdle(Action):
     """Put the hurdle every horse has passed at ``station``, far ahead of the leader (seed 13-02)."""
 
-    __slots__ = ("station",)
     station: Station
-
-    def __init__(self, station: Station) -> None:
-        object.__setattr__(self, "station", station)
 
     def __str__(self) -> str:
         return f"hurdle {self.station}"

@@ -122,12 +122,13 @@ def build(*, force: bool, jobs: int) -> int:
 TESTS = (
     "tests/engine/test_compiled_build.py",
     "tests/engine/test_events.py",
+    "tests/engine/test_actions.py",
     "tests/conformance",
     "tests/golden",
 )
-"""What ``--test`` runs on the compiled build: the check that it is the one loaded, the events'
-own behaviour (compiled, they are native classes), then every game's conformance suite and golden
-records."""
+"""What ``--test`` runs on the compiled build: the check that it is the one loaded, the events' and
+the actions' own behaviour (compiled, they are native classes), then every game's conformance suite
+and golden records."""
 
 
 def run_tests(pytest_args: list[str]) -> int:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import Auction, Stage, commission_on, sale
 from hippodrome.engine.auction_events import (
     PASS,
@@ -36,6 +37,7 @@ def play(
     """Play ``moves`` (checked against the legal actions), applying the money the events move."""
     events: list[Event] = []
     for player, action in moves:
+        assert isinstance(action, Action)
         if player == CHANCE:
             assert action in [a for a, _ in auction.chance_outcomes()]
         else:

@@ -2,21 +2,16 @@
 says at an auction (bid, pass, a sealed bid, a tie's lot) and what the auction tells.
 
 They live apart from the :class:`~hippodrome.engine.auction.Auction`, which is written for speed,
-as every game keeps its actions and events in their own modules. Both compile
-(``hippodrome.compiled``): the events as native classes like every event (``engine/events.py``),
-so that a game's compiled events derive from them (Ascot's ``ItemSold``); the actions as plain
-Python classes in the compiled module (``mypyc_attr(native_class=False)``), since they derive from
-the interpreted ``Action`` (docs/engine.md, "A compiled build")."""
+as every game keeps its actions and events in their own modules. Both compile as native classes
+(``hippodrome.compiled``), like every action and event (``engine/actions.py``,
+``engine/events.py``), so that a game's compiled events derive from them (Ascot's ``ItemSold``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from mypy_extensions import mypyc_attr
-
-from hippodrome.engine.actions import Action
+from hippodrome.engine.actions import Action, FrozenAction
 from hippodrome.engine.errors import NotationError
 from hippodrome.engine.events import Event, flagged
 from hippodrome.engine.types import JSONObject, Money, Player
@@ -24,43 +19,49 @@ from hippodrome.engine.types import JSONObject, Money, Player
 # -- actions ----------------------------------------------------------------------------------------
 
 
-@mypyc_attr(native_class=False)  # derives from the interpreted Action
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(FrozenAction):
     """Raise an open auction to ``amount``."""
 
+    __slots__ = ("amount",)
     amount: Money
+
+    def __init__(self, amount: Money) -> None:
+        object.__setattr__(self, "amount", amount)
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
 
-@mypyc_attr(native_class=False)  # derives from the interpreted Action
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(FrozenAction):
     """Drop out of an open auction."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "pass"
 
 
-@mypyc_attr(native_class=False)  # derives from the interpreted Action
-@dataclass(frozen=True, slots=True)
-class SealedBid(Action):
+class SealedBid(FrozenAction):
     """Write a sealed bid of ``amount`` (0: no bid)."""
 
+    __slots__ = ("amount",)
     amount: Money
+
+    def __init__(self, amount: Money) -> None:
+        object.__setattr__(self, "amount", amount)
 
     def __str__(self) -> str:
         return f"seal {self.amount}"
 
 
-@mypyc_attr(native_class=False)  # derives from the interpreted Action
-@dataclass(frozen=True, slots=True)
-class TieLot(Action):
+class TieLot(FrozenAction):
     """Chance: the lot names ``player`` the buyer among seats tied with nobody raising."""
 
+    __slots__ = ("player",)
     player: Player
+
+    def __init__(self, player: Player) -> None:
+        object.__setattr__(self, "player", player)
 
     def __str__(self) -> str:
         return f"lot {self.player}"

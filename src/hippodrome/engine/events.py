@@ -45,7 +45,8 @@ _FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def fields_of(cls: type) -> tuple[str, ...]:
-    """The fields of an event class, in its constructor's order (read once a class)."""
+    """The fields of an event class (or an action class: ``engine/actions.py``), in its
+    constructor's order (read once a class)."""
     found = _FIELDS.get(cls)
     if found is None:
         found = _FIELDS[cls] = _read_fields(cls)

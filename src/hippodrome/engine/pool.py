@@ -27,21 +27,35 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final
 
-from hippodrome.engine.actions import Action
 from hippodrome.engine.auction import commission_on
-from hippodrome.engine.errors import IllegalActionError, NotationError, RecordError
+from hippodrome.engine.errors import IllegalActionError, RecordError
 from hippodrome.engine.events import Event
 from hippodrome.engine.fields import FieldReader
-from hippodrome.engine.pool_events import (
+from hippodrome.engine.pool_events import (  # the pool's actions and events, told here
     DividendDeclared,
     HouseTook,
+    PlaceBet,
     SlipPaid,
     SlipPlaced,
     SlipRefunded,
     WagerSettled,
+    parse_pool_action,
 )
 from hippodrome.engine.position import Range, Size
 from hippodrome.engine.types import JSONObject, Money, Player
+
+__all__ = [
+    "NOBODY",
+    "SLIP_FIELDS",
+    "PayoutTable",
+    "PlaceBet",
+    "Pool",
+    "Slip",
+    "SlipRecord",
+    "parse_pool_action",
+    "placings",
+]
+"""With the bet a seat places and its notation, which live in ``engine/pool_events.py`` (compiled)."""
 
 NOBODY: Final[Player] = -1
 SLIP_FIELDS: Final = ("kind", "horses", "stake")
@@ -66,30 +80,6 @@ class Slip:
             "horses": list(self.horses),
             "stake": self.stake,
         }
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceBet(Action):
-    """Bet ``stake`` on ``horses`` (one, or several for a combined bet), a bet of kind ``bet``
-    (``win``, ``place``...; not named ``kind``, which every action has: its own kind, ``place_bet``)."""
-
-    bet: str
-    horses: tuple[str, ...]
-    stake: Money
-
-    def __str__(self) -> str:
-        return f"bet {self.bet} {'+'.join(self.horses)} {self.stake}"
-
-
-def parse_pool_action(text: str) -> PlaceBet | None:
-    """The bet written ``text`` (``bet win othello 200``, ``bet double 3+5 100``); None when the
-    text is no bet; ``NotationError`` when it is a malformed one."""
-    words = text.split()
-    if len(words) < 1 or words[0] != "bet":
-        return None
-    if len(words) != 4 or not words[3].isdigit() or not all(words[2].split("+")):
-        raise NotationError("error.notation", text=text, hint="bet KIND HORSE[+HORSE] STAKE")
-    return PlaceBet(words[1], tuple(words[2].split("+")), int(words[3]))
 
 
 # -- fixed odds -------------------------------------------------------------------------------------

@@ -1,17 +1,54 @@
-"""The betting pool's events, which :class:`~hippodrome.engine.pool.Pool` tells: a slip placed, a
-dividend declared, a slip paid or refunded, a wager settled, the house's take.
+"""The betting pool's action and events (``engine/pool.py``, which re-exports them): the bet a seat
+places, and what :class:`~hippodrome.engine.pool.Pool` tells: a slip placed, a dividend declared, a
+slip paid or refunded, a wager settled, the house's take.
 
 They live apart from the pool so that they compile (native classes of ``hippodrome.compiled``, like
-every event: ``engine/events.py``) while the pool stays plain Python, and so that a game's compiled
-events can derive from them (Ascot's ``BetPlaced``)."""
+every action and event: ``engine/actions.py``, ``engine/events.py``) while the pool stays plain
+Python, and so that a game's compiled events can derive from them (Ascot's ``BetPlaced``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import ClassVar
 
+from hippodrome.engine.actions import FrozenAction
+from hippodrome.engine.errors import NotationError
 from hippodrome.engine.events import Event, PaidToPlayer
 from hippodrome.engine.types import JSONObject, Money, Player
+
+# -- the action -----------------------------------------------------------------------------------
+
+
+class PlaceBet(FrozenAction):
+    """Bet ``stake`` on ``horses`` (one, or several for a combined bet), a bet of kind ``bet``
+    (``win``, ``place``...; not named ``kind``, which every action has: its own kind, ``place_bet``)."""
+
+    __slots__ = ("bet", "horses", "stake")
+    bet: str
+    horses: tuple[str, ...]
+    stake: Money
+
+    def __init__(self, bet: str, horses: tuple[str, ...], stake: Money) -> None:
+        object.__setattr__(self, "bet", bet)
+        object.__setattr__(self, "horses", horses)
+        object.__setattr__(self, "stake", stake)
+
+    def __str__(self) -> str:
+        return f"bet {self.bet} {'+'.join(self.horses)} {self.stake}"
+
+
+def parse_pool_action(text: str) -> PlaceBet | None:
+    """The bet written ``text`` (``bet win othello 200``, ``bet double 3+5 100``); None when the
+    text is no bet; ``NotationError`` when it is a malformed one."""
+    words = text.split()
+    if len(words) < 1 or words[0] != "bet":
+        return None
+    if len(words) != 4 or not words[3].isdigit() or not all(words[2].split("+")):
+        raise NotationError("error.notation", text=text, hint="bet KIND HORSE[+HORSE] STAKE")
+    return PlaceBet(words[1], tuple(words[2].split("+")), int(words[3]))
+
+
+# -- events -----------------------------------------------------------------------------------------
 
 
 class SlipPlaced(Event):

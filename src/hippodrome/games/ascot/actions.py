@@ -39,10 +39,9 @@ Cards are named by their ids: ``h1`` to ``h12`` for the horses, the businesses' 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
-from hippodrome.engine.actions import Action, shown_as
+from hippodrome.engine.actions import Action, FrozenAction, Shown
 from hippodrome.engine.auction_events import parse_auction_action
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.pool import parse_pool_action
@@ -81,124 +80,161 @@ def horse_id(horse: int) -> str | None:
     return f"h{horse}" if horse else None
 
 
-@dataclass(frozen=True, slots=True)
-class Deal(Action):
+class Deal(FrozenAction):
     """Chance: the next rental card dealt (seed, La donne)."""
 
-    card: int = shown_as(card_id)
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": card_id}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"deal {CARD_IDS[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(FrozenAction):
     """The forced blind exchange with the dead pile (seed, La donne)."""
 
-    card: int = shown_as(card_id)
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": card_id}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"exchange {CARD_IDS[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(FrozenAction):
     """An optional card put in the dead pile for the auction (seed, La donne)."""
 
-    card: int = shown_as(card_id)
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": card_id}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"discard {CARD_IDS[self.card]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Keep(Action):
+class Keep(FrozenAction):
     """The player keeps his hand: his discards are over."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "keep"
 
 
-@dataclass(frozen=True, slots=True)
-class Join(Action):
+class Join(FrozenAction):
     """Join the Owners' Club on its square (seed, Membres du Club: « L'entrée au Club est
     facultative »)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "join"
 
 
-@dataclass(frozen=True, slots=True)
-class Decline(Action):
+class Decline(FrozenAction):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "decline"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(FrozenAction):
     """The player in turn throws the two dice (seed, Champ d'entraînement)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "roll"
 
 
-@dataclass(frozen=True, slots=True)
-class Dice(Action):
+class Dice(FrozenAction):
     """Chance: what the two dice show, 2 to 12."""
 
+    __slots__ = ("total",)
     total: int
+
+    def __init__(self, total: int) -> None:
+        object.__setattr__(self, "total", total)
 
     def __str__(self) -> str:
         return f"dice {self.total}"
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(FrozenAction):
     """Chance: the report on top of a shuffled deck (seed, Arrêt sur une case: « il doit lire la
     première carte du paquet de Rapports »), one of the cards not yet seen (D42)."""
 
+    __slots__ = ("deck", "report")
     deck: str
     report: int
+
+    def __init__(self, deck: str, report: int) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "report", report)
 
     def __str__(self) -> str:
         return f"draw {self.deck} {self.report}"
 
 
-@dataclass(frozen=True, slots=True)
-class ClubReport(Action):
+class ClubReport(FrozenAction):
     """A club member's privilege: a report from a deck, applied to a horse of his (seed, Membres du
     Club)."""
 
+    __slots__ = ("deck", "horse")
+    shown: ClassVar[Shown] = {"horse": horse_id}
     deck: str
-    horse: int = shown_as(horse_id)
+    horse: int
+
+    def __init__(self, deck: str, horse: int) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "horse", horse)
 
     def __str__(self) -> str:
         return f"report {self.deck} h{self.horse}"
 
 
-@dataclass(frozen=True, slots=True)
-class Run(Action):
+class Run(FrozenAction):
     """Enter a horse in the race, paying its entry fee (seed, Préliminaires 2°)."""
 
-    horse: int = shown_as(horse_id)
+    __slots__ = ("horse",)
+    shown: ClassVar[Shown] = {"horse": horse_id}
+    horse: int
+
+    def __init__(self, horse: int) -> None:
+        object.__setattr__(self, "horse", horse)
 
     def __str__(self) -> str:
         return f"run h{self.horse}"
 
 
-@dataclass(frozen=True, slots=True)
-class Enough(Action):
+class Enough(FrozenAction):
     """No more runners: the player cannot pay another entry fee (D23)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "enough"
 
 
-@dataclass(frozen=True, slots=True)
-class Favourite(Action):
+class Favourite(FrozenAction):
     """Name a favourite (seed, Favori: « Ce choix est facultatif »); horse 0: none."""
 
-    horse: int = shown_as(horse_id)
+    __slots__ = ("horse",)
+    shown: ClassVar[Shown] = {"horse": horse_id}
+    horse: int
+
+    def __init__(self, horse: int) -> None:
+        object.__setattr__(self, "horse", horse)
 
     def __str__(self) -> str:
         return f"favourite h{self.horse}" if self.horse else "no_favourite"
@@ -207,29 +243,38 @@ class Favourite(Action):
         return ("favourite", self.args) if self.horse else ("no_favourite", {})
 
 
-@dataclass(frozen=True, slots=True)
-class Sell(Action):
+class Sell(FrozenAction):
     """A player who cannot pay offers a card (its id) or a kept report (``deck:index``) to the
     highest bidder (seed, Préparatifs)."""
 
+    __slots__ = ("item",)
     item: str
+
+    def __init__(self, item: str) -> None:
+        object.__setattr__(self, "item", item)
 
     def __str__(self) -> str:
         return f"sell {self.item}"
 
 
-@dataclass(frozen=True, slots=True)
-class Offer(Action):
+class Offer(FrozenAction):
     """A private trade before the race (seed, Préliminaires: « Ils doivent donc échanger, acheter
     ou vendre les chevaux, entre eux [...] Les Rapports peuvent être vendus séparément »): sell my
     ``item`` to seat ``to``, or buy his, for ``price``."""
 
+    __slots__ = ("to", "deal", "item", "price")
     terms: ClassVar[Mapping[str, str]] = {"to": "player"}
     to: int
     deal: str
     """``sell`` or ``buy``."""
     item: str
     price: int
+
+    def __init__(self, to: int, deal: str, item: str, price: int) -> None:
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "price", price)
 
     def __str__(self) -> str:
         return f"offer {self.to} {self.deal} {self.item} {self.price}"
@@ -240,15 +285,21 @@ PLACE_ODDS: tuple[str, ...] = ("1/2", "1/1", "3/2", "2/1", "5/2", "3/1")
 pays for each franc staked, by halves from 1/2 to 3/1."""
 
 
-@dataclass(frozen=True, slots=True)
-class Wager(Action):
+class Wager(FrozenAction):
     """A private place bet offered to the Bookmaker (seed, Les paris: « On ne jouera pas aux placés,
     sauf sur la demande expresse des joueurs [...] une convention strictement privée entre le joueur
     et le Bookmaker »): ``stake`` on ``horse`` among the first three, paid ``odds`` of the stake."""
 
-    horse: int = shown_as(horse_id)
-    stake: int = shown_as(int)
-    odds: str = shown_as(str)
+    __slots__ = ("horse", "stake", "odds")
+    shown: ClassVar[Shown] = {"horse": horse_id}
+    horse: int
+    stake: int
+    odds: str
+
+    def __init__(self, horse: int, stake: int, odds: str) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "stake", stake)
+        object.__setattr__(self, "odds", odds)
 
     def __str__(self) -> str:
         return f"place h{self.horse} {self.stake} {self.odds}"
@@ -259,26 +310,34 @@ class Wager(Action):
         return self.stake * int(top) // int(bottom)
 
 
-@dataclass(frozen=True, slots=True)
-class Swap(Action):
+class Swap(FrozenAction):
     """An exchange of horses offered to seat ``to``: my ``give`` for his ``take`` (seed,
     Préliminaires: « Ils doivent donc échanger, acheter ou vendre les chevaux, entre eux »), each
     with its card and small cards (D45)."""
 
+    __slots__ = ("to", "give", "take")
     terms: ClassVar[Mapping[str, str]] = {"to": "player", "give": "item", "take": "item"}
     to: int
     give: str
     take: str
 
+    def __init__(self, to: int, give: str, take: str) -> None:
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "give", give)
+        object.__setattr__(self, "take", take)
+
     def __str__(self) -> str:
         return f"swap {self.to} {self.give} {self.take}"
 
 
-@dataclass(frozen=True, slots=True)
-class Answer(Action):
+class Answer(FrozenAction):
     """The other side accepts or refuses the offer."""
 
+    __slots__ = ("accepted",)
     accepted: bool
+
+    def __init__(self, accepted: bool) -> None:
+        object.__setattr__(self, "accepted", accepted)
 
     def __str__(self) -> str:
         return "accept" if self.accepted else "refuse"
@@ -287,43 +346,56 @@ class Answer(Action):
         return ("accept" if self.accepted else "refuse"), {}
 
 
-@dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(FrozenAction):
     """No (more) offers from this player."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "done"
 
 
-@dataclass(frozen=True, slots=True)
-class Starter(Action):
+class Starter(FrozenAction):
     """Chance: the seat who threw the highest (seed, Départ: « Le joueur ayant jeté le plus grand
     chiffre commence la Course »)."""
 
+    __slots__ = ("player",)
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
 
     def __str__(self) -> str:
         return f"starter {self.player}"
 
 
-@dataclass(frozen=True, slots=True)
-class Die(Action):
+class Die(FrozenAction):
     """Chance: the one die of the race (« N'utiliser qu'un seul dé »)."""
 
+    __slots__ = ("face",)
     face: int
+
+    def __init__(self, face: int) -> None:
+        object.__setattr__(self, "face", face)
 
     def __str__(self) -> str:
         return f"die {self.face}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(FrozenAction):
     """Move a horse to a square of the race course (``lane`` and ``square`` from 1, as the board
     shows them), or past the post (``lane`` 0), or nowhere (``stay``: ``square`` 0)."""
 
-    horse: int = shown_as(horse_id)
-    lane: int = shown_as(int)  # plain numbers: a dataclass field after a shown one is shown too
-    square: int = shown_as(int)
+    __slots__ = ("horse", "lane", "square")
+    shown: ClassVar[Shown] = {"horse": horse_id}
+    horse: int
+    lane: int
+    square: int
+
+    def __init__(self, horse: int, lane: int, square: int) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "lane", lane)
+        object.__setattr__(self, "square", square)
 
     def __str__(self) -> str:
         if self.square == 0 and self.lane == 0:
@@ -340,14 +412,17 @@ class Move(Action):
         return self.kind, self.args
 
 
-@dataclass(frozen=True, slots=True)
-class Colour(Action):
+class Colour(FrozenAction):
     """What a horse does with the square it stopped on (seed, Arrêt sur une case 2° and 3°,
     Utilisation des avantages): ``extra`` (its colour's lengths), ``advantage`` (an advantage turns
     the square to its colour), ``shed`` (a disadvantage thrown instead of the lengths),
     ``advantage_shed`` (both cards thrown, no lengths), ``none``."""
 
+    __slots__ = ("use",)
     use: str
+
+    def __init__(self, use: str) -> None:
+        object.__setattr__(self, "use", use)
 
     def __str__(self) -> str:
         return self.use
@@ -356,11 +431,14 @@ class Colour(Action):
         return f"colour_{self.use}", {}
 
 
-@dataclass(frozen=True, slots=True)
-class LaneChoice(Action):
+class LaneChoice(FrozenAction):
     """« il a le choix entre les 3 intérieures ou les 3 extérieures »: the lane (from 1)."""
 
+    __slots__ = ("lane",)
     lane: int
+
+    def __init__(self, lane: int) -> None:
+        object.__setattr__(self, "lane", lane)
 
     def __str__(self) -> str:
         return f"lane {self.lane}"

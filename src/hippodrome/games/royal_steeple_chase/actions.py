@@ -32,10 +32,9 @@ index (``r``, ``b``, ``j``, ``v``); a place between two squares as the seed says
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from hippodrome.engine.actions import Action, shown_as
+from hippodrome.engine.actions import Action, FrozenAction, Shown
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_steeple_chase.material import COLOURS, KINDS, material, parse_half
@@ -107,18 +106,26 @@ def _amount(text: str) -> int:
     return int(text)
 
 
-@dataclass(frozen=True, slots=True)
-class DealCard(Action):
-    card: int = shown_as(_card_text)
+class DealCard(FrozenAction):
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"donne {_card_text(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class RequestHorse(Action):
+class RequestHorse(FrozenAction):
+    __slots__ = ("horse", "bid")
     horse: int
-    bid: int = 0
+    bid: int
+
+    def __init__(self, horse: int, bid: int = 0) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "bid", bid)
 
     def __str__(self) -> str:
         return f"demande {COLOURS[self.horse]}" + (f" {self.bid}" if self.bid else "")
@@ -127,10 +134,15 @@ class RequestHorse(Action):
         return ("request_horse_bid" if self.bid else "request_horse"), self.args
 
 
-@dataclass(frozen=True, slots=True)
-class RequestCard(Action):
-    card: int = shown_as(_card_text)
-    bid: int = 0
+class RequestCard(FrozenAction):
+    __slots__ = ("card", "bid")
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+    bid: int
+
+    def __init__(self, card: int, bid: int = 0) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "bid", bid)
 
     def __str__(self) -> str:
         return f"demande {_card_text(self.card)}" + (f" {self.bid}" if self.bid else "")
@@ -139,49 +151,67 @@ class RequestCard(Action):
         return ("request_card_bid" if self.bid else "request_card"), self.args
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(FrozenAction):
+    __slots__ = ("amount",)
     amount: int
+
+    def __init__(self, amount: int) -> None:
+        object.__setattr__(self, "amount", amount)
 
     def __str__(self) -> str:
         return f"enchere {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(FrozenAction):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "passe"
 
 
-@dataclass(frozen=True, slots=True)
-class Throw(Action):
-    card: int = shown_as(_card_text)
+class Throw(FrozenAction):
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"jette {_card_text(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class AskCard(Action):
+class AskCard(FrozenAction):
     """Direct trades: ask the other players for a named card (the example's « B (vert) demande un
     4 / 3v »); each, from one's left, may offer it or stay silent."""
 
-    card: int = shown_as(_card_text)
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"demande un {_card_text(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Propose(Action):
+class Propose(FrozenAction):
     """Offer a card, and points if one likes, to ``target`` for a card of his (« Que me donnez-vous
     pour un R / 3j ? »)."""
 
+    __slots__ = ("target", "card", "points")
+    shown: ClassVar[Shown] = {"card": _card_text}
     terms: ClassVar[dict[str, str]] = {"target": "player"}
 
     target: int
-    card: int = shown_as(_card_text)
-    points: int = 0
+    card: int
+    points: int
+
+    def __init__(self, target: int, card: int, points: int = 0) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "points", points)
 
     def __str__(self) -> str:
         text = f"propose {self.target} {_card_text(self.card)}"
@@ -191,10 +221,15 @@ class Propose(Action):
         return ("propose_points" if self.points else "propose"), self.args
 
 
-@dataclass(frozen=True, slots=True)
-class Counter(Action):
-    card: int = shown_as(_card_text)
-    points: int = 0
+class Counter(FrozenAction):
+    __slots__ = ("card", "points")
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+    points: int
+
+    def __init__(self, card: int, points: int = 0) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "points", points)
 
     def __str__(self) -> str:
         return f"contre {_card_text(self.card)}" + (f" {self.points}" if self.points else "")
@@ -203,32 +238,43 @@ class Counter(Action):
         return ("counter_points" if self.points else "counter"), self.args
 
 
-@dataclass(frozen=True, slots=True)
-class Accept(Action):
+class Accept(FrozenAction):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "accepte"
 
 
-@dataclass(frozen=True, slots=True)
-class Refuse(Action):
+class Refuse(FrozenAction):
+    __slots__ = ()
+
     def __str__(self) -> str:
         return "refuse"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard(Action):
-    card: int = shown_as(_card_text)
+class PlayCard(FrozenAction):
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"joue {_card_text(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class OwnHurdle(Action):
+class OwnHurdle(FrozenAction):
     """Seed, RÈGLE SPÉCIALE: with 2 or 3 players each has mobile hurdles to place when he likes."""
 
+    __slots__ = ("horse", "gap")
+    shown: ClassVar[Shown] = {"gap": gap_square}
     horse: int
-    gap: int = shown_as(gap_square)
+    gap: int
+
+    def __init__(self, horse: int, gap: int) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "gap", gap)
 
     def __str__(self) -> str:
         return f"haie {COLOURS[self.horse]} {gap_label(self.gap)}"
@@ -237,17 +283,32 @@ class OwnHurdle(Action):
         return self.kind, {"horse": self.horse} | _between(self.gap)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayHalf(Action):
+class PlayHalf(FrozenAction):
     """One half of the card in play. ``use`` is what it is played as (a royal card's choice, else
     its own kind); ``horses`` the horse(s) it acts on; ``gap`` where a hurdle goes or is taken from
     (-1 otherwise); ``remove`` for a white hurdle taken off one's own lane."""
 
+    __slots__ = ("half", "use", "horses", "gap", "remove")
+    shown: ClassVar[Shown] = {"gap": gap_square}
     half: str
     use: str
     horses: tuple[int, ...]
-    gap: int = shown_as(gap_square, default=-1)
-    remove: bool = False
+    gap: int
+    remove: bool
+
+    def __init__(
+        self,
+        half: str,
+        use: str,
+        horses: tuple[int, ...],
+        gap: int = -1,
+        remove: bool = False,
+    ) -> None:
+        object.__setattr__(self, "half", half)
+        object.__setattr__(self, "use", use)
+        object.__setattr__(self, "horses", horses)
+        object.__setattr__(self, "gap", gap)
+        object.__setattr__(self, "remove", remove)
 
     def __str__(self) -> str:
         head = self.half if self.use == self.half[0] else f"{self.half}={self.use}"
@@ -272,22 +333,29 @@ class PlayHalf(Action):
         return "play_half_advance", params
 
 
-@dataclass(frozen=True, slots=True)
-class VoidHalf(Action):
+class VoidHalf(FrozenAction):
     """A half that cannot be played at all (seed example: « On ne peut jouer Hr »)."""
 
+    __slots__ = ("half",)
     half: str
+
+    def __init__(self, half: str) -> None:
+        object.__setattr__(self, "half", half)
 
     def __str__(self) -> str:
         return f"nul {self.half}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceBet(Action):
+class PlaceBet(FrozenAction):
     """JEU PIRATE: « Chaque joueur, après avoir vu son jeu, parie clandestinement sur un cheval. »"""
 
+    __slots__ = ("horses", "stake")
     horses: tuple[int, ...]
-    stake: int = 0
+    stake: int
+
+    def __init__(self, horses: tuple[int, ...], stake: int = 0) -> None:
+        object.__setattr__(self, "horses", horses)
+        object.__setattr__(self, "stake", stake)
 
     def __str__(self) -> str:
         target = "+".join(COLOURS[h] for h in self.horses)
@@ -303,26 +371,38 @@ class PlaceBet(Action):
         return (key + "_stake" if self.stake else key), params
 
 
-@dataclass(frozen=True, slots=True)
-class DrawIncident(Action):
+class DrawIncident(FrozenAction):
+    __slots__ = ("incident",)
     incident: str
+
+    def __init__(self, incident: str) -> None:
+        object.__setattr__(self, "incident", incident)
 
     def __str__(self) -> str:
         return f"tire {self.incident}"
 
 
-@dataclass(frozen=True, slots=True)
-class DrawDiscard(Action):
-    card: int = shown_as(_card_text)
+class DrawDiscard(FrozenAction):
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"ecart {_card_text(self.card)}"
 
 
-@dataclass(frozen=True, slots=True)
-class IncidentChoice(Action):
+class IncidentChoice(FrozenAction):
+    __slots__ = ("horse", "gap")
+    shown: ClassVar[Shown] = {"gap": gap_square}
     horse: int
-    gap: int = shown_as(gap_square, default=-1)
+    gap: int
+
+    def __init__(self, horse: int, gap: int = -1) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "gap", gap)
 
     def __str__(self) -> str:
         return f"incident {COLOURS[self.horse]}" + (
@@ -335,10 +415,11 @@ class IncidentChoice(Action):
         return "incident_choice_gap", {"horse": self.horse} | _between(self.gap)
 
 
-@dataclass(frozen=True, slots=True)
-class Contre(Action):
+class Contre(FrozenAction):
     """JEU ORDINAIRE BRIDGÉ: « s'ils ont « contré » 200, mais tout joueur qui perd un « contre » ne
     peut acheter un cheval le coup suivant »."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "contrer"
@@ -364,15 +445,19 @@ CALLS: tuple[str, ...] = (
 DOUBLES: tuple[str, ...] = ("contre", "surcontre")
 
 
-@dataclass(frozen=True, slots=True)
-class Call(Action):
+class Call(FrozenAction):
     """Royal Steeple Chase contract, ANNONCES: a colour (``horse``), a call of the ladder (``bid``),
     both (« en indiquant celle-ci on reprend le cheval correspondant »), or « contre » and
     « surcontre »."""
 
+    __slots__ = ("horse", "bid")
     terms: ClassVar[dict[str, str]] = {"bid": "call"}
-    horse: int = -1
-    bid: str = ""
+    horse: int
+    bid: str
+
+    def __init__(self, horse: int = -1, bid: str = "") -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "bid", bid)
 
     def __str__(self) -> str:
         words = [COLOURS[self.horse]] if self.horse >= 0 else []
@@ -388,11 +473,15 @@ class Call(Action):
         return "call_bid", {"bid": self.bid}
 
 
-@dataclass(frozen=True, slots=True)
-class Eliminate(Action):
+class Eliminate(FrozenAction):
     """Royal Steeple Chase contract: « chaque joueur élimine trois cartes et les montre »."""
 
-    card: int = shown_as(_card_text)
+    __slots__ = ("card",)
+    shown: ClassVar[Shown] = {"card": _card_text}
+    card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         return f"elimine {_card_text(self.card)}"

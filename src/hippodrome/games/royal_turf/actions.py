@@ -14,9 +14,9 @@ notation               meaning                                             who
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import ClassVar
 
-from hippodrome.engine.actions import Action, shown_as
+from hippodrome.engine.actions import Action, FrozenAction, Shown
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.royal_turf.material import FACES, material
@@ -30,11 +30,14 @@ def _face(face: int) -> str:
     return FACES[face]
 
 
-@dataclass(frozen=True, slots=True)
-class DrawCard(Action):
+class DrawCard(FrozenAction):
     """Chance: the next horse card drawn (seed §1)."""
 
+    __slots__ = ("card",)
     card: int
+
+    def __init__(self, card: int) -> None:
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         c = material().cards[self.card]
@@ -45,42 +48,58 @@ class DrawCard(Action):
         return self.kind, {"horse": _horse_id(c.horse), "number": c.number}
 
 
-@dataclass(frozen=True, slots=True)
-class DrawLot(Action):
+class DrawLot(FrozenAction):
     """Chance: the richest players being tied, ``player`` wins the lot and bets first (seed §2)."""
 
+    __slots__ = ("player",)
     player: int
+
+    def __init__(self, player: int) -> None:
+        object.__setattr__(self, "player", player)
 
     def __str__(self) -> str:
         return f"lot {self.player}"
 
 
-@dataclass(frozen=True, slots=True)
-class Bet(Action):
+class Bet(FrozenAction):
     """Place a betting token (jeton-Paris) of value ``token`` on ``horse`` (seed §2)."""
 
+    __slots__ = ("token", "horse")
+    shown: ClassVar[Shown] = {"horse": _horse_id}
     token: int
-    horse: int = shown_as(_horse_id)
+    horse: int
+
+    def __init__(self, token: int, horse: int) -> None:
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "horse", horse)
 
     def __str__(self) -> str:
         return f"bet {self.token} {material().horses[self.horse].id}"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(FrozenAction):
     """Chance: the symbol die shows ``face`` (index into ``FACES``) (seed §3)."""
 
-    face: int = shown_as(_face)
+    __slots__ = ("face",)
+    shown: ClassVar[Shown] = {"face": _face}
+    face: int
+
+    def __init__(self, face: int) -> None:
+        object.__setattr__(self, "face", face)
 
     def __str__(self) -> str:
         return f"roll {FACES[self.face]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Action):
+class Move(FrozenAction):
     """Move ``horse`` by its card's value for the symbol rolled (seed §3)."""
 
-    horse: int = shown_as(_horse_id)
+    __slots__ = ("horse",)
+    shown: ClassVar[Shown] = {"horse": _horse_id}
+    horse: int
+
+    def __init__(self, horse: int) -> None:
+        object.__setattr__(self, "horse", horse)
 
     def __str__(self) -> str:
         return f"move {material().horses[self.horse].id}"

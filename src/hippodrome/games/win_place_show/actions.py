@@ -27,10 +27,9 @@ Bids and bets in the open auction and the betting slip are the engine's (``engin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
-from hippodrome.engine.actions import Action, shown_as
+from hippodrome.engine.actions import Action, FrozenAction, Shown
 from hippodrome.engine.auction_events import parse_auction_action
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.pool import parse_pool_action
@@ -56,46 +55,60 @@ def parse_cell(text: str) -> int:
     return T.cell(int(lane) - 1, int(square) - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Stable(Action):
+class Stable(FrozenAction):
     """Chance (quick version, §12): the die names the seat in turn's stable: his horse number in
     every race."""
 
+    __slots__ = ("number",)
     number: int
+
+    def __init__(self, number: int) -> None:
+        object.__setattr__(self, "number", number)
 
     def __str__(self) -> str:
         return f"stable {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet(Action):
+class Sheet(FrozenAction):
     """Write a bid (0: none) for a horse on the seat's secret sheet (§9)."""
 
+    __slots__ = ("horse", "amount")
     horse: str
     amount: int
+
+    def __init__(self, horse: str, amount: int) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "amount", amount)
 
     def __str__(self) -> str:
         return f"sheet {self.horse} {self.amount}"
 
 
-@dataclass(frozen=True, slots=True)
-class Line(Action):
+class Line(FrozenAction):
     """Start a line of the betting slip: the kind of bet and its horse (two for a daily double);
     the stake follows (the pool's ``bet KIND HORSE STAKE``). Two small choices instead of one among
     hundreds, so that every decision offers a short list."""
 
+    __slots__ = ("bet", "horses")
     bet: str
     horses: tuple[str, ...]
+
+    def __init__(self, bet: str, horses: tuple[str, ...]) -> None:
+        object.__setattr__(self, "bet", bet)
+        object.__setattr__(self, "horses", horses)
 
     def __str__(self) -> str:
         return f"line {self.bet} {'+'.join(self.horses)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Claim(Action):
+class Claim(FrozenAction):
     """After a horse ran below its best move (§8): claim against its owner, or let it stand."""
 
+    __slots__ = ("made",)
     made: bool
+
+    def __init__(self, made: bool) -> None:
+        object.__setattr__(self, "made", made)
 
     def __str__(self) -> str:
         return "claim" if self.made else "no claim"
@@ -104,38 +117,48 @@ class Claim(Action):
         return ("claim" if self.made else "no_claim"), {}
 
 
-@dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(FrozenAction):
     """The betting slip is complete (§10: « Après avoir rempli sa feuille »)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "done"
 
 
-@dataclass(frozen=True, slots=True)
-class Dice(Action):
+class Dice(FrozenAction):
     """Chance: the two dice of a turn (§6): the white one and the other."""
 
+    __slots__ = ("white", "other")
     white: int
     other: int
+
+    def __init__(self, white: int, other: int) -> None:
+        object.__setattr__(self, "white", white)
+        object.__setattr__(self, "other", other)
 
     def __str__(self) -> str:
         return f"dice {self.white} {self.other}"
 
 
-@dataclass(frozen=True, slots=True)
-class Spurt(Action):
+class Spurt(FrozenAction):
     """The apprentice's bonus of two squares, once a race (§6), taken for this turn's move."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "spurt"
 
 
-@dataclass(frozen=True, slots=True)
-class Ride(Action):
+class Ride(FrozenAction):
     """Move the horse in turn to ``cell`` (``HOME``: across the line)."""
 
-    cell: int = shown_as(cell_name)
+    __slots__ = ("cell",)
+    shown: ClassVar[Shown] = {"cell": cell_name}
+    cell: int
+
+    def __init__(self, cell: int) -> None:
+        object.__setattr__(self, "cell", cell)
 
     def __str__(self) -> str:
         return f"ride {cell_name(self.cell)}"
@@ -148,31 +171,39 @@ class Ride(Action):
         return "ride", {"lane": info.lane + 1, "square": info.index + 1}
 
 
-@dataclass(frozen=True, slots=True)
-class Jockey(Action):
+class Jockey(FrozenAction):
     """§10: an owner asks ``player``, out of the game, to ride ``horse`` this race (« peut servir
     de jockey si un propriétaire le désire »)."""
 
+    __slots__ = ("horse", "player")
     horse: str
     player: int
+
+    def __init__(self, horse: str, player: int) -> None:
+        object.__setattr__(self, "horse", horse)
+        object.__setattr__(self, "player", player)
 
     def __str__(self) -> str:
         return f"jockey {self.horse} {self.player}"
 
 
-@dataclass(frozen=True, slots=True)
-class NoJockey(Action):
+class NoJockey(FrozenAction):
     """§10: the owner rides his horses himself this race."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "no jockey"
 
 
-@dataclass(frozen=True, slots=True)
-class Answer(Action):
+class Answer(FrozenAction):
     """§10: the seat asked to ride a horse accepts, or declines."""
 
+    __slots__ = ("accept",)
     accept: bool
+
+    def __init__(self, accept: bool) -> None:
+        object.__setattr__(self, "accept", accept)
 
     def __str__(self) -> str:
         return "accept" if self.accept else "decline"
@@ -181,12 +212,15 @@ class Answer(Action):
         return ("accept" if self.accept else "decline"), {}
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling(Action):
+class Ruling(FrozenAction):
     """§4, §8: the steward's ruling on the claims against the horse before him: the move was to
     the detriment of its chances (``uphold``), or not (``reject``)."""
 
+    __slots__ = ("upheld",)
     upheld: bool
+
+    def __init__(self, upheld: bool) -> None:
+        object.__setattr__(self, "upheld", upheld)
 
     def __str__(self) -> str:
         return "uphold" if self.upheld else "reject"

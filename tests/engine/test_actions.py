@@ -16,7 +16,7 @@ import pickle
 import random
 import sys
 from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, is_dataclass
+from dataclasses import FrozenInstanceError, dataclass, is_dataclass
 from typing import Any
 
 import pytest
@@ -114,8 +114,9 @@ def every_action_class() -> list[type[Action]]:
             module = sys.modules[sub.__module__]
             # A dataclass with slots is a new class: the one it replaced is left out.
             if sub not in found and getattr(module, sub.__qualname__, None) is sub:
-                found.append(sub)
                 waiting.append(sub)
+                if sub.__module__.startswith("hippodrome."):  # not a test's own
+                    found.append(sub)
     return found
 
 
@@ -138,3 +139,24 @@ def test_every_action_class_takes_its_fields_in_order_and_keeps_no_dict() -> Non
             continue
         parameters = list(inspect.signature(cls.__init__).parameters)[1:]
         assert parameters == list(fields_of(cls)), cls
+
+
+@dataclass(frozen=True)
+class Wager(Action):
+    """An action written as a plain frozen dataclass, without slots (a game not yet compiled)."""
+
+    horse: int
+    amount: int = 10
+
+    def __str__(self) -> str:
+        return f"wager {self.horse} {self.amount}"
+
+
+def test_a_frozen_dataclass_without_slots_is_an_action_too() -> None:
+    wager = Wager(3, 50)
+    assert fields_of(Wager) == ("horse", "amount")
+    assert wager.args == {"horse": 3, "amount": 50}
+    assert wager.kind == "wager"
+    assert pickle.loads(pickle.dumps(wager)) == wager
+    assert copy.deepcopy(wager) == wager
+    assert hash(Wager(3, 50)) == hash(wager) != hash(Wager(3, 60))

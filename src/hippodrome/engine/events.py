@@ -32,6 +32,8 @@ so that a constant became a field.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields as dataclass_fields
+from dataclasses import is_dataclass
 from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -54,6 +56,8 @@ def fields_of(cls: type) -> tuple[str, ...]:
 
 
 def _read_fields(cls: type) -> tuple[str, ...]:
+    if is_dataclass(cls):  # a dataclass deriving from Event or Action, slotted or not
+        return tuple(f.name for f in dataclass_fields(cls))
     # Base first; a field a class names again takes its place there (the mixins below).
     names: list[str] = []
     for klass in reversed(cls.__mro__[:-1]):  # not ``object``

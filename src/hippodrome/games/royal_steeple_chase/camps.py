@@ -27,8 +27,11 @@ class FixedCamps(HorseAllotment):
 class ImprovisedCamps(HorseAllotment):
     """Camps formed at each deal by asking for the horse a lone player holds (D22)."""
 
-    spread = False
-    askers_only = False
+    def spread(self) -> bool:
+        return False  # « il n'y a pas de cartes étalées »
+
+    def askers_only(self) -> bool:
+        return False  # « Les joueurs se groupent deux à deux par demandes et enchères »
 
     def partners(self, players: int) -> Camps | None:
         return Camps([NOBODY] * players)

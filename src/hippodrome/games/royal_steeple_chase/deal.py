@@ -342,11 +342,17 @@ class HorseAllotment:
     """ATTRIBUTION DES CHEVAUX, the ordinary way: in turn, each player without a horse asks for a
     free one, or for a held one with a bid, which opens an auction."""
 
-    spread: bool = True
-    """Whether some cards are spread face up after the deal."""
-    askers_only: bool = True
-    """Whether a held horse is sold between those who asked for it only, each time above what it
-    went for (D40, D41), rather than as the partnership game forms its camps."""
+    # Methods, not class attributes: compiled code reads a native class's attribute from the
+    # class itself, past an interpreted subclass's own value (the camps' below).
+
+    def spread(self) -> bool:
+        """Whether some cards are spread face up after the deal."""
+        return True
+
+    def askers_only(self) -> bool:
+        """Whether a held horse is sold between those who asked for it only, each time above what
+        it went for (D40, D41), rather than as the partnership game forms its camps."""
+        return True
 
     def partners(self, players: int) -> Camps | None:
         """The partnerships a state starts with (None: every player for himself)."""

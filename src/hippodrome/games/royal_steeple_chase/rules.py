@@ -206,7 +206,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
             return own
         hand, spread = M.deal[n]
         # JEU PAR CAMP IMPROVISÉ: « et il n'y a pas de cartes étalées »
-        return (hand, spread) if self.allotment.spread else (hand, 0)
+        return (hand, spread) if self.allotment.spread() else (hand, 0)
 
     @property
     def data_digest(self) -> str:
@@ -939,7 +939,7 @@ class SteepleState(DealRules):
     def _explain_horse_bid(self, player: Player, action: Action) -> IllegalActionError | None:
         """Why a bid for a held horse is refused: the bidder did not ask for it (D40), or a
         request does not top what it went for (D41); None when neither."""
-        if not self.game.allotment.askers_only:  # the partnership game forms camps otherwise
+        if not self.game.allotment.askers_only():  # the partnership game forms camps otherwise
             return None
         key = "royal_steeple_chase.refused"
         a = self.auction

@@ -43,6 +43,7 @@ MODULES: Final = (
     "hippodrome.games.royal_steeple_chase.actions",
     "hippodrome.games.royal_steeple_chase.events",
     "hippodrome.games.royal_steeple_chase.rules",
+    "hippodrome.games.toques_et_casques.actions",
     "hippodrome.games.toques_et_casques.events",
     "hippodrome.games.toques_et_casques.rules",
 )

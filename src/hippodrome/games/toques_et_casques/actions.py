@@ -22,9 +22,7 @@ notation               meaning                                                  
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from hippodrome.engine.actions import Action
+from hippodrome.engine.actions import Action, FrozenAction
 from hippodrome.engine.errors import NotationError, message
 from hippodrome.engine.lanetrack import Station
 from hippodrome.engine.types import JSONObject
@@ -34,99 +32,120 @@ HORSES = 6
 MAX_POINTS = 12
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(FrozenAction):
     """Chance: the die gives horse ``number`` to the jockey drawing (seed 08-01)."""
 
+    __slots__ = ("number",)
     number: int
+
+    def __init__(self, number: int) -> None:
+        object.__setattr__(self, "number", number)
 
     def __str__(self) -> str:
         return f"draw {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(FrozenAction):
     """Chance: the dice score ``points`` (seed 09-02)."""
 
+    __slots__ = ("points",)
     points: int
+
+    def __init__(self, points: int) -> None:
+        object.__setattr__(self, "points", points)
 
     def __str__(self) -> str:
         return f"roll {self.points}"
 
 
-@dataclass(frozen=True, slots=True)
-class Avant(Action):
+class Avant(FrozenAction):
     """One length forward in the horse's lane (seed 04-01, un AVANT)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "avant"
 
 
-@dataclass(frozen=True, slots=True)
-class Ecart(Action):
+class Ecart(FrozenAction):
     """One lane sideways, into ``lane`` (1 is the rail), at the same height (seed 04-01, un ÉCART)."""
 
+    __slots__ = ("lane",)
     lane: int
+
+    def __init__(self, lane: int) -> None:
+        object.__setattr__(self, "lane", lane)
 
     def __str__(self) -> str:
         return f"ecart {self.lane}"
 
 
-@dataclass(frozen=True, slots=True)
-class Bloque(Action):
+class Bloque(FrozenAction):
     """Declare the horse blocked: it cannot make another step, so its turn ends (seed 18-01)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "bloque"
 
 
-@dataclass(frozen=True, slots=True)
-class RollOff(Action):
+class RollOff(FrozenAction):
     """Chance: among horses arrived abreast, horse ``number`` rolls highest (seed 23-04)."""
 
+    __slots__ = ("number",)
     number: int
+
+    def __init__(self, number: int) -> None:
+        object.__setattr__(self, "number", number)
 
     def __str__(self) -> str:
         return f"rolloff {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Approve(Action):
+class Approve(FrozenAction):
     """The steward lets the move just played stand (seed 07-03)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "approve"
 
 
-@dataclass(frozen=True, slots=True)
-class Replace(Action):
+class Replace(FrozenAction):
     """The steward puts the horse back where it began its move (seed 07-03)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "replace"
 
 
-@dataclass(frozen=True, slots=True)
-class Disqualify(Action):
+class Disqualify(FrozenAction):
     """The steward eliminates the horse that just played (seed 07-03)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "disqualify"
 
 
-@dataclass(frozen=True, slots=True)
-class KeepHurdle(Action):
+class KeepHurdle(FrozenAction):
     """Leave the hurdle every horse has passed where it is (seed 13-02: « peut être ôtée »)."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "keep"
 
 
-@dataclass(frozen=True, slots=True)
-class MoveHurdle(Action):
+class MoveHurdle(FrozenAction):
     """Put the hurdle every horse has passed at ``station``, far ahead of the leader (seed 13-02)."""
 
+    __slots__ = ("station",)
     station: Station
+
+    def __init__(self, station: Station) -> None:
+        object.__setattr__(self, "station", station)
 
     def __str__(self) -> str:
         return f"hurdle {self.station}"

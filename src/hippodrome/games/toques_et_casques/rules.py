@@ -685,7 +685,12 @@ class ToquesState(FlowState[ToquesEtCasques]):
         # 07-03: the steward may correct a jockey by putting the horse back where it was, or
         # eliminate him for cheating.
         h = self.current
-        verdict = {Approve: "approve", Replace: "replace", Disqualify: "disqualify"}[kind]
+        verdicts: dict[type[Action], str] = {
+            Approve: "approve",
+            Replace: "replace",
+            Disqualify: "disqualify",
+        }
+        verdict = verdicts[kind]
         self._events.append(ev.Reviewed(player, h + 1, verdict))
         if kind is Replace:
             cell, lap = self.turn_start

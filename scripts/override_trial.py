@@ -20,7 +20,6 @@ from hippodrome.analysis.stats import wilson_interval
 from hippodrome.bots import ismcts, make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
 from hippodrome.bots.match import play_match
-from hippodrome.engine.actions import Action
 from hippodrome.games import load_game
 
 
@@ -30,7 +29,7 @@ class Counting(ISMCTSBot):
     decisions = 0
     overrides = 0
 
-    def _overriding(self, samples: dict[Action, list[float]], default: Action) -> Action:
+    def _overriding(self, samples: list[list[float]], default: int) -> int:
         chosen = super()._overriding(samples, default)
         Counting.decisions += 1
         Counting.overrides += chosen != default

@@ -21,7 +21,7 @@ from hippodrome.engine.bot import Bot, SearchHooks, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import Game, State
 from hippodrome.games import entry, load_game, playable_ids
-from hippodrome.games.royal_turf.actions import MOVES
+from hippodrome.games.toques_et_casques.rules import ToquesState
 
 DECISIONS = (0, 4, 15, 40)
 """The decision points of a random game where the bot is asked (besides any secret answers)."""
@@ -182,15 +182,98 @@ def test_with_one_iteration_the_guide_s_move_stands() -> None:
         assert bot.choose(SeatView(state, player), random.Random(0)) == legal[-1]
 
 
+def _move_start(seed: int, plans: int = 3) -> State:
+    """A Toques et Casques position where the horse to move has rolled and may end its move in at
+    least ``plans`` places."""
+    game = load_game("toques_et_casques", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        player = state.active_players()[0]
+        if len(state.plans(player)) >= plans and len(state.legal_actions(player)) > 1:
+            return state
+        state.apply(RandomBot().choose(SeatView(state, player), rng), player)
+
+
+def _play_move(bot: ISMCTSBot, state: State, seed: int) -> list[tuple[Any, int]]:
+    """The bot's steps through one whole move, each with the iterations it spent on it."""
+    player = state.active_players()[0]
+    steps = []
+    while state.plans(player):
+        action = bot.choose(SeatView(state, player), random.Random(seed))
+        steps.append((action, bot.last_iterations))
+        state.apply(action, player)
+    return steps
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_where_the_game_offers_whole_moves_the_search_compares_them_and_lays_one_out(
+    seed: int,
+) -> None:
+    """Toques et Casques splits a move into lengths and offers its ends (``plans``): the search
+    thinks once, over the ends, and plays the chosen move's steps without thinking again."""
+    state = _move_start(seed)
+    player = state.active_players()[0]
+    ends = {plan.end for plan in state.plans(player)}
+    assert isinstance(state, ToquesState)
+    horse = state.current
+    bot = make_bot("ismcts:40it", "toques_et_casques")
+    assert isinstance(bot, ISMCTSBot)
+    steps = _play_move(bot, state, seed)
+    assert steps[0][1] == 40, "the first step is thought"
+    assert all(spent == 0 for _, spent in steps[1:]), f"later steps thought again: {steps}"
+    assert state.cell[horse] in ends, "the move ends where one of the plans did"
+
+
+def test_with_one_iteration_the_guide_s_whole_move_stands() -> None:
+    class Last:
+        kind: ClassVar[str] = "last"
+        slow: ClassVar[bool] = False
+
+        def choose(self, view: SeatView, rng: random.Random) -> Any:
+            return view.legal_actions()[-1]
+
+    for seed in (4, 5, 6):
+        state = _move_start(seed)
+        player = state.active_players()[0]
+        guided = state.clone()
+        expected = []
+        while guided.plans(player):
+            expected.append(guided.legal_actions(player)[-1])
+            guided.apply(expected[-1], player)
+        steps = _play_move(ISMCTSBot(Budget(iterations=1), guide=Last()), state, seed)
+        assert [action for action, _ in steps] == expected
+        assert state.to_json() == guided.to_json()
+
+
+def test_a_move_laid_out_is_dropped_when_the_position_is_not_the_one_it_leads_to() -> None:
+    state = _move_start(7)
+    player = state.active_players()[0]
+    bot = make_bot("ismcts:30it", "toques_et_casques")
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(SeatView(state, player), random.Random(0))
+    # Asked about the same position again (its first step not played): it thinks afresh.
+    again = bot.choose(SeatView(state, player), random.Random(0))
+    assert bot.last_iterations == 30 and again in state.legal_actions(player)
+    # Another table's position: it thinks too.
+    other = _move_start(8)
+    bot.choose(SeatView(state, player), random.Random(0))
+    bot.choose(SeatView(other, other.active_players()[0]), random.Random(0))
+    assert bot.last_iterations == 30
+
+
 def test_the_search_overrides_its_guide_only_on_paired_evidence() -> None:
     bot = ISMCTSBot(Budget(iterations=1), override_z=2.0)
-    a, b = MOVES[0], MOVES[1]
+    a, b = 0, 1  # the moves by their index; a is the guide's
     # The same samples for both moves: no evidence, the guide's move stands.
-    assert bot._overriding({a: [1.0, 0.0, 1.0], b: [1.0, 0.0, 1.0]}, a) == a
+    assert bot._overriding([[1.0, 0.0, 1.0], [1.0, 0.0, 1.0]], a) == a
     # b wins every paired sample by a clear margin: it overrides.
-    assert bot._overriding({a: [0.0, 0.2, 0.1, 0.0, 0.3], b: [1.0, 0.9, 1.0, 0.8, 1.0]}, a) == b
+    assert bot._overriding([[0.0, 0.2, 0.1, 0.0, 0.3], [1.0, 0.9, 1.0, 0.8, 1.0]], a) == b
     # Too few pairs to say anything.
-    assert bot._overriding({a: [0.0, 0.0], b: [1.0, 1.0]}, a) == a
+    assert bot._overriding([[0.0, 0.0], [1.0, 1.0]], a) == a
 
 
 def test_the_more_moves_are_tried_the_higher_the_bar_to_override() -> None:
@@ -211,12 +294,11 @@ def test_one_lucky_bid_among_many_does_not_override_the_guide() -> None:
     most the moves whose first samples went well; an Ascot auction: it once bid 70,000 on such a
     sample)."""
     bot = ISMCTSBot(Budget(iterations=1))
-    guide, lucky = MOVES[0], MOVES[1]
+    guide, lucky = 0, 1  # the moves by their index
     guide_rewards = [0.0, 0.0, 0.0]
     lucky_rewards = [0.0, 1.0, 1.0]
-    assert bot._overriding({guide: guide_rewards, lucky: lucky_rewards}, guide) == lucky
-    crowd: dict[Any, list[float]] = {guide: guide_rewards, lucky: lucky_rewards}
-    crowd.update({("bid", amount): [0.0] for amount in range(200)})
+    assert bot._overriding([guide_rewards, lucky_rewards], guide) == lucky
+    crowd = [guide_rewards, lucky_rewards, *([0.0] for _ in range(200))]  # 200 bids tried once
     assert bot._overriding(crowd, guide) == guide
 
 

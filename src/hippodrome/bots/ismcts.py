@@ -40,13 +40,18 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import Bot, Evaluation, Policy, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import State
-from hippodrome.engine.types import Player
+from hippodrome.engine.plan import Plan
+from hippodrome.engine.types import JSONObject, Player
 
 MIN_PAIRS = 3
 """The fewest paired samples on which the search overrides its guide's move."""
 SPREAD_FLOOR = 0.01
 """Added to the variance of the paired differences, so that a few identical samples do not read as
 certainty."""
+
+Move = tuple[Action, ...]
+"""A move the search compares at its root: one action, or a whole move of the seat's own steps (a
+plan)."""
 
 Key = tuple[tuple[Player, Action], ...]
 """A decision child: every seat that acted at the node and its action (one pair at a turn)."""
@@ -162,22 +167,30 @@ class ISMCTSBot:
         self.widen_alpha = widen_alpha
         self.last_iterations = 0
         """How many iterations the last ``choose`` ran (for reports of speed)."""
+        self._plan: tuple[Player, list[tuple[JSONObject, Action]]] | None = None
+        """The seat and the rest of the whole move the search chose (``_root_moves``), each step
+        with the observation the seat should have before it."""
 
     # -- the search -------------------------------------------------------------------------------
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = list(view.legal_actions())
-        if len(legal) == 1:
+        planned = self._planned(view, legal)
+        if planned is not None or len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
-        root = _Node()
+            return planned if planned is not None else legal[0]
         me = view.player
-        default = self.guide.choose(view, rng) if self.guide is not None else None
+        moves, default = self._root_moves(view, legal, rng)
         deadline = None
         if self.budget.seconds is not None:
             deadline = time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
-        samples: dict[Action, list[float]] = {action: [] for action in legal}
+        root = _Node()
+        """Where the other seats answering at the same time as the bot (in secret) choose, from
+        statistics shared by all of the bot's moves, none of which they see."""
+        visits = [0] * len(moves)
+        rewards = [0.0] * len(moves)
+        samples: list[list[float]] = [[] for _ in moves]
         """The bot's reward from each of its moves, by sample: the k-th try of every move plays
         the k-th determinization and chance stream (common random numbers)."""
         seeds: list[int] = []
@@ -187,49 +200,150 @@ class ISMCTSBot:
                 break
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            action = self._root_choice(root, me, legal, default, rng)
-            tried = samples[action]
+            i = self._root_choice(visits, rewards, done, default, rng)
+            tried = samples[i]
             while len(seeds) <= len(tried):
                 seeds.append(rng.getrandbits(64))
             chance = random.Random(seeds[len(tried)])
-            tried.append(self._iterate(root, view.determinize(chance), rng, chance, (me, action)))
+            state = view.determinize(chance)
+            others, fresh = self._select(root, state, rng, skip=me)
+            key = tuple(sorted((*others, *((me, action) for action in moves[i])), key=_seat))
+            for player, action in key:
+                state.apply_unchecked(action, player)
+            child = root.children.get(key)
+            if child is None:
+                child = root.children[key] = _Node()
+                fresh = True
+            # A move tried anew (or an answer to it) is played out at once, as any node expanded.
+            returns = self._descend(child, state, rng, chance, fresh or not tried)
+            root.visits += 1
+            for player, action in others:
+                stat = root.stats[(player, action)]
+                stat.visits += 1
+                stat.reward += returns[player]
+            reward = returns[me]
+            visits[i] += 1
+            rewards[i] += reward
+            tried.append(reward)
             done += 1
         self.last_iterations = done
         if default is None:
-            return max(legal, key=lambda action: (len(samples[action]), _mean(samples[action])))
-        return self._overriding(samples, default)
+            best = max(range(len(moves)), key=lambda i: (len(samples[i]), _mean(samples[i])))
+        else:
+            best = self._overriding(samples, default)
+        chosen = moves[best]
+        if len(chosen) > 1:
+            self._plan = (me, self._expected(view, chosen, rng))
+        return chosen[0]
+
+    def _root_moves(
+        self, view: SeatView, legal: list[Action], rng: random.Random
+    ) -> tuple[list[Move], int | None]:
+        """The moves the search compares, and which is its guide's (None without a guide).
+
+        Where the game splits a move into steps and offers the seat its whole moves
+        (``SeatView.plans``: Toques et Casques' lengths), the moves are those plans, one per end:
+        every sample then plays a whole move, and no iteration is spent on the orders of the same
+        steps. The guide's move is then the guide's own steps, in place of the plan to the same
+        end."""
+        plans = view.plans() if len(legal) > 1 else ()
+        if len(plans) < 2:
+            moves: list[Move] = [(action,) for action in legal]
+            if self.guide is None:
+                return moves, None
+            asked = self.guide.choose(view, rng)
+            return moves, legal.index(asked) if asked in legal else None
+        moves = [tuple(plan.actions) for plan in plans]
+        if self.guide is None:
+            return moves, None
+        run, end = self._guide_run(view, rng)
+        ends = [plan.end for plan in plans]
+        if end not in ends:
+            return moves, None
+        guided = ends.index(end)
+        moves[guided] = run  # the guide's own steps to that end, its first step first
+        return moves, guided
+
+    def _guide_run(self, view: SeatView, rng: random.Random) -> tuple[Move, int | None]:
+        """The guide's own steps, asked one after the other on a determinization for as long as
+        the seat has a move to make, and where they end (the end of the plan the last step makes
+        from the position before it)."""
+        assert self.guide is not None
+        me = view.player
+        state = view.determinize(rng)
+        run: list[Action] = []
+        last: Sequence[Plan] = ()
+        while True:
+            plans = state.plans(me)
+            if not plans:
+                break
+            action = self.guide.choose(SeatView(state, me), rng)
+            last = [plan for plan in plans if plan.actions == (action,)]
+            state.apply_unchecked(action, me)
+            run.append(action)
+        return tuple(run), last[0].end if last else None
+
+    def _expected(
+        self, view: SeatView, move: Move, rng: random.Random
+    ) -> list[tuple[JSONObject, Action]]:
+        """The rest of ``move`` after its first action, each action with the observation the seat
+        should have when it plays it."""
+        state = view.determinize(rng)
+        me = view.player
+        state.apply_unchecked(move[0], me)
+        rest: list[tuple[JSONObject, Action]] = []
+        for action in move[1:]:
+            rest.append((state.observation(me), action))
+            state.apply_unchecked(action, me)
+        return rest
+
+    def _planned(self, view: SeatView, legal: list[Action]) -> Action | None:
+        """The next step of the move the search chose at an earlier step, when this is the position
+        that move leads to (no chance and no other seat come between the steps of a move): the move
+        was thought through once, as a player thinks a whole move and then lays it out."""
+        if self._plan is None:
+            return None
+        seat, rest = self._plan
+        if seat == view.player and rest:
+            seen, action = rest[0]
+            if action in legal and view.observation() == seen:
+                if len(rest) == 1:
+                    self._plan = None
+                else:
+                    self._plan = (seat, rest[1:])
+                return action
+        self._plan = None
+        return None
 
     def _root_choice(
         self,
-        root: _Node,
-        me: Player,
-        legal: list[Action],
-        default: Action | None,
+        visits: list[int],
+        rewards: list[float],
+        total: int,
+        default: int | None,
         rng: random.Random,
-    ) -> Action:
+    ) -> int:
         """The bot's move to try next: untried moves first (the guide's before the others, more
         only as the visits grow when there are many), then by UCB on its reward."""
-        stats = root.stats
-        untried = [a for a in legal if (me, a) not in stats or stats[(me, a)].visits == 0]
-        tried = len(legal) - len(untried)
+        untried = [i for i, n in enumerate(visits) if n == 0]
+        tried = len(visits) - len(untried)
         if untried and (
             not tried
-            or len(legal) <= self.widen_above
-            or tried < self.widen_c * (root.visits + 1) ** self.widen_alpha
+            or len(visits) <= self.widen_above
+            or tried < self.widen_c * (total + 1) ** self.widen_alpha
         ):
             return default if default in untried else rng.choice(untried)
-        log_n = math.log(max(1, root.visits))
-        best, best_value = legal[0], -math.inf
-        for action in legal:
-            stat = stats.get((me, action))
-            if stat is None or stat.visits == 0:
+        log_n = math.log(max(1, total))
+        best, best_value = 0, -math.inf
+        for i, n in enumerate(visits):
+            if n == 0:
                 continue
-            value = stat.reward / stat.visits + self.exploration * math.sqrt(log_n / stat.visits)
+            value = rewards[i] / n + self.exploration * math.sqrt(log_n / n)
             if value > best_value:
-                best, best_value = action, value
+                best, best_value = i, value
         return best
 
-    def _overriding(self, samples: dict[Action, list[float]], default: Action) -> Action:
+    def _overriding(self, samples: list[list[float]], default: int) -> int:
         """The guide's move, unless another beats it in the paired samples (the same
         determinizations and chance): then the one that beats it by most.
 
@@ -241,41 +355,40 @@ class ISMCTSBot:
         that some move passes it by luck where ``override_z`` puts it for one move (Bonferroni's
         correction over the moves tried)."""
         base = samples[default]
-        compared: list[tuple[Action, float, float]] = []
+        compared: list[tuple[int, float, float]] = []
         tried = 0
-        for action, rewards in samples.items():
-            if action == default or not rewards:
+        for i, rewards in enumerate(samples):
+            if i == default or not rewards:
                 continue
             tried += 1
             n = min(len(rewards), len(base))
             if n < MIN_PAIRS:
                 continue
-            diffs = [rewards[i] - base[i] for i in range(n)]
+            diffs = [rewards[k] - base[k] for k in range(n)]
             mean = sum(diffs) / n
             spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) + SPREAD_FLOOR
-            compared.append((action, mean, math.sqrt(spread / n)))
+            compared.append((i, mean, math.sqrt(spread / n)))
         if not compared:
             return default
         bar = override_bar(self.override_z, tried)
         best, best_gain = default, 0.0
-        for action, mean, error in compared:
+        for i, mean, error in compared:
             if mean > best_gain and mean > bar * error:
-                best, best_gain = action, mean
+                best, best_gain = i, mean
         return best
 
-    def _iterate(
+    def _descend(
         self,
-        root: _Node,
+        node: _Node,
         state: State,
         rng: random.Random,
         chance: random.Random,
-        forced: tuple[Player, Action],
-    ) -> float:
-        """One iteration from the determinization ``state``, the bot playing ``forced`` at the
-        root; dice and draws come from ``chance``, choices from ``rng``. The bot's reward."""
+        expanded: bool,
+    ) -> Sequence[float]:
+        """One iteration below a root move, from ``node`` and the determinization ``state`` that
+        move led to (straight to the rollout when the move was ``expanded``: tried anew); dice and
+        draws come from ``chance``, choices from ``rng``. Every seat's reward."""
         path: list[tuple[_Node, Key]] = []
-        node = root
-        expanded = False
         while not expanded and not state.is_terminal():
             if state.is_chance_node():
                 outcome = state.sample_chance(chance)
@@ -285,7 +398,7 @@ class ISMCTSBot:
                     child = node.chance[outcome] = _Node()
                 node = child
                 continue
-            key, expanded = self._select(node, state, rng, forced if node is root else None)
+            key, expanded = self._select(node, state, rng)
             for player, action in key:
                 state.apply_unchecked(action, player)
             path.append((node, key))
@@ -301,32 +414,22 @@ class ISMCTSBot:
                 stat = visited.stats[(player, action)]
                 stat.visits += 1
                 stat.reward += returns[player]
-        return returns[forced[0]]
+        return returns
 
     def _select(
-        self,
-        node: _Node,
-        state: State,
-        rng: random.Random,
-        forced: tuple[Player, Action] | None = None,
+        self, node: _Node, state: State, rng: random.Random, skip: Player | None = None
     ) -> tuple[Key, bool]:
-        """Each seat acting here picks its action from its own statistics (several seats: each in
-        secret, as the rules have them answer); True when one of them tries an action anew."""
+        """Each seat acting here (but ``skip``) picks its action from its own statistics (several
+        seats: each in secret, as the rules have them answer); True when one of them tries an
+        action anew."""
         chosen: list[tuple[Player, Action]] = []
         fresh = False
         log_c = self.exploration
         for player in list(state.active_players()):
+            if player == skip:
+                continue
             legal = state.legal_actions(player)
             stats = node.stats
-            if forced is not None and forced[0] == player:
-                for action in legal:
-                    stat = stats.get((player, action))
-                    if stat is None:
-                        stat = stats[(player, action)] = _Stat()
-                    stat.available += 1
-                fresh = fresh or stats[forced].visits == 0
-                chosen.append(forced)
-                continue
             untried: list[Action] = []
             tried: list[tuple[Action, _Stat]] = []
             for action in legal:
@@ -392,6 +495,10 @@ def override_bar(z: float, tried: int) -> float:
     # From the tail, so that a bar far out (a large ``z``, many moves) is not lost to rounding.
     chance = 0.5 * math.erfc(z / math.sqrt(2.0)) / tried
     return math.inf if chance <= 0.0 else -NormalDist().inv_cdf(chance)
+
+
+def _seat(pair: tuple[Player, Action]) -> Player:
+    return pair[0]
 
 
 def _mean(values: list[float]) -> float:

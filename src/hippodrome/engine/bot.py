@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.game import Game, State
+from hippodrome.engine.plan import Plan
 from hippodrome.engine.types import JSONObject, Player
 
 
@@ -39,6 +40,10 @@ class SeatView:
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with what this seat knows, for search."""
         return self._state.resample_for(self.player, rng)
+
+    def plans(self) -> Sequence[Plan]:
+        """The whole moves this seat may make now (``State.plans``), as a player is offered them."""
+        return self._state.plans(self.player)
 
 
 class Bot(Protocol):

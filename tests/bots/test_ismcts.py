@@ -17,6 +17,7 @@ from hippodrome.bots.ismcts import (
     random_policy,
     standings_returns,
 )
+from hippodrome.bots.ismcts import _Node as ismcts_node
 from hippodrome.engine.bot import Bot, SearchHooks, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import Game, State
@@ -263,6 +264,25 @@ def test_a_move_laid_out_is_dropped_when_the_position_is_not_the_one_it_leads_to
     bot.choose(SeatView(state, player), random.Random(0))
     bot.choose(SeatView(other, other.active_players()[0]), random.Random(0))
     assert bot.last_iterations == 30
+
+
+def test_seats_answering_in_secret_with_the_bot_choose_without_its_move() -> None:
+    """Where several seats answer at once (Win, Place & Show's secret bets), the others choose at
+    the root from statistics that all the bot's moves share (decoupled), so the search never lets
+    them see its secret choice."""
+    checked = 0
+    for game_id in playable_ids():
+        game = load_game(game_id, players=2 if game_id == "ascot" else 3)
+        for state in positions(game, seed=11):
+            if len(state.active_players()) < 2:
+                continue
+            me, *others = state.active_players()
+            node = ismcts_node()
+            key, _ = tiny_bot()._select(node, state.clone(), random.Random(0), skip=me)
+            assert [seat for seat, _ in key] == others
+            assert all((me, action) not in node.stats for action in state.legal_actions(me))
+            checked += 1
+    assert checked, "no position where seats answer at once"
 
 
 def test_the_search_overrides_its_guide_only_on_paired_evidence() -> None:

@@ -183,18 +183,23 @@ def test_with_one_iteration_the_guide_s_move_stands() -> None:
         assert bot.choose(SeatView(state, player), random.Random(0)) == legal[-1]
 
 
-def _move_start(seed: int, plans: int = 3) -> State:
-    """A Toques et Casques position where the horse to move has rolled and may end its move in at
-    least ``plans`` places."""
+def _move_start(seed: int, plans: int = 3, points: int = 1) -> State:
+    """A Toques et Casques position where the horse to move has rolled at least ``points`` and may
+    end its move in at least ``plans`` places."""
     game = load_game("toques_et_casques", players=2)
     state = game.new_initial_state()
+    assert isinstance(state, ToquesState)
     rng = random.Random(seed)
     while True:
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
             continue
         player = state.active_players()[0]
-        if len(state.plans(player)) >= plans and len(state.legal_actions(player)) > 1:
+        if (
+            len(state.plans(player)) >= plans
+            and state.points >= points
+            and len(state.legal_actions(player)) > 1
+        ):
             return state
         state.apply(RandomBot().choose(SeatView(state, player), rng), player)
 
@@ -210,23 +215,76 @@ def _play_move(bot: ISMCTSBot, state: State, seed: int) -> list[tuple[Any, int]]
     return steps
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+class _Recording(ISMCTSBot):
+    """The search, keeping the moves it compared and the one it chose."""
+
+    def _root_moves(self, view: SeatView, legal: list[Any], rng: random.Random) -> Any:
+        self.compared, default = super()._root_moves(view, legal, rng)
+        return self.compared, default
+
+    def _overriding(self, samples: list[list[float]], default: int) -> int:
+        self.chosen = super()._overriding(samples, default)
+        return self.chosen
+
+
+@pytest.mark.parametrize("seed", [1, 3, 9, 12])
 def test_where_the_game_offers_whole_moves_the_search_compares_them_and_lays_one_out(
     seed: int,
 ) -> None:
     """Toques et Casques splits a move into lengths and offers its ends (``plans``): the search
     thinks once, over the ends, and plays the chosen move's steps without thinking again."""
-    state = _move_start(seed)
+    state = _move_start(seed, plans=4, points=3)
     player = state.active_players()[0]
-    ends = {plan.end for plan in state.plans(player)}
-    assert isinstance(state, ToquesState)
-    horse = state.current
-    bot = make_bot("ismcts:40it", "toques_et_casques")
-    assert isinstance(bot, ISMCTSBot)
+    ends = sorted(plan.end for plan in state.plans(player))
+    made = make_bot("ismcts:40it", "toques_et_casques")
+    assert isinstance(made, ISMCTSBot)
+    bot = _Recording(made.budget)
+    bot.__dict__.update(made.__dict__)
     steps = _play_move(bot, state, seed)
+    compared = bot.compared
+    assert len(compared) == len(ends), "one move compared for each end"
     assert steps[0][1] == 40, "the first step is thought"
     assert all(spent == 0 for _, spent in steps[1:]), f"later steps thought again: {steps}"
-    assert state.cell[horse] in ends, "the move ends where one of the plans did"
+    assert [action for action, _ in steps] == list(compared[bot.chosen]), (
+        "the move chosen, laid out"
+    )
+
+
+def test_a_move_laid_out_may_change_lanes() -> None:
+    """A move that changes lane after its first length is laid out as chosen: the guide here heads
+    for such a move's end, and with one iteration its move stands."""
+
+    class ToEnd:
+        kind: ClassVar[str] = "to_end"
+        slow: ClassVar[bool] = False
+
+        def __init__(self, end: int) -> None:
+            self.end = end
+
+        def choose(self, view: SeatView, rng: random.Random) -> Any:
+            return next(plan for plan in view.plans() if plan.end == self.end).actions[0]
+
+    checked = 0
+    for seed in range(1, 40):
+        state = _move_start(seed, plans=4, points=3)
+        player = state.active_players()[0]
+        target = next(
+            (
+                p
+                for p in state.plans(player)
+                if any(str(a).startswith("ecart") for a in p.actions[1:])
+            ),
+            None,
+        )
+        if target is None:
+            continue
+        bot = ISMCTSBot(Budget(iterations=1), guide=ToEnd(target.end))
+        steps = _play_move(bot, state, seed)
+        assert [action for action, _ in steps] == list(target.actions)
+        assert [spent for _, spent in steps[1:]] == [0] * (len(steps) - 1)
+        assert isinstance(state, ToquesState) and state.plans(player) == []
+        checked += 1
+    assert checked >= 3, f"only {checked} positions with a lane change after the first length"
 
 
 def test_with_one_iteration_the_guide_s_whole_move_stands() -> None:
@@ -238,20 +296,21 @@ def test_with_one_iteration_the_guide_s_whole_move_stands() -> None:
             return view.legal_actions()[-1]
 
     for seed in (4, 5, 6):
-        state = _move_start(seed)
+        state = _move_start(seed, points=3)
         player = state.active_players()[0]
         guided = state.clone()
         expected = []
         while guided.plans(player):
             expected.append(guided.legal_actions(player)[-1])
             guided.apply(expected[-1], player)
+        assert len(expected) >= 3
         steps = _play_move(ISMCTSBot(Budget(iterations=1), guide=Last()), state, seed)
         assert [action for action, _ in steps] == expected
         assert state.to_json() == guided.to_json()
 
 
 def test_a_move_laid_out_is_dropped_when_the_position_is_not_the_one_it_leads_to() -> None:
-    state = _move_start(7)
+    state = _move_start(7, points=3)
     player = state.active_players()[0]
     bot = make_bot("ismcts:30it", "toques_et_casques")
     assert isinstance(bot, ISMCTSBot)
@@ -260,7 +319,7 @@ def test_a_move_laid_out_is_dropped_when_the_position_is_not_the_one_it_leads_to
     again = bot.choose(SeatView(state, player), random.Random(0))
     assert bot.last_iterations == 30 and again in state.legal_actions(player)
     # Another table's position: it thinks too.
-    other = _move_start(8)
+    other = _move_start(8, points=3)
     bot.choose(SeatView(state, player), random.Random(0))
     bot.choose(SeatView(other, other.active_players()[0]), random.Random(0))
     assert bot.last_iterations == 30
@@ -269,19 +328,20 @@ def test_a_move_laid_out_is_dropped_when_the_position_is_not_the_one_it_leads_to
 def test_seats_answering_in_secret_with_the_bot_choose_without_its_move() -> None:
     """Where several seats answer at once (Win, Place & Show's secret bets), the others choose at
     the root from statistics that all the bot's moves share (decoupled), so the search never lets
-    them see its secret choice."""
+    them see its secret choice; whichever seat the bot is, the others keep their order."""
     checked = 0
     for game_id in playable_ids():
         game = load_game(game_id, players=2 if game_id == "ascot" else 3)
         for state in positions(game, seed=11):
-            if len(state.active_players()) < 2:
+            active = list(state.active_players())
+            if len(active) < 2:
                 continue
-            me, *others = state.active_players()
-            node = ismcts_node()
-            key, _ = tiny_bot()._select(node, state.clone(), random.Random(0), skip=me)
-            assert [seat for seat, _ in key] == others
-            assert all((me, action) not in node.stats for action in state.legal_actions(me))
-            checked += 1
+            for me in active:
+                node = ismcts_node()
+                key, _ = tiny_bot()._select(node, state.clone(), random.Random(0), skip=me)
+                assert [seat for seat, _ in key] == [p for p in active if p != me]
+                assert all((me, action) not in node.stats for action in state.legal_actions(me))
+                checked += 1
     assert checked, "no position where seats answer at once"
 
 

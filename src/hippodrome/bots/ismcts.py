@@ -23,7 +23,14 @@ IEEE TCIAIG 2012), through the engine protocol only:
   stream: common random numbers) by ``override_z`` standard errors, a bar raised with the number of
   moves tried (Bonferroni), so that among many bids one lucky sample does not override it.
 
-The budget is a number of iterations (reproducible: same generator, same move) or a time per move.
+- where the game splits a move into steps and offers the seat its whole moves (``State.plans``:
+  Toques et Casques' lengths), the root compares those moves, one per end, and the bot then lays
+  the chosen one out step by step without searching again, as long as each position is the one the
+  move leads to.
+
+The budget is a number of iterations (reproducible: the same generator in the same position gives
+the same move, the bot's own earlier move aside: a step of a move laid out is not searched) or a
+time per move.
 """
 
 from __future__ import annotations
@@ -207,7 +214,7 @@ class ISMCTSBot:
             chance = random.Random(seeds[len(tried)])
             state = view.determinize(chance)
             others, fresh = self._select(root, state, rng, skip=me)
-            key = tuple(sorted((*others, *((me, action) for action in moves[i])), key=_seat))
+            key = _joint(state.active_players(), me, moves[i], others)
             for player, action in key:
                 state.apply_unchecked(action, player)
             child = root.children.get(key)
@@ -258,16 +265,16 @@ class ISMCTSBot:
             return moves, None
         run, end = self._guide_run(view, rng)
         ends = [plan.end for plan in plans]
-        if end not in ends:
-            return moves, None
+        if end not in ends:  # the guide's steps end nowhere a plan does: compared as they are
+            moves.append(run)
+            return moves, len(moves) - 1
         guided = ends.index(end)
         moves[guided] = run  # the guide's own steps to that end, its first step first
         return moves, guided
 
     def _guide_run(self, view: SeatView, rng: random.Random) -> tuple[Move, int | None]:
-        """The guide's own steps, asked one after the other on a determinization for as long as
-        the seat has a move to make, and where they end (the end of the plan the last step makes
-        from the position before it)."""
+        """The guide's own steps, asked one after the other on a determinization until one ends
+        the move (a plan of that one step from the position before it), and where they end."""
         assert self.guide is not None
         me = view.player
         state = view.determinize(rng)
@@ -281,6 +288,8 @@ class ISMCTSBot:
             last = [plan for plan in plans if plan.actions == (action,)]
             state.apply_unchecked(action, me)
             run.append(action)
+            if last:
+                break  # the step that ends a move: the next is another move
         return tuple(run), last[0].end if last else None
 
     def _expected(
@@ -497,8 +506,19 @@ def override_bar(z: float, tried: int) -> float:
     return math.inf if chance <= 0.0 else -NormalDist().inv_cdf(chance)
 
 
-def _seat(pair: tuple[Player, Action]) -> Player:
-    return pair[0]
+def _joint(
+    active: Sequence[Player], me: Player, move: Move, others: Key
+) -> tuple[tuple[Player, Action], ...]:
+    """The root's child: every seat acting there with its action, in the order the seats act
+    (``active``), the bot's move (all its steps) in the bot's place."""
+    answers = dict(others)
+    key: list[tuple[Player, Action]] = []
+    for player in active:
+        if player == me:
+            key.extend((me, action) for action in move)
+        else:
+            key.append((player, answers[player]))
+    return tuple(key)
 
 
 def _mean(values: list[float]) -> float:

@@ -253,7 +253,7 @@ class ISMCTSBot:
         every sample then plays a whole move, and no iteration is spent on the orders of the same
         steps. The guide's move is then the guide's own steps, in place of the plan to the same
         end."""
-        plans = view.plans() if len(legal) > 1 else ()
+        plans = view.plans()
         if len(plans) < 2:
             moves: list[Move] = [(action,) for action in legal]
             if self.guide is None:
@@ -313,14 +313,10 @@ class ISMCTSBot:
         if self._plan is None:
             return None
         seat, rest = self._plan
-        if seat == view.player and rest:
-            seen, action = rest[0]
-            if action in legal and view.observation() == seen:
-                if len(rest) == 1:
-                    self._plan = None
-                else:
-                    self._plan = (seat, rest[1:])
-                return action
+        seen, action = rest[0]
+        self._plan = (seat, rest[1:]) if len(rest) > 1 else None
+        if seat == view.player and action in legal and view.observation() == seen:
+            return action
         self._plan = None
         return None
 

@@ -15,10 +15,11 @@ from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
 from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.bot import SeatView
+from hippodrome.engine.lanetrack import NO_CELL
 from hippodrome.games import entry, load_game
 from hippodrome.games.ascot import search
 from hippodrome.games.ascot.actions import ACCEPT, DONE, Wager
-from hippodrome.games.ascot.rules import AscotState, Phase
+from hippodrome.games.ascot.rules import FORWARD, AscotState, Phase
 from hippodrome.games.ascot.search import HOOKS, evaluate, rollout
 
 OPTIONS = ({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6})
@@ -96,10 +97,27 @@ def _at_the_start(options: dict[str, object], seed: int) -> AscotState:
     return state
 
 
-def test_the_evaluation_scores_the_race_s_start_only_as_shares_of_the_win() -> None:
+def test_the_evaluation_scores_the_start_and_each_throw_of_the_race_as_shares_of_the_win() -> None:
+    """Shares of the win at the race's start and wherever the die is about to be thrown for a
+    horse, nowhere else; and nowhere while private place bets wait for the race (D40)."""
     for seed, options in enumerate(OPTIONS):
-        _, scored = play_checked(load_game("ascot", **options), HOOKS, seed, wander=0.0)
-        assert scored == 1, options
+        game = load_game("ascot", **options)
+        _, scored = play_checked(game, HOOKS, seed, wander=0.0)  # shares: each >= 0, summing to 1
+        assert scored > 10, options
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        throws = 0
+        while not state.is_terminal():
+            assert isinstance(state, AscotState)
+            scoring = state.phase in (Phase.RACE, Phase.ROLL) and not state.places.slips
+            assert (evaluate(state) is not None) == scoring, state.phase
+            throws += state.phase is Phase.ROLL and scoring
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            for player in list(state.active_players()):
+                state.apply(rollout(state, player, rng), player)
+        assert throws > 10, options
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -153,3 +171,64 @@ def test_private_place_bets_waiting_for_the_race_leave_the_rollout_to_play_on() 
             act(state, DONE)
         assert state.phase is Phase.RACE
         assert (evaluate(state) is None) == wagered
+
+
+def _in_the_race(options: dict[str, object], seed: int, placed: int) -> AscotState:
+    """A game played by the policy until the die is about to be thrown with ``placed`` horses or
+    more past the post and every horse still racing a different distance from it."""
+    state = load_game("ascot", **options).new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        assert not state.is_terminal(), (options, seed)
+        assert isinstance(state, AscotState)
+        if state.phase is Phase.ROLL and len(state.placed) >= placed:
+            racing = [h for seat in state.runners for h in seat if state.racing(h)]
+            left = [search._lengths_left(state.at[h]) for h in racing]
+            if len(set(left)) == len(left):
+                return state
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        for player in list(state.active_players()):
+            state.apply(rollout(state, player, rng), player)
+
+
+@pytest.mark.parametrize(("seed", "placed"), [(0, 0), (1, 1), (3, 2), (4, 1)])
+def test_a_race_run_as_it_stands_is_scored_as_the_rules_pay_it(
+    seed: int, placed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a weight so steep that the horses still racing finish in the order they stand, the
+    evaluation's chances in the race are the returns of the game the rules end with those past the
+    post first, then that order: the totalisator on the winner, the cut and the prizes."""
+    state = _in_the_race({"players": 2}, seed, placed)
+    racing = [h for seat in state.runners for h in seat if state.racing(h)]
+    monkeypatch.setattr(search, "RUNNING", (0.0, 1_000.0, 0.0, 0.0))
+    chances = evaluate(state)
+    assert chances is not None
+    finished = state.clone()
+    assert isinstance(finished, AscotState)
+    standing = sorted(racing, key=lambda h: search._lengths_left(state.at[h]))
+    finished.placed = [*state.placed, *standing][:3]
+    finished._finish_race()
+    assert chances == pytest.approx(finished.returns(), abs=1e-9)
+
+
+def test_a_horse_further_on_is_never_a_worse_chance_for_its_owner() -> None:
+    moved = 0
+    for seed in range(6):
+        state = _in_the_race({"players": 2}, seed, 0)
+        before = evaluate(state)
+        assert before is not None
+        for seat, horses in enumerate(state.runners):
+            for horse in horses:
+                cell = state.at[horse]
+                ahead = FORWARD[cell] if cell >= 0 else NO_CELL
+                if ahead == NO_CELL or ahead in state.at:
+                    continue
+                further = state.clone()
+                assert isinstance(further, AscotState)
+                further.at[horse] = ahead
+                after = evaluate(further)
+                assert after is not None and after[seat] >= before[seat] - 1e-12
+                moved += after[seat] > before[seat]
+    assert moved > 5

@@ -2208,11 +2208,13 @@ class AscotState(FlowState[Ascot]):
             return
         self.flow.enter(Phase.RACE)
 
-    def _racing(self, horse: int) -> bool:
+    def racing(self, horse: int) -> bool:
+        """Whether ``horse``, a runner, is still in the race: on its start square or the course,
+        neither past the post nor out."""
         return self.at[horse] >= RSTART and self.at[horse] != RPAST
 
     def _seat_racing(self, player: Player) -> list[int]:
-        return [h for h in self.runners[player] if self._racing(h)]
+        return [h for h in self.runners[player] if self.racing(h)]
 
     def _begin_race_turn(self, seat: Player) -> None:
         """Give the turn to ``seat`` or the next seat with a horse still racing."""
@@ -2228,8 +2230,8 @@ class AscotState(FlowState[Ascot]):
 
     def _next_horse(self) -> None:
         seat = self.flow.turn
-        self.to_move = [h for h in self.to_move if self._racing(h)]
-        if len(self.placed) >= PLACED or not any(self._racing(h) for h in self.starters()):
+        self.to_move = [h for h in self.to_move if self.racing(h)]
+        if len(self.placed) >= PLACED or not any(self.racing(h) for h in self.starters()):
             self._finish_race()
         elif self.to_move:
             self.flow.enter(Phase.ROLL, turn=seat)

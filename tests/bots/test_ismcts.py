@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import pytest
@@ -21,6 +21,7 @@ from hippodrome.bots.ismcts import _Node as ismcts_node
 from hippodrome.engine.bot import Bot, SearchHooks, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import Game, State
+from hippodrome.engine.types import Player
 from hippodrome.games import entry, load_game, playable_ids
 from hippodrome.games.toques_et_casques.rules import ToquesState
 
@@ -181,6 +182,40 @@ def test_with_one_iteration_the_guide_s_move_stands() -> None:
 
         bot = ISMCTSBot(Budget(iterations=1), guide=Last())
         assert bot.choose(SeatView(state, player), random.Random(0)) == legal[-1]
+
+
+def test_the_search_compares_only_the_moves_its_game_names_and_its_guide_s() -> None:
+    """A ``candidates`` hook narrows the root to the moves it names, the guide's added; with one
+    move left the bot plays it without searching."""
+    game = load_game("royal_turf", players=2)
+    named: list[Any] = []
+
+    def first_two(state: State, player: Player, legal: Sequence[Any]) -> Sequence[Any]:
+        del state, player
+        return list(legal)[:2]
+
+    class Last:
+        kind: ClassVar[str] = "last"
+        slow: ClassVar[bool] = False
+
+        def choose(self, view: SeatView, rng: random.Random) -> Any:
+            return view.legal_actions()[-1]
+
+    checked = 0
+    for state in positions(game, seed=5):
+        player = state.active_players()[0]
+        legal = list(state.legal_actions(player))
+        if len(legal) < 4:
+            continue
+        view = SeatView(state, player)
+        bot = ISMCTSBot(Budget(iterations=30), candidates=first_two, guide=Last())
+        moves, default = bot._root_moves(view, legal, random.Random(0))
+        assert moves == [(legal[0],), (legal[1],), (legal[-1],)] and default == 2
+        assert bot.choose(view, random.Random(0)) in (legal[0], legal[1], legal[-1])
+        only = ISMCTSBot(Budget(iterations=30), candidates=lambda *_: named, guide=Last())
+        assert only.choose(view, random.Random(0)) == legal[-1] and only.last_iterations == 0
+        checked += 1
+    assert checked >= 2
 
 
 def _move_start(seed: int, plans: int = 3, points: int = 1) -> State:
@@ -407,7 +442,11 @@ def test_every_game_s_search_hooks_play_legal_moves_and_score_as_returns(game_id
             for player in list(state.active_players()):
                 policy = hooks.rollout or random_policy
                 action = policy(state, player, rng)
-                assert action in state.legal_actions(player), f"{game_id}: {action} is illegal"
+                legal = state.legal_actions(player)
+                assert action in legal, f"{game_id}: {action} is illegal"
+                if hooks.candidates is not None:
+                    named = hooks.candidates(state, player, legal)
+                    assert named and set(named) <= set(legal), f"{game_id}: {named}"
                 state.apply(action, player)
         assert state.is_terminal(), f"{game_id} {options}: the rollout policy does not finish"
         if hooks.evaluate is not None:

@@ -86,5 +86,6 @@ def make_bot(kind: str, game_id: str) -> Bot:
         rollout=policy,
         rollout_depth=hooks.depth,
         evaluate=hooks.evaluate,
+        candidates=hooks.candidates,
         guide=info.heuristic_class()(),
     )

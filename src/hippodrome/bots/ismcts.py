@@ -44,7 +44,7 @@ from statistics import NormalDist
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, Evaluation, Policy, SeatView
+from hippodrome.engine.bot import Bot, Candidates, Evaluation, Policy, SeatView
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import State
 from hippodrome.engine.plan import Plan
@@ -155,6 +155,7 @@ class ISMCTSBot:
         rollout: Policy = random_policy,
         rollout_depth: int | None = None,
         evaluate: Evaluation | None = None,
+        candidates: Candidates | None = None,
         guide: Bot | None = None,
         override_z: float = 1.0,
         exploration: float = 0.7,
@@ -166,6 +167,7 @@ class ISMCTSBot:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
+        self.candidates = candidates
         self.guide = guide
         self.override_z = override_z
         self.exploration = exploration
@@ -188,6 +190,9 @@ class ISMCTSBot:
             return planned if planned is not None else legal[0]
         me = view.player
         moves, default = self._root_moves(view, legal, rng)
+        if len(moves) == 1:  # the one move worth playing here
+            self.last_iterations = 0
+            return moves[0][0]
         deadline = None
         if self.budget.seconds is not None:
             deadline = time.perf_counter() + self.budget.seconds
@@ -252,14 +257,23 @@ class ISMCTSBot:
         (``SeatView.plans``: Toques et Casques' lengths), the moves are those plans, one per end:
         every sample then plays a whole move, and no iteration is spent on the orders of the same
         steps. The guide's move is then the guide's own steps, in place of the plan to the same
-        end."""
+        end. Elsewhere the moves are the legal ones, or those the game names worth comparing
+        (``SearchHooks.candidates``: in an auction, passing and the least raise), the guide's
+        among them."""
         plans = view.plans()
         if len(plans) < 2:
-            moves: list[Move] = [(action,) for action in legal]
+            compared = legal
+            if self.candidates is not None:
+                worth = set(self.candidates(view.determinize(rng), view.player, legal))
+                compared = [action for action in legal if action in worth]
             if self.guide is None:
-                return moves, None
+                return [(action,) for action in compared or legal], None
             asked = self.guide.choose(view, rng)
-            return moves, legal.index(asked) if asked in legal else None
+            if asked in legal and asked not in compared:
+                compared = [*compared, asked]
+            compared = compared or legal
+            moves: list[Move] = [(action,) for action in compared]
+            return moves, compared.index(asked) if asked in compared else None
         moves = [tuple(plan.actions) for plan in plans]
         if self.guide is None:
             return moves, None

@@ -65,6 +65,10 @@ Evaluation = Callable[[State], Sequence[float] | None]
 [0, 1] summing to 1, as ``State.returns`` scores a finished game; None where the game cannot score
 the position (a rollout then plays on)."""
 
+Candidates = Callable[[State, Player, Sequence[Action]], Sequence[Action]]
+"""The moves worth comparing, of the legal ones given, for ``player`` deciding in a full
+(determinized) state: where a seat has hundreds of amounts, the few that differ in kind."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchHooks:
@@ -77,6 +81,10 @@ class SearchHooks:
     rollout: Policy | None = None
     evaluate: Evaluation | None = None
     depth: int | None = None
+    candidates: Candidates | None = None
+    """The moves a search compares at its root (its guide's added), where not every legal one is
+    worth a sample: in an open auction, passing and the least raise (a higher bid only pays more
+    for the same lot). None: every legal move."""
     proven: bool = False
     """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows
     the search beating the heuristic bot with its interval clear of an even share: the server then

@@ -13,7 +13,7 @@ from tests.games.playouts import searched_twice
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
-from hippodrome.engine.auction_events import PASS
+from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.lanetrack import NO_CELL
 from hippodrome.games import entry, load_game
@@ -31,6 +31,37 @@ def test_the_manifest_lends_the_policy_to_the_search_unproven() -> None:
     assert not hooks.proven
     bot = make_bot("ismcts:5it", "ascot")
     assert isinstance(bot, ISMCTSBot) and bot.rollout is rollout
+    assert bot.candidates is search.candidates
+
+
+def test_in_an_auction_the_search_compares_passing_the_least_raise_and_its_guide_s_bid() -> None:
+    """The auction is open: a bid above the least raise only pays more for the same lot, so the
+    search spends its budget on whether to go on, not on which of hundreds of amounts."""
+    checked = 0
+    for seed in range(3):
+        state = load_game("ascot", players=2).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and checked < 4 * (seed + 1):
+            assert isinstance(state, AscotState)
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            for player in list(state.active_players()):
+                legal = list(state.legal_actions(player))
+                if state.phase is Phase.AUCTION and len(legal) > 3:
+                    assert state.auction is not None
+                    least = Bid(state.auction.minimum())
+                    view = SeatView(state, player)
+                    bot = make_bot("ismcts:8it", "ascot")
+                    assert isinstance(bot, ISMCTSBot)
+                    moves, default = bot._root_moves(view, legal, random.Random(seed))
+                    guide = entry("ascot").heuristic_class()().choose(view, random.Random(seed))
+                    assert {m[0] for m in moves} == {PASS, least, guide}
+                    assert default is not None and moves[default] == (guide,)
+                    assert bot.choose(view, random.Random(seed)) in (PASS, least, guide)
+                    checked += 1
+                state.apply(rollout(state, player, rng), player)
+    assert checked >= 6
 
 
 def test_the_policy_plays_a_legal_move_on_random_positions_of_every_phase() -> None:

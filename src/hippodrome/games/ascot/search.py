@@ -163,6 +163,18 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
     return legal[0]  # as the heuristic: no private place bet offered (D40)
 
 
+def candidates(state: State, player: Player, legal: Sequence[Action]) -> Sequence[Action]:
+    """The moves worth comparing at the search's root: in an auction (the dead pile's, a sale's),
+    passing and the least raise, since the auction is open and a higher bid only pays more for the
+    same lot; elsewhere every legal move."""
+    del player
+    assert isinstance(state, AscotState)
+    auction = state.auction
+    if state.flow.phase is not Phase.AUCTION or auction is None:
+        return legal
+    return [action for action in (PASS, Bid(auction.minimum())) if action in legal]
+
+
 def evaluate(state: State) -> Sequence[float] | None:
     """Each seat's chance of ending the richest, once the race is about to start or the die is
     about to be thrown for a horse (None elsewhere, and where private place bets wait for the race:
@@ -255,5 +267,7 @@ def _orders(logits: dict[int, float], places: int) -> Iterator[tuple[tuple[int, 
             yield (horse, *tail), w / total * chance
 
 
-HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH, proven=False)
+HOOKS = SearchHooks(
+    rollout=rollout, evaluate=evaluate, depth=DEPTH, candidates=candidates, proven=False
+)
 """Not proven: the benchmark's 400 games have not been played (docs/analysis/bots.md)."""

@@ -8,9 +8,15 @@ each (mean), how often the search overrode the guide, the sum of the mean gains 
 so (in shares of the win), and the best other move's paired gain in standard errors (median, 90th
 percentile and largest). A game whose guide is hard to better shows few overrides and small
 z-scores everywhere; a phase with large ones is where the search earns its time.
-docs/analysis/bots.md, "Where the search overrides its guide".
+
+``--recheck N`` judges each override again with N fresh iterations spent on the two moves alone
+(the guide's and the one played): the gain the search's own model of the game (its rollouts and
+evaluation) gives the override once its samples are many. Overrides that gain there but lose
+games say the model is wrong, not the statistics. docs/analysis/bots.md, "Where the search
+overrides its guide".
 
     PYTHONPATH=src python scripts/override_profile.py GAME [--budget 400it] [--games 2] [--seed 500]
+        [--option NAME=VALUE ...] [--recheck N]
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from collections import defaultdict
 from typing import Any
 
 from hippodrome.bots import make_bot
-from hippodrome.bots.ismcts import MIN_PAIRS, ISMCTSBot
+from hippodrome.bots.ismcts import MIN_PAIRS, Budget, ISMCTSBot
 from hippodrome.bots.match import play_match
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
@@ -36,14 +42,32 @@ class Profiling(ISMCTSBot):
 
     phase = ""
     rows: list[tuple[str, int, bool, float, float]] = []  # noqa: RUF012 -- shared by every seat
+    rechecks: list[tuple[float, float, float]] = []  # noqa: RUF012 -- gain, again, its error
+    recheck = 0
+    view: SeatView | None = None
+    moves: list[tuple[Action, ...]] = []  # noqa: RUF012 -- set at each search
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         seen = view.observation()
         Profiling.phase = str(seen.get("phase", "")) if isinstance(seen, dict) else ""
+        self.view = view
         return super().choose(view, rng)
+
+    def _root_moves(
+        self, view: SeatView, legal: list[Action], rng: random.Random
+    ) -> tuple[list[tuple[Action, ...]], int | None]:
+        moves, default = super()._root_moves(view, legal, rng)
+        self.moves = moves
+        return moves, default
 
     def _overriding(self, samples: list[list[float]], default: int) -> int:
         chosen = super()._overriding(samples, default)
+        if chosen != default and Profiling.recheck and self.view is not None:
+            base, played = samples[default], samples[chosen]
+            n = min(len(base), len(played))
+            gain = statistics.fmean(played[k] - base[k] for k in range(n))
+            again, error = self._again(self.view, self.moves[default][0], self.moves[chosen][0])
+            Profiling.rechecks.append((gain, again, error))
         base = samples[default]
         best = (0.0, 0.0, -math.inf)
         for i, rewards in enumerate(samples):
@@ -59,6 +83,29 @@ class Profiling(ISMCTSBot):
         Profiling.rows.append((Profiling.phase, len(samples), chosen != default, best[0], best[2]))
         return chosen
 
+    def _again(self, view: SeatView, guide: Action, played: Action) -> tuple[float, float]:
+        """The paired gain of ``played`` over ``guide`` and its standard error, from a search of
+        ``recheck`` iterations between those two moves alone."""
+        found: list[tuple[float, float]] = []
+
+        class Judge(ISMCTSBot):
+            def _root_moves(
+                self, view: SeatView, legal: list[Action], rng: random.Random
+            ) -> tuple[list[tuple[Action, ...]], int | None]:
+                return [(guide,), (played,)], 0
+
+            def _overriding(self, samples: list[list[float]], default: int) -> int:
+                n = min(len(samples[0]), len(samples[1]))
+                diffs = [samples[1][k] - samples[0][k] for k in range(n)]
+                found.append((statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(n)))
+                return default
+
+        judge = Judge(Budget(iterations=Profiling.recheck))
+        for name in ("rollout", "rollout_depth", "evaluate", "guide"):
+            setattr(judge, name, getattr(self, name))
+        judge.choose(view, random.Random(0))
+        return found[0]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="where the search overrides its guide")
@@ -66,8 +113,12 @@ def main() -> None:
     parser.add_argument("--budget", default="400it")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE")
+    parser.add_argument("--recheck", type=int, default=0, help="iterations to judge each override")
     args = parser.parse_args()
-    game = load_game(args.game, players=2)
+    Profiling.recheck = args.recheck
+    options = dict(text.split("=", 1) for text in args.option)
+    game = load_game(args.game, **{"players": 2, **options})
     for i in range(args.games):
         made = make_bot(f"ismcts:{args.budget}", args.game)
         assert isinstance(made, ISMCTSBot)
@@ -80,7 +131,7 @@ def main() -> None:
     by_phase: dict[str, list[tuple[str, int, bool, float, float]]] = defaultdict(list)
     for row in Profiling.rows:
         by_phase[row[0]].append(row)
-    print(f"{args.game} ismcts:{args.budget}, {args.games} games from seed {args.seed}")
+    print(f"{args.game} {options} ismcts:{args.budget}, {args.games} games from seed {args.seed}")
     print("phase: decisions, moves compared, overrides, gain taken, best other z (median/90%/max)")
     for phase, rows in by_phase.items():
         z = sorted(row[4] for row in rows if row[4] > -math.inf) or [0.0]
@@ -90,6 +141,12 @@ def main() -> None:
             f"{sum(r[2] for r in rows)}, {taken:.3f}, "
             f"{z[len(z) // 2]:.2f}/{z[int(0.9 * (len(z) - 1))]:.2f}/{z[-1]:.2f}"
         )
+
+    if Profiling.rechecks:
+        print(f"overrides judged again at {args.recheck} iterations (gain then, gain again):")
+        for gain, again, error in Profiling.rechecks:
+            print(f"  {gain:+.3f}, {again:+.3f} ± {error:.3f}")
+        print(f"mean gain again: {statistics.fmean(r[1] for r in Profiling.rechecks):+.3f}")
 
 
 if __name__ == "__main__":

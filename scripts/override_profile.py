@@ -37,8 +37,8 @@ from hippodrome.games import load_game
 
 
 class Profiling(ISMCTSBot):
-    """The bot, noting at each search the phase, the moves compared, whether it overrode its guide,
-    and the best other move's paired gain and its standard error."""
+    """The bot, noting at each search the phase, the moves compared, whether it overrode its guide
+    (and the paired gain of the move it played instead), and the best other move's z."""
 
     phase = ""
     rows: list[tuple[str, int, bool, float, float]] = []  # noqa: RUF012 -- shared by every seat
@@ -62,37 +62,39 @@ class Profiling(ISMCTSBot):
 
     def _overriding(self, samples: list[list[float]], default: int) -> int:
         chosen = super()._overriding(samples, default)
-        if chosen != default and Profiling.recheck and self.view is not None:
-            base, played = samples[default], samples[chosen]
-            n = min(len(base), len(played))
-            gain = statistics.fmean(played[k] - base[k] for k in range(n))
-            again, error = self._again(self.view, self.moves[default][0], self.moves[chosen][0])
-            Profiling.rechecks.append((gain, again, error))
         base = samples[default]
-        best = (0.0, 0.0, -math.inf)
+        taken = 0.0
+        if chosen != default:
+            n = min(len(base), len(samples[chosen]))
+            taken = statistics.fmean(samples[chosen][k] - base[k] for k in range(n))
+            if Profiling.recheck and self.view is not None:
+                again, error = self._again(self.view, self.moves[default], self.moves[chosen])
+                Profiling.rechecks.append((taken, again, error))
+        best = -math.inf
         for i, rewards in enumerate(samples):
             n = min(len(rewards), len(base))
             if i == default or n < MIN_PAIRS:
                 continue
             diffs = [rewards[k] - base[k] for k in range(n)]
-            gain = statistics.fmean(diffs)
             error = math.sqrt(statistics.variance(diffs) / n)
-            z = gain / error if error else 0.0
-            if z > best[2]:
-                best = (gain, error, z)
-        Profiling.rows.append((Profiling.phase, len(samples), chosen != default, best[0], best[2]))
+            z = statistics.fmean(diffs) / error if error else 0.0
+            best = max(best, z)
+        Profiling.rows.append((Profiling.phase, len(samples), chosen != default, taken, best))
         return chosen
 
-    def _again(self, view: SeatView, guide: Action, played: Action) -> tuple[float, float]:
-        """The paired gain of ``played`` over ``guide`` and its standard error, from a search of
-        ``recheck`` iterations between those two moves alone."""
+    def _again(
+        self, view: SeatView, guide: tuple[Action, ...], played: tuple[Action, ...]
+    ) -> tuple[float, float]:
+        """The paired gain of ``played`` over ``guide`` (each a move as the root compares it: one
+        action, or a whole move's steps) and its standard error, from a search of ``recheck``
+        iterations between those two moves alone."""
         found: list[tuple[float, float]] = []
 
         class Judge(ISMCTSBot):
             def _root_moves(
                 self, view: SeatView, legal: list[Action], rng: random.Random
             ) -> tuple[list[tuple[Action, ...]], int | None]:
-                return [(guide,), (played,)], 0
+                return [guide, played], 0
 
             def _overriding(self, samples: list[list[float]], default: int) -> int:
                 n = min(len(samples[0]), len(samples[1]))

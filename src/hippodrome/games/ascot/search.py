@@ -83,7 +83,9 @@ RUNNING: Final = (0.43, 0.25, 0.26, -1.6)
 leader, ``left`` the lengths the horses still racing have left on average (a gap counts for less
 the more race is left to close it) and ``fallen`` whether it sits out its next turn. Fitted by
 maximum likelihood on the places still to take at the throws of the die in the races of 300
-two-player games of the rollout policy (``scripts/fit_ascot_race.py``, seeds 0 to 299). On 200
+two-player games of the rollout policy (seeds 0 to 299; a first fit, whose games drew the dice
+from a generator of their own: ``scripts/fit_ascot_race.py`` plays the same seeds with one
+generator for both, and refits). On 200
 other games (seeds 300 to 499, 18,318 throws) its negative log-likelihood is 4.58 a throw against
 5.01 for the colours alone (``RACE_STRENGTH``). The likelihood is flat along the gap's weight and
 scale: the script's own fit lands at (0.35, 0.14, 0.09, -1.15), a little better on the games it
@@ -92,8 +94,11 @@ not from the rulebook."""
 FINISH: Final = max(CELL_END)
 """Where the post stands, in the track's units of progress (the end of the course's last cell)."""
 DEPTH: Final = 20
-"""Actions a rollout plays before the evaluation may end it in the race (about one throw of the
-die for every runner of a two-player table, each throw with its move and colour square)."""
+"""Actions a rollout plays before the evaluation may end it (about one throw of the die for every
+runner of a two-player table, each throw with its move and colour square). It holds at the race's
+start too: a decision fewer actions than this before the start (the runners, the favourite, the
+bets) is scored at a throw in the race rather than at the start (slower and noisier; whether the
+start's exact score should stand there whatever the depth is still to measure)."""
 
 
 def rollout(state: State, player: Player, rng: random.Random) -> Action:

@@ -27,10 +27,10 @@ The policy reads the determinization the search gives it (``resample_for``), nev
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from hippodrome.engine import plackett_luce
 from hippodrome.engine.actions import Action
 from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.bot import SearchHooks
@@ -239,7 +239,7 @@ def _chances(state: AscotState, logits: dict[int, float]) -> list[float]:
     owner = {h: state.owner(h) for h in (*placed, *logits)}
     n = state.game.num_players
     chances = [0.0] * n
-    for tail, chance in _orders(logits, places - len(placed)):
+    for tail, chance in plackett_luce.orders(logits, places - len(placed)):
         order = placed + tail
         money, shares = after_tote[order[0]]
         final = list(money)
@@ -251,25 +251,6 @@ def _chances(state: AscotState, logits: dict[int, float]) -> list[float]:
             chances[p] += chance / len(leaders)
     total = sum(chances)  # 1 but for rounding: a chance is never above 1
     return [min(1.0, chance / total) for chance in chances]
-
-
-def _orders(logits: dict[int, float], places: int) -> Iterator[tuple[tuple[int, ...], float]]:
-    """Every order of ``places`` runners first past the post and its Plackett-Luce chance: each
-    place goes to one of the runners left in proportion to its weight, ``exp`` of its log-weight
-    (taken afresh from the best of those left, so that the runners left after a far stronger one
-    keep their shares among themselves)."""
-    if places == 0:
-        yield (), 1.0
-        return
-    top = max(logits.values())
-    weight = {h: math.exp(v - top) for h, v in logits.items()}
-    total = sum(weight.values())
-    for horse, w in weight.items():
-        if w == 0.0:
-            continue  # no chance of this place: nothing behind it to count
-        rest = {h: v for h, v in logits.items() if h != horse}
-        for tail, chance in _orders(rest, places - 1):
-            yield (horse, *tail), w / total * chance
 
 
 HOOKS = SearchHooks(

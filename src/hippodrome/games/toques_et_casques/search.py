@@ -24,6 +24,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from hippodrome.engine import plackett_luce
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SearchHooks, SeatView
 from hippodrome.engine.game import State
@@ -106,6 +107,8 @@ DEPTH: Final = 24
 two-jockey table: the move searched and the answers to it)."""
 SPREAD: Final = 0.6
 """The logistic's scale, in standard deviations of the lengths the dice give over what is left."""
+LEAST: Final = math.log(1e-12)
+"""The least log-weight a horse keeps beside the leader's (0): a horse far behind keeps a sliver."""
 
 
 def evaluate(state: State) -> Sequence[float] | None:
@@ -125,12 +128,12 @@ def evaluate(state: State) -> Sequence[float] | None:
         if place < len(split):
             money[state.owner[horse]] += split[place]
     paid = split[len(state.order) :]
-    runners: list[tuple[Player, float]] = []
+    runners: list[int] = []
     left: list[float] = []
     for horse in HORSES:
         status = state.status[horse]
         if status is Status.RUNNING or status is Status.ARRIVED:
-            runners.append((state.owner[horse], 0.0))
+            runners.append(horse)
             left.append(max(0.0, (game.target - state.progress(horse)) / per_length))
     if paid and runners:
         # One die: 3.5 lengths a turn, 1.71 of spread; two dice: 7 and 2.42.
@@ -138,32 +141,25 @@ def evaluate(state: State) -> Sequence[float] | None:
         sd = 1.708 * math.sqrt(course.speed)
         ahead = min(left)
         scale = SPREAD * sd * math.sqrt(2.0 * (sum(left) / len(left) + 1.0) / mean)
-        weighted = [
-            (owner, max(1e-12, math.exp((ahead - d) / scale)))
-            for (owner, _), d in zip(runners, left, strict=True)
-        ]
-        return _win_shares(weighted, paid, money)
+        logits = {
+            horse: max(LEAST, (ahead - d) / scale) for horse, d in zip(runners, left, strict=True)
+        }
+        return _win_shares(logits, state.owner, paid, money)
     return _leaders(money)
 
 
 def _win_shares(
-    runners: list[tuple[Player, float]], paid: Sequence[int], money: list[float]
+    logits: dict[int, float], owner: Sequence[Player], paid: Sequence[int], money: list[float]
 ) -> list[float]:
-    """Each seat's chance of the most money once the places ``paid`` (best first) go to
-    ``runners`` (owner, Plackett-Luce weight) in a Plackett-Luce order."""
+    """Each seat's chance of the most money once the places ``paid`` (best first) go to the
+    horses ``logits`` names (their Plackett-Luce log-weights) in a Plackett-Luce order."""
     shares = [0.0] * len(money)
-
-    def place(k: int, left: list[tuple[Player, float]], total: float, chance: float) -> None:
-        if k == len(paid) or not left:
-            for seat, share in enumerate(_leaders(money)):
-                shares[seat] += chance * share
-            return
-        for i, (owner, weight) in enumerate(left):
-            money[owner] += paid[k]
-            place(k + 1, left[:i] + left[i + 1 :], total - weight, chance * weight / total)
-            money[owner] -= paid[k]
-
-    place(0, runners, sum(w for _, w in runners), 1.0)
+    for order, chance in plackett_luce.orders(logits, min(len(paid), len(logits))):
+        final = list(money)
+        for horse, prize in zip(order, paid, strict=False):
+            final[owner[horse]] += prize
+        for seat, share in enumerate(_leaders(final)):
+            shares[seat] += chance * share
     total = sum(shares)  # 1 but for rounding: a share a seat is never above 1
     return [min(1.0, share / total) for share in shares]
 

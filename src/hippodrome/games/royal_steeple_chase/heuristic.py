@@ -368,12 +368,12 @@ class SteepleHeuristic:
         value = 0.0
         mine = seat.mine
         if mine != NOBODY and state.pos[mine] < FINISH:
-            value -= course_left(state, mine) + self.bank * _banks_ahead(state, mine)
+            value -= course_left(state, mine) + self.bank * banks_ahead(state, mine)
         for h, weight in seat.rivals.items():
             if state.pos[h] >= FINISH:
                 value -= 50.0 * weight  # placed ahead of us
                 continue
-            bonus = self.bank * _banks_ahead(state, h)
+            bonus = self.bank * banks_ahead(state, h)
             at = state.pos[h]
             # « non pas sous le nez du cheval, mais à la case suivante »
             if at < LAP and state.hurdles[h] >> (at + 1) & 1 and not state.hurdles[h] >> at & 1:
@@ -579,7 +579,7 @@ def _bordered(state: SteepleState, h: int, river: tuple[int, int, int]) -> bool:
     return bool(state.hurdles[h] >> before & 1 or state.hurdles[h] >> after & 1)
 
 
-def _banks_ahead(state: SteepleState, h: int) -> int:
+def banks_ahead(state: SteepleState, h: int) -> int:
     """River banks bordered by a hurdle ahead of ``h``: « leur passage sera rendu beaucoup plus
     difficile »."""
     at, hurdles = state.pos[h], state.hurdles[h]
@@ -626,7 +626,7 @@ def _candidates(state: SteepleState, seat: Seat) -> list[Action]:
             # forced on one's own lane: where it costs least, on the central hurdle or far ahead
             wanted = bool(state.central[h] >> gap & 1) or gap == _furthest_free(state, h)
         elif h in seat.targets or (len(action.half) == 2 and h in seat.rivals):
-            wanted = gap in (at, at + 1) or gap in _next_banks(at)
+            wanted = gap in (at, at + 1) or gap in next_banks(at)
         else:
             wanted = False  # a rival that matters less, or a lane that matters to nobody
         if wanted:
@@ -650,7 +650,7 @@ def _furthest_free(state: SteepleState, h: int) -> int:
     return next((g for g in range(LAP if at else LAP - 1, at - 1, -1) if not hurdles >> g & 1), -1)
 
 
-def _next_banks(at: int) -> tuple[int, ...]:
+def next_banks(at: int) -> tuple[int, ...]:
     """The banks of the first river ahead of a horse on ``at``."""
     for river, before, after in BANKS:
         if at < river:

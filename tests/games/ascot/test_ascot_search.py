@@ -12,6 +12,7 @@ from tests.games.hooks import play_checked
 from tests.games.playouts import searched_twice
 
 from hippodrome.bots import make_bot
+from hippodrome.bots.base import bot_label
 from hippodrome.bots.ismcts import ISMCTSBot
 from hippodrome.engine.auction_events import PASS, Bid
 from hippodrome.engine.bot import SeatView
@@ -25,10 +26,11 @@ from hippodrome.games.ascot.search import HOOKS, evaluate, rollout
 OPTIONS = ({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6})
 
 
-def test_the_manifest_lends_the_policy_to_the_search_unproven() -> None:
+def test_the_manifest_lends_the_policy_to_the_search_proven_by_its_benchmark() -> None:
     hooks = entry("ascot").search_hooks()
     assert hooks is HOOKS and hooks.rollout is rollout and hooks.evaluate is evaluate
-    assert not hooks.proven
+    assert hooks.proven  # docs/analysis/bots.md: 400 games at 200 ms a move
+    assert bot_label("ismcts", "ascot") == "web.bot.ismcts_hard"
     bot = make_bot("ismcts:5it", "ascot")
     assert isinstance(bot, ISMCTSBot) and bot.rollout is rollout
     assert bot.candidates is search.candidates

@@ -228,11 +228,57 @@ def test_the_policy_takes_a_hurdle_off_its_lane_before_the_run_it_frees() -> Non
     assert state.pos[horse("r")] == 8
 
 
+def test_the_policy_does_not_take_a_hurdle_off_its_central_hurdle_s_gap() -> None:
+    """A mobile hurdle laid where the lane's central hurdle stands adds no jump: taking it off
+    gains nothing (« une mauvaise utilisation »). Green on 17 with its own hurdle on 19-20, its
+    central hurdle's gap: after the trot to 19, the white hurdle goes on a rival's lane, as the
+    heuristic plays it."""
+    state = position(
+        4,
+        horses={"v": 0, "b": 1, "j": 2, "r": 3},
+        at={"v": 17, "b": 15, "j": 14, "r": 13},
+        hands={0: ["3/H", "2/2j"]},
+        hurdles={"v": ["19-20"]},
+        turn=0,
+        deal_the_rest=True,
+    )
+    assert state.central[horse("v")] >> 19 & 1, "19-20 is green's central hurdle"
+    for move in ("joue 3/H", "3 v"):
+        state.apply(state.game.parse_action(move), 0)
+    assert state.halves_left == ["H"]
+    legal = list(state.legal_actions(0))
+    played = rollout(state, 0, random.Random(0))
+    assert str(played).startswith("H ") and not str(played).startswith("H -v"), played
+    assert played == HEURISTIC.decide(state.clone(), 0, legal)
+
+
+def test_the_policy_and_the_evaluation_leave_the_position_as_they_found_it() -> None:
+    """The policy tries runs on the determinization itself (the horse moved on, the hand without
+    the card) and puts it back: over a game, every position is the same before and after."""
+    game = load_game("royal_steeple_chase", players=2)
+    state = game.new_initial_state()
+    assert isinstance(state, SteepleState)
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        player = state.active_players()[0]
+        before = state.to_json()
+        action = rollout(state, player, rng)
+        evaluate(state)
+        assert state.to_json() == before, f"{state.phase.name}: {action}"
+        checked += 1
+        state.apply(action, player)
+    assert checked > 100
+
+
 def test_the_race_odds_weigh_each_seat_s_hand_as_the_search_deals_it() -> None:
     """Past the middle of a race the evaluation counts what each hand can still do: the same
     horses, a seat's hand of galops against one of pas, and the seat with the galops is the
-    likelier winner; with hands alike, the seat to play; with no card left in either hand, a void race (« après épuisement des
-    cartes ») becomes likelier too."""
+    likelier winner; with hands alike, the seat to play; with a single poor card in each hand, a
+    void race (« après épuisement des cartes ») becomes likelier too."""
 
     def odds(hands: dict[int, list[str]]) -> dict[Player, float]:
         state = position(

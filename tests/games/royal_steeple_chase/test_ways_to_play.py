@@ -443,9 +443,9 @@ def test_a_hurdle_jumped_before_a_river_stands_again_only_if_the_box_still_has_o
     # 14 more hurdles on the red and yellow lanes: the box is empty until green jumps its hurdle.
     state.hurdles[R] = sum(1 << g for g in range(1, 8))
     state.hurdles[J] = sum(1 << g for g in range(1, 8))
-    assert state._supply() == 0
+    assert state.supply() == 0
     play(state, "joue R/4", "4 v", "R=H b 17-18")
-    assert state.pos[V] == 14 and state._supply() == 0
+    assert state.pos[V] == 14 and state.supply() == 0
     assert state.hurdles[V] == 0, "no sixteenth hurdle"
 
 

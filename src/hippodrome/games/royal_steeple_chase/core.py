@@ -283,7 +283,7 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
 
     # The position, as every section reads it.
 
-    def _supply(self) -> int:
+    def supply(self) -> int:
         """Mobile hurdles still in the box (seed: 15 in all, some in the players' hands)."""
         on_board = sum(h.bit_count() for h in self.hurdles)
         return M.mobile_hurdles - on_board - sum(self.in_hand)

@@ -130,7 +130,7 @@ class IncidentRules(SteepleCore):
                 if 1 <= self.pos[h] < FINISH and self._can_fall_back(h)
             ]
         if kind == "haie_aux_adversaires":
-            if self._supply() <= 0 or not deck.incident_step:
+            if self.supply() <= 0 or not deck.incident_step:
                 return []
             h = deck.incident_step[0]
             return [IncidentChoice(h, square_before(g)) for g in self._free_gaps(h)]

@@ -104,7 +104,7 @@ class RaceRules(IncidentRules):
         if use == "H":
             free = self.game.way.free_white
             out: list[PlayHalf] = []
-            if self._supply() > 0:
+            if self.supply() > 0:
                 # Solo: one lane only, the player's own
                 solo = self.game.places == 1
                 lanes = (
@@ -282,7 +282,7 @@ class RaceRules(IncidentRules):
                 at = self.pos[h]
                 while at in RIVERS and not self._dry(h, at) and trail:
                     at, removed = trail.pop()
-                    if removed >= 0 and self._supply() > 0:
+                    if removed >= 0 and self.supply() > 0:
                         # The hurdle stands again, unless the box gave it to another coup of this
                         # card meanwhile (D2): there are 15 in all.
                         self.hurdles[h] |= 1 << removed

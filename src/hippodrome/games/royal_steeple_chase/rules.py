@@ -675,7 +675,7 @@ class SteepleState(DealRules):
             "money": list(self.chips),
             "pot": self.pot,
             "hurdles_in_hand": list(self.in_hand),
-            "hurdle_supply": self._supply(),
+            "hurdle_supply": self.supply(),
             "winner": self.winner,
             "placed": self.placed,
             "score": {
@@ -994,7 +994,7 @@ class SteepleState(DealRules):
                 return IllegalActionError(f"{key}.no_hurdle_there", **gap_squares(a.gap))
             if not half.coloured and a.horses == (mine,):
                 return IllegalActionError(f"{key}.favour", half=a.half)
-            if self._supply() <= 0:
+            if self.supply() <= 0:
                 return IllegalActionError(f"{key}.no_supply")
             return self._explain_gap(a.horses[0], a.gap)
         return IllegalActionError(f"{key}.not_now", action=str(a), phase="halves")

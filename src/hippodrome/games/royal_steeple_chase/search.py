@@ -14,7 +14,7 @@ hurdle off one's own lane, then the run it frees; a hurdle of one's own colour w
 (on the central hurdle); the hand after the card, the horse where the card took it, a river
 crossed needing no card kept for it (« il faut savoir se réserver les possibilités de passage »).
 Over games of the heuristic against itself the policy's card is one the heuristic judges as good
-as its own at 91% of its decisions, its coup at 99% (the test pins it). Its own mobile hurdles
+as its own at 91% of its decisions, its coup at 99% (a test holds it above 85% and 95%). Its own mobile hurdles
 go where the heuristic puts them during the race, and before the start wherever they cost a rival.
 Before the race (horses, auctions, the spread, trades, calls) it plays the heuristic's own rules,
 on the state.
@@ -37,8 +37,8 @@ the evaluation, which weighs every seat's hand as that determinization deals it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SearchHooks
@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     import random
 
 HEURISTIC: Final = SteepleHeuristic()
+T = TypeVar("T")
 JUMP: Final = M.hurdle_cost - 1
 """What a hurdle adds to a course: « 3-2 (haie sautée) = 1 »."""
 ARRIVAL: Final = 30.0
@@ -100,7 +101,7 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
         for action in legal:
             if isinstance(action, OwnHurdle):
                 h = action.horse
-                gap = 0 if action.gap == LAP and state.pos[h] == 0 else action.gap
+                gap = _gap(state, h, action.gap)
                 value = _hurdle_value(state, seat, h, gap)
                 if value > best_value:
                     best, best_value = action, value
@@ -118,8 +119,6 @@ def _card(state: SteepleState, me: Player, legal: list[Action]) -> Action:
     if hurdle is not None:
         return hurdle
     hand = state.hands[me]
-    mine = seat.mine
-    at = state.pos[mine] if mine != NOBODY else 0
     halves: dict[tuple[str, bool], float] = {}
     best, best_value = legal[0], -math.inf
     for action in legal:
@@ -132,13 +131,10 @@ def _card(state: SteepleState, me: Player, legal: list[Action]) -> Action:
             _card_order(state, seat, second, first, halves),
         )
         hand[t] -= 1
-        if end != at:
-            state.pos[mine] = end
-            value += KEEP * HEURISTIC.hand_worth(state, seat)
-            state.pos[mine] = at
-        else:
-            value += KEEP * HEURISTIC.hand_worth(state, seat)
-        hand[t] += 1
+        try:
+            value += KEEP * _after(state, seat, end, HEURISTIC.hand_worth)
+        finally:
+            hand[t] += 1
         if value > best_value:
             best, best_value = action, value
     return best
@@ -207,7 +203,7 @@ def _card_order(
         best = _run(state, mine, hurdles, (one, two))
     elif one:
         gain, end = _run(state, mine, hurdles, (one,))
-        best = gain + _after(state, seat, end, second), end
+        best = gain + _after(state, seat, end, _best_of_half(second)), end
         if first == "R":  # a royal may do better as a hurdle or a chute
             other = _best_of(state, seat, first, halves) + _best_of(state, seat, second, halves)
             if other > best[0]:
@@ -215,28 +211,44 @@ def _card_order(
     else:
         gain, end = _run(state, mine, hurdles, (two,))
         best = _best_of(state, seat, first, halves, removal=False) + gain, end
-    ahead = hurdles >> at << at
+    ahead = hurdles >> at << at & ~state.central[mine]
     if two and ahead and first in ("H", "R"):
         # « retirer une haie sur sa propre piste » first, the first one ahead, then run.
         removed = ahead & -ahead
         freed, end = _run(state, mine, hurdles & ~removed, (two,))
-        freed += JUMP + (BANK if removed & BANK_MASK else 0.0)
+        freed += _taken_off(state, mine, removed)
         if freed > best[0]:
             return freed, end
     return best
 
 
-def _after(state: SteepleState, seat: Seat, end: int, text: str) -> float:
-    """``_best_half`` of ``text`` once one's own horse has run on to ``end``, the mobile hurdles
-    it jumped taken away."""
+def _best_of_half(text: str) -> Callable[[SteepleState, Seat], float]:
+    """``_best_half`` of ``text``, as a judge for ``_after``."""
+    return lambda state, seat: _best_half(state, seat, text)
+
+
+def _taken_off(state: SteepleState, h: int, removed: int) -> float:
+    """What taking the mobile hurdles ``removed`` (a bit mask) off ``h``'s lane takes off its
+    course as the heuristic counts it: a jump each, but none for a hurdle on the central hurdle's
+    gap (the central one stays: « une mauvaise utilisation »), and ``BANK`` for one on a river's
+    bank."""
+    jumps = (removed & ~state.central[h]).bit_count()
+    return float(JUMP * jumps) + BANK * (removed & BANK_MASK).bit_count()
+
+
+def _after(
+    state: SteepleState, seat: Seat, end: int, judge: Callable[[SteepleState, Seat], T]
+) -> T:
+    """``judge`` of the position once one's own horse has run on to ``end``, the mobile hurdles it
+    jumped taken away (the state is put back as it was)."""
     mine = seat.mine
+    if mine == NOBODY or end == state.pos[mine]:
+        return judge(state, seat)
     at, hurdles = state.pos[mine], state.hurdles[mine]
-    if end == at:
-        return _best_half(state, seat, text)
     state.pos[mine] = end
     state.hurdles[mine] = hurdles >> end << end
     try:
-        return _best_half(state, seat, text)
+        return judge(state, seat)
     finally:
         state.pos[mine] = at
         state.hurdles[mine] = hurdles
@@ -276,12 +288,12 @@ def _half(state: SteepleState, seat: Seat, legal: list[Action]) -> Action:
                 value = _gain(state, mine, points, other)
             else:  # the run, then the other half where the horse then stands
                 gain, end = _run(state, mine, state.hurdles[mine], (points,))
-                value = gain + _after(state, seat, end, rest)
+                value = gain + _after(state, seat, end, _best_of_half(rest))
         elif other and action.use == "H" and action.remove and action.horses[0] == mine:
             # a hurdle off one's own lane, then the run it frees
-            removed = 1 << action.gap
+            removed = 1 << _gap(state, action.horses[0], action.gap)
             value = _run(state, mine, state.hurdles[mine] & ~removed, (other,))[0]
-            value += JUMP + (BANK if removed & BANK_MASK else 0.0)
+            value += _taken_off(state, mine, removed)
         else:
             value = _half_value(state, seat, action) + _best_of(state, seat, rest, halves)
         if value > best_value:
@@ -317,6 +329,12 @@ def _hurdle_value(state: SteepleState, seat: Seat, h: int, gap: int) -> float:
     return weight * (value - 0.02 * (gap - at))
 
 
+def _gap(state: SteepleState, h: int, gap: int) -> int:
+    """A hurdle coup's gap as the lane's bits hold it: the line (21-1) is gap 0 for a horse still
+    on the start."""
+    return 0 if gap == LAP and state.pos[h] == 0 else gap
+
+
 def _half_value(state: SteepleState, seat: Seat, action: Action) -> float:
     """A coup of the card in play, valued where it stands (a void half is worth nothing)."""
     if not isinstance(action, PlayHalf):
@@ -324,11 +342,9 @@ def _half_value(state: SteepleState, seat: Seat, action: Action) -> float:
     use = action.use
     if use == "H":
         h = action.horses[0]
-        gap = 0 if action.gap == LAP and state.pos[h] == 0 else action.gap
+        gap = _gap(state, h, action.gap)
         if action.remove:
-            if h != seat.mine:
-                return 0.0
-            return JUMP + (BANK if action.gap in BANK_GAPS else 0.0)
+            return _taken_off(state, h, 1 << gap) if h == seat.mine else 0.0
         return _hurdle_value(state, seat, h, gap)
     if use == "0":
         steps = M.chute if len(action.horses) == 1 else 1
@@ -358,11 +374,15 @@ def _best_hurdle(state: SteepleState, seat: Seat, colour: int, removal: bool = T
     """The most a hurdle half of ``colour`` can do now, where the heuristic tries it
     (``heuristic._candidates``): on one's own lane, forced, on its central hurdle (no jump more)
     or else as far as possible; on a rival's, under its nose, on the square after it or on the
-    banks of the next river; a white one may instead come off one's own lane."""
+    banks of the next river; a white one may instead come off one's own lane. None is laid once
+    every mobile hurdle is on the course (the half is void)."""
     mine = seat.mine
+    laid = state.supply() > 0
     if colour != NO_COLOUR and colour == mine:
-        return _own_hurdle(state, mine)
+        return _own_hurdle(state, mine) if laid else 0.0
     lanes = [colour] if colour != NO_COLOUR else list(seat.rivals)
+    if not laid:
+        lanes = []
     best = 0.0
     for h in lanes:
         at = state.pos[h]
@@ -375,8 +395,10 @@ def _best_hurdle(state: SteepleState, seat: Seat, colour: int, removal: bool = T
                 best = max(best, _hurdle_value(state, seat, h, gap))
     if removal and colour == NO_COLOUR and mine != NOBODY:
         ahead = state.hurdles[mine] >> state.pos[mine] << state.pos[mine]
-        if ahead:  # « retirer une haie sur sa propre piste », from a river's bank first
-            best = max(best, JUMP + (BANK if ahead & BANK_MASK else 0.0))
+        if ahead:  # « retirer une haie sur sa propre piste »
+            for gap in range(state.pos[mine], LAP + 1):
+                if ahead >> gap & 1:
+                    best = max(best, _taken_off(state, mine, 1 << gap))
     return best
 
 
@@ -452,9 +474,9 @@ RACE_ODDS: Final = (0.73, 0.84, 0.49, 1.28, -1.19, 0.46)
 the field has left; ``b``, ``k``, ``t``, what a bordered bank ahead, a square of hand worth and the
 turn to play are worth in squares of course; ``v0`` and ``v1``, the log-odds of a void race (« Si,
 après épuisement des cartes, il n'y a pas de gagnant la partie est nulle ») and their growth with
-the course the horse nearest the line has left. Reconstructed: fitted by maximum likelihood
+the shortest course left as counted here (banks, hand and turn included). Reconstructed: fitted by maximum likelihood
 (``scripts/fit_steeple_race.py``) on 300 games of the policy against itself (seeds 0 to 299, two
-players, 14,532 positions past a race's middle, a quarter of those races void). On 200 others
+players, 14,536 positions past a race's middle, a quarter of those races void). On 200 others
 (seeds 300 to 499) the negative log-likelihood of how the race ended is 0.61 a position, against
 0.94 for the course alone (a logistic on it, a void race as likely anywhere, fitted on the same
 games: the odds before these had no void race at all); on 100 games of the heuristic against
@@ -546,8 +568,10 @@ def _match(games: Sequence[int], toward: Sequence[int]) -> list[float]:
 
 def _race_evaluation(state: SteepleState) -> list[float] | None:
     """JEU ORDINAIRE BRIDGÉ: the match after the race under way (``_race_odds``), the winner
-    marking its game points and the others a placed horse's; a void race gives its 10 to the
-    horse furthest on, once past the second river (« si personne ne termine on marque 10 »)."""
+    marking its game points and the others a placed horse's; a void race gives its 10 (« si
+    personne ne termine on marque 10 ») to the horse furthest on if past the second river (with
+    four players or fewer: where the horses stand now, not where the cards will have run out) or
+    to the players without a horse."""
     seats = state.game.num_players
     odds = _race_odds(state)
     if not odds or state.camps is not None:
@@ -567,6 +591,10 @@ def _race_evaluation(state: SteepleState) -> list[float] | None:
         elif seats <= 4:
             for q in _furthest(state):
                 toward[q] += M.scoring["game_nobody"]
+        else:  # « à ceux qui n'ont pas de chevaux »
+            for q in range(seats):
+                if state.horse_of(q) == NOBODY:
+                    toward[q] += M.scoring["game_nobody"]
         made = [q for q in range(seats) if toward[q] >= target]
         if made:
             for q in made:

@@ -12,11 +12,13 @@ z-scores everywhere; a phase with large ones is where the search earns its time.
 ``--recheck N`` judges each override again with N fresh iterations spent on the two moves alone
 (the guide's and the one played): the gain the search's own model of the game (its rollouts and
 evaluation) gives the override once its samples are many. Overrides that gain there but lose
-games say the model is wrong, not the statistics. docs/analysis/bots.md, "Where the search
-overrides its guide".
+games say the model is wrong, not the statistics. ``--truth N`` judges each override in the game
+itself: from the real position (the hands the seat cannot see included), N games of the
+heuristic for every seat after each of the two moves, paired by seed: what the override is worth
+against the benchmark's opponent. docs/analysis/bots.md, "Where the search overrides its guide".
 
     PYTHONPATH=src python scripts/override_profile.py GAME [--budget 400it] [--games 2] [--seed 500]
-        [--option NAME=VALUE ...] [--recheck N]
+        [--option NAME=VALUE ...] [--recheck N] [--truth N]
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class Profiling(ISMCTSBot):
     rows: list[tuple[str, int, bool, float, float]] = []  # noqa: RUF012 -- shared by every seat
     rechecks: list[tuple[float, float, float]] = []  # noqa: RUF012 -- gain, again, its error
     recheck = 0
+    truths: list[tuple[str, str, float, float, float]] = []  # noqa: RUF012 -- what, gain, truth, error
+    truth = 0
     view: SeatView | None = None
     moves: list[tuple[Action, ...]] = []  # noqa: RUF012 -- set at each search
 
@@ -70,6 +74,11 @@ class Profiling(ISMCTSBot):
             if Profiling.recheck and self.view is not None:
                 again, error = self._again(self.view, self.moves[default], self.moves[chosen])
                 Profiling.rechecks.append((taken, again, error))
+            if Profiling.truth and self.view is not None:
+                guide, played = self.moves[default], self.moves[chosen]
+                truth, error = _truth(self.view, guide, played)
+                what = f"{Profiling.phase}: {_text(guide)} -> {_text(played)}"
+                Profiling.truths.append((Profiling.phase, what, taken, truth, error))
         best = -math.inf
         for i, rewards in enumerate(samples):
             n = min(len(rewards), len(base))
@@ -109,6 +118,41 @@ class Profiling(ISMCTSBot):
         return found[0]
 
 
+def _text(move: tuple[Action, ...]) -> str:
+    return ", ".join(str(action) for action in move)
+
+
+def _truth(
+    view: SeatView, guide: tuple[Action, ...], played: tuple[Action, ...]
+) -> tuple[float, float]:
+    """The paired gain of ``played`` over ``guide`` in the game itself: from the real position
+    (not a determinization), each move then the heuristic for every seat to the end of the game,
+    ``Profiling.truth`` times, the k-th play of both moves drawing chance and the bots' choices
+    from the same seed; the seat's mean gain in returns and its standard error."""
+    real = view._state  # the script judges against the truth, which the seat cannot see
+    me = view.player
+    game_id = real.game.id
+    diffs: list[float] = []
+    for k in range(Profiling.truth):
+        ends: list[float] = []
+        for move in (guide, played):
+            state = real.clone()
+            for action in move:
+                state.apply(action, me)
+            rng = random.Random(k)
+            bots = [make_bot("heuristic", game_id) for _ in range(state.game.num_players)]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance(rng))
+                    continue
+                for player in list(state.active_players()):
+                    state.apply(bots[player].choose(SeatView(state, player), rng), player)
+            ends.append(state.returns()[me])
+        diffs.append(ends[1] - ends[0])
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return statistics.fmean(diffs), error
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="where the search overrides its guide")
     parser.add_argument("game")
@@ -117,8 +161,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE")
     parser.add_argument("--recheck", type=int, default=0, help="iterations to judge each override")
+    parser.add_argument(
+        "--truth", type=int, default=0, help="games of the heuristic to judge each override"
+    )
     args = parser.parse_args()
     Profiling.recheck = args.recheck
+    Profiling.truth = args.truth
     options = dict(text.split("=", 1) for text in args.option)
     game = load_game(args.game, **{"players": 2, **options})
     for i in range(args.games):
@@ -149,6 +197,15 @@ def main() -> None:
         for gain, again, error in Profiling.rechecks:
             print(f"  {gain:+.3f}, {again:+.3f} ± {error:.3f}")
         print(f"mean gain again: {statistics.fmean(r[1] for r in Profiling.rechecks):+.3f}")
+    if Profiling.truths:
+        print(f"overrides judged in the game, {args.truth} heuristic games each (gain, truth):")
+        for _, what, gain, truth, error in Profiling.truths:
+            print(f"  {what}: {gain:+.3f}, {truth:+.3f} ± {error:.3f}")
+        by: dict[str, list[float]] = defaultdict(list)
+        for phase, _, _, truth, _ in Profiling.truths:
+            by[phase].append(truth)
+        for phase, truths in by.items():
+            print(f"{phase}: {len(truths)} overrides, mean truth {statistics.fmean(truths):+.3f}")
 
 
 if __name__ == "__main__":

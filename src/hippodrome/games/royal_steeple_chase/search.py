@@ -623,7 +623,9 @@ def _logistic(values: Sequence[float], scale: float) -> list[float]:
 
 
 HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH)
-"""Not proven: the benchmark at 200 ms a move was stopped for futility at 43.1% of 160 games
-(35.7–50.9%). The search's overrides gain in its own model of the game (these rollouts and this
-evaluation) and lose in games: the model, not the search, is what must change
-(docs/analysis/bots.md, "Where the search overrides its guide")."""
+"""Not proven. The benchmark of the model before this one was stopped for futility at 43.1% of 160
+games (35.7–50.9%); this model's (a policy that plays the heuristic's card and coups, a race
+evaluation fitted on games) was stopped at 33.3% of 60 (22.7–45.9%). Judged in the game itself
+(``scripts/override_profile.py --truth``), its overrides of the card lose at 200 ms a move, most
+of them keeping a royal the heuristic plays: what a rollout's end reads still prices a card kept
+above what the game pays for it (docs/analysis/bots.md, "Where the search overrides its guide")."""

@@ -627,5 +627,7 @@ HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH)
 games (35.7–50.9%); this model's (a policy that plays the heuristic's card and coups, a race
 evaluation fitted on games) was stopped at 33.3% of 60 (22.7–45.9%). Judged in the game itself
 (``scripts/override_profile.py --truth``), its overrides of the card lose at 200 ms a move, most
-of them keeping a royal the heuristic plays: what a rollout's end reads still prices a card kept
-above what the game pays for it (docs/analysis/bots.md, "Where the search overrides its guide")."""
+of them keeping a royal the heuristic plays: the tree explores poor coups below each card and so
+undervalues the cards that need precise play; with the seat's own coups left to the policy below
+the root, those overrides become few and gain (docs/analysis/bots.md, "Where the search overrides
+its guide"). The card and its coups as one move is the next change."""

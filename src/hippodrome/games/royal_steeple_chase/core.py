@@ -288,7 +288,7 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
         on_board = sum(h.bit_count() for h in self.hurdles)
         return M.mobile_hurdles - on_board - sum(self.in_hand)
 
-    def _free_gaps(self, horse: int) -> list[int]:
+    def free_gaps(self, horse: int) -> list[int]:
         """Where a hurdle may go on that horse's lane: « entre deux cases et où il le désire sur le
         parcours restant à accomplir par le cheval de cette couleur », one hurdle to a gap (D4)."""
         at = self.pos[horse]
@@ -375,7 +375,7 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
             return False
         return any(self.hands[p])
 
-    def _gap(self, horse: int, square: int) -> int:
+    def lane_gap(self, horse: int, square: int) -> int:
         """The gap ``square-(square+1)`` ahead of ``horse`` (the line is the start or the finish)."""
         if square == LAP:
             return 0 if self.pos[horse] == 0 else LAP

@@ -621,7 +621,7 @@ def _candidates(state: SteepleState, seat: Seat) -> list[Action]:
             continue
         h = action.horses[0]
         at = state.pos[h]
-        gap = 0 if action.gap == LAP and at == 0 else action.gap
+        gap = state.lane_gap(h, action.gap)
         if h == seat.mine:
             # forced on one's own lane: where it costs least, on the central hurdle or far ahead
             wanted = bool(state.central[h] >> gap & 1) or gap == _furthest_free(state, h)

@@ -133,7 +133,7 @@ class IncidentRules(SteepleCore):
             if self.supply() <= 0 or not deck.incident_step:
                 return []
             h = deck.incident_step[0]
-            return [IncidentChoice(h, square_before(g)) for g in self._free_gaps(h)]
+            return [IncidentChoice(h, square_before(g)) for g in self.free_gaps(h)]
         if kind == "enleve_une_haie":
             # « ENLEVEZ SUR UNE PISTE UNE HAIE QUI VOUS GÊNE »: any lane, not only one's own (D29)
             return [
@@ -147,7 +147,7 @@ class IncidentRules(SteepleCore):
             # « ENLEVEZ SUR VOTRE PISTE UNE HAIE »
             at = self.pos[mine]
             target = COLOURS.index(kind[-1]) if kind.startswith("haie_vers_") else NOBODY
-            if target != NOBODY and not [g for g in self._free_gaps(target)]:
+            if target != NOBODY and not [g for g in self.free_gaps(target)]:
                 return []
             return [
                 IncidentChoice(mine, square_before(g))
@@ -156,7 +156,7 @@ class IncidentRules(SteepleCore):
             ]
         if kind.startswith("haie_vers_"):
             target = COLOURS.index(kind[-1])
-            return [IncidentChoice(target, square_before(g)) for g in self._free_gaps(target)]
+            return [IncidentChoice(target, square_before(g)) for g in self.free_gaps(target)]
         return []
 
     def _incident_choice(self, p: Player, c: IncidentChoice) -> None:
@@ -177,7 +177,7 @@ class IncidentRules(SteepleCore):
         elif kind == "reculez_un_cheval":
             self._fall_back(c.horse, 1)
         elif kind == "haie_aux_adversaires":
-            gap = self._gap(c.horse, c.gap)
+            gap = self.lane_gap(c.horse, c.gap)
             self.hurdles[c.horse] |= 1 << gap
             self._events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
             deck.incident_step.pop(0)
@@ -186,14 +186,14 @@ class IncidentRules(SteepleCore):
             kind.startswith("haie_vers_") and deck.incident_step == [NOBODY]
         ):
             lane = c.horse if kind == "enleve_une_haie" else mine
-            gap = self._gap(lane, c.gap)
+            gap = self.lane_gap(lane, c.gap)
             self.hurdles[lane] &= ~(1 << gap)
             self._events.append(ev.HurdleRemoved(p, lane, gap_label(gap)))
             if kind.startswith("haie_vers_"):
                 deck.incident_step = [gap]
                 done = False
         else:  # haie_vers_X, second step: the hurdle goes to X's lane
-            gap = self._gap(c.horse, c.gap)
+            gap = self.lane_gap(c.horse, c.gap)
             self.hurdles[c.horse] |= 1 << gap
             self._events.append(ev.HurdlePlaced(p, c.horse, gap_label(gap)))
         if done:

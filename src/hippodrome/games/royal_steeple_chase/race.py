@@ -56,7 +56,7 @@ class RaceRules(IncidentRules):
             return []
         mine = self._horse_of(p)
         return [
-            OwnHurdle(h, square_before(g)) for h in HORSES if h != mine for g in self._free_gaps(h)
+            OwnHurdle(h, square_before(g)) for h in HORSES if h != mine for g in self.free_gaps(h)
         ]
 
     def _half_actions(self, p: Player) -> list[Action]:
@@ -189,7 +189,7 @@ class RaceRules(IncidentRules):
             self._advance(a.horses[0], self.game.advance_points[use], a.half)
         elif use == "H":
             h = a.horses[0]
-            gap = self._gap(h, a.gap)
+            gap = self.lane_gap(h, a.gap)
             if a.remove:
                 self.hurdles[h] &= ~(1 << gap)
                 self._events.append(ev.HurdleRemoved(p, h, gap_label(gap)))

@@ -442,7 +442,7 @@ class SteepleState(DealRules):
             return contract.eliminate_actions(self, p)
         if phase is Phase.SOLO_HURDLES:
             mine = self._horse_of(p)
-            return [OwnHurdle(mine, square_before(g)) for g in self._free_gaps(mine)]
+            return [OwnHurdle(mine, square_before(g)) for g in self.free_gaps(mine)]
         if phase is Phase.AUCTION:
             assert self.auction is not None
             return [PASS, *bids(self.auction.lot.high + UNIT, self.chips[p])]
@@ -513,12 +513,12 @@ class SteepleState(DealRules):
                 self._events.append(ev.HalfVoid(player, action.half))
                 self._after_half(player)
             case OwnHurdle():
-                gap = self._gap(action.horse, action.gap)
+                gap = self.lane_gap(action.horse, action.gap)
                 self.in_hand[player] -= 1
                 self.hurdles[action.horse] |= 1 << gap
                 self._events.append(ev.HurdlePlaced(player, action.horse, gap_label(gap)))
                 if self.phase is Phase.SOLO_HURDLES and not (
-                    self.in_hand[player] and self._free_gaps(action.horse)
+                    self.in_hand[player] and self.free_gaps(action.horse)
                 ):
                     self.in_hand[player] = 0
                     self._start_race()
@@ -1044,7 +1044,7 @@ class SteepleState(DealRules):
 
     def _explain_gap(self, horse: int, square: int) -> IllegalActionError:
         key = "royal_steeple_chase.refused"
-        gap = self._gap(horse, square)
+        gap = self.lane_gap(horse, square)
         if self.pos[horse] >= FINISH:
             return IllegalActionError(f"{key}.finished")
         if gap < self.pos[horse]:

@@ -64,7 +64,13 @@ from hippodrome.games.royal_steeple_chase.rules import (
     Phase,
     SteepleState,
 )
-from hippodrome.games.royal_steeple_chase.ways import Bridge, Simplified, SingleRace, Solo
+from hippodrome.games.royal_steeple_chase.ways import (
+    Bridge,
+    Simplified,
+    SingleRace,
+    Solo,
+    void_race_tens,
+)
 
 if TYPE_CHECKING:
     import random
@@ -101,7 +107,7 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
         for action in legal:
             if isinstance(action, OwnHurdle):
                 h = action.horse
-                gap = _gap(state, h, action.gap)
+                gap = state.lane_gap(h, action.gap)
                 value = _hurdle_value(state, seat, h, gap)
                 if value > best_value:
                     best, best_value = action, value
@@ -291,7 +297,7 @@ def _half(state: SteepleState, seat: Seat, legal: list[Action]) -> Action:
                 value = gain + _after(state, seat, end, _best_of_half(rest))
         elif other and action.use == "H" and action.remove and action.horses[0] == mine:
             # a hurdle off one's own lane, then the run it frees
-            removed = 1 << _gap(state, action.horses[0], action.gap)
+            removed = 1 << state.lane_gap(mine, action.gap)
             value = _run(state, mine, state.hurdles[mine] & ~removed, (other,))[0]
             value += _taken_off(state, mine, removed)
         else:
@@ -329,12 +335,6 @@ def _hurdle_value(state: SteepleState, seat: Seat, h: int, gap: int) -> float:
     return weight * (value - 0.02 * (gap - at))
 
 
-def _gap(state: SteepleState, h: int, gap: int) -> int:
-    """A hurdle coup's gap as the lane's bits hold it: the line (21-1) is gap 0 for a horse still
-    on the start."""
-    return 0 if gap == LAP and state.pos[h] == 0 else gap
-
-
 def _half_value(state: SteepleState, seat: Seat, action: Action) -> float:
     """A coup of the card in play, valued where it stands (a void half is worth nothing)."""
     if not isinstance(action, PlayHalf):
@@ -342,7 +342,7 @@ def _half_value(state: SteepleState, seat: Seat, action: Action) -> float:
     use = action.use
     if use == "H":
         h = action.horses[0]
-        gap = _gap(state, h, action.gap)
+        gap = state.lane_gap(h, action.gap)
         if action.remove:
             return _taken_off(state, h, 1 << gap) if h == seat.mine else 0.0
         return _hurdle_value(state, seat, h, gap)
@@ -388,10 +388,9 @@ def _best_hurdle(state: SteepleState, seat: Seat, colour: int, removal: bool = T
         at = state.pos[h]
         if at >= FINISH:
             continue
-        hurdles = state.hurdles[h]
-        last = LAP if at else LAP - 1
+        free = state.free_gaps(h)
         for gap in (at, at + 1, *next_banks(at)):
-            if gap <= last and not hurdles >> gap & 1:
+            if gap in free:
                 best = max(best, _hurdle_value(state, seat, h, gap))
     if removal and colour == NO_COLOUR and mine != NOBODY:
         ahead = state.hurdles[mine] >> state.pos[mine] << state.pos[mine]
@@ -405,15 +404,10 @@ def _best_hurdle(state: SteepleState, seat: Seat, colour: int, removal: bool = T
 def _own_hurdle(state: SteepleState, h: int) -> float:
     """A hurdle forced on one's own lane, where it costs least: on the central hurdle's gap ahead
     (no jump more), else as far ahead as it goes."""
-    at = state.pos[h]
-    if at >= FINISH:
-        return 0.0
-    hurdles, central = state.hurdles[h], state.central[h]
-    last = LAP if at else LAP - 1
-    free = [g for g in range(at, last + 1) if not hurdles >> g & 1]
+    free = state.free_gaps(h)
     if not free:
         return 0.0
-    on_central = [g for g in free if central >> g & 1]
+    on_central = [g for g in free if state.central[h] >> g & 1]
     gap = on_central[-1] if on_central else free[-1]
     return (0.0 if on_central else -float(JUMP)) + 0.01 * gap
 
@@ -568,10 +562,9 @@ def _match(games: Sequence[int], toward: Sequence[int]) -> list[float]:
 
 def _race_evaluation(state: SteepleState) -> list[float] | None:
     """JEU ORDINAIRE BRIDGÉ: the match after the race under way (``_race_odds``), the winner
-    marking its game points and the others a placed horse's; a void race gives its 10 (« si
-    personne ne termine on marque 10 ») to the horse furthest on if past the second river (with
-    four players or fewer: where the horses stand now, not where the cards will have run out) or
-    to the players without a horse."""
+    marking its game points and the others a placed horse's; a void race gives its 10 as the
+    rules do (``ways.void_race_tens``), the horses where they stand now rather than where the
+    cards will have run out."""
     seats = state.game.num_players
     odds = _race_odds(state)
     if not odds or state.camps is not None:
@@ -588,12 +581,9 @@ def _race_evaluation(state: SteepleState) -> list[float] | None:
             for seat in runners:
                 if seat != winner:
                     toward[seat] += placed
-        elif seats <= 4:
-            for q in _furthest(state):
-                toward[q] += M.scoring["game_nobody"]
-        else:  # « à ceux qui n'ont pas de chevaux »
-            for q in range(seats):
-                if state.horse_of(q) == NOBODY:
+        else:
+            for q in void_race_tens(state):
+                if q < seats:
                     toward[q] += M.scoring["game_nobody"]
         made = [q for q in range(seats) if toward[q] >= target]
         if made:
@@ -603,16 +593,6 @@ def _race_evaluation(state: SteepleState) -> list[float] | None:
         for q, share in enumerate(_match(games, toward)):
             shares[q] += chance * share
     return shares
-
-
-def _furthest(state: SteepleState) -> list[Player]:
-    """The seats whose horses are furthest on, if past the second river (none otherwise)."""
-    seats = state.game.num_players
-    owned = [h for h, q in enumerate(state.owner) if q != NOBODY and q < seats]
-    best = max((state.pos[h] for h in owned), default=0)
-    if best <= max(RIVERS):
-        return []
-    return [state.owner[h] for h in owned if state.pos[h] == best]
 
 
 def _logistic(values: Sequence[float], scale: float) -> list[float]:

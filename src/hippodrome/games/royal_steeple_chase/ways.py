@@ -129,6 +129,21 @@ class Simplified(WayToPlay):
         return tuple(state.chips)
 
 
+def void_race_tens(state: SteepleCore) -> list[Player]:
+    """JEU ORDINAIRE BRIDGÉ, a race nobody finished: who marks its 10 game points, « si personne
+    ne termine on marque 10 : au joueur le plus avancé (4 joueurs ou moins) à condition qu'il ait
+    franchi la deuxième rivière, à ceux qui n'ont pas de chevaux » (the owner of each horse
+    furthest on, with four players or fewer; else each player without a horse)."""
+    n = state.game.places
+    if n > 4:
+        return [q for q in range(n) if state._horse_of(q) == NOBODY]
+    owned = [h for h in HORSES if state.owner[h] != NOBODY]
+    best = max((state.pos[h] for h in owned), default=0)
+    if best <= max(RIVERS):
+        return []
+    return [state.owner[h] for h in owned if state.pos[h] == best]
+
+
 class Bridge(WayToPlay):
     """JEU ORDINAIRE BRIDGÉ: honours and game points on a score sheet, two games win."""
 
@@ -172,19 +187,9 @@ class Bridge(WayToPlay):
                 contred = contres.contred[q]
                 honours = s["honours_contre"] if contred else s["honours_no_winner_horseless"]
                 state._mark(q, honours, 0, "contre" if contred else "no_winner")
-            # « si personne ne termine on marque 10 : au joueur le plus avancé (4 joueurs ou moins)
-            # à condition qu'il ait franchi la deuxième rivière, à ceux qui n'ont pas de chevaux »
-            if n <= 4:
-                second_river = max(RIVERS)
-                owned = [h for h in HORSES if state.owner[h] != NOBODY]
-                best = max((state.pos[h] for h in owned), default=0)
-                if best > second_river:
-                    for h in owned:
-                        if state.pos[h] == best:
-                            state._mark(state.owner[h], 0, s["game_nobody"], "most_advanced")
-            else:
-                for q in horseless:
-                    state._mark(q, 0, s["game_nobody"], "horseless")
+            reason = "most_advanced" if n <= 4 else "horseless"
+            for q in void_race_tens(state):
+                state._mark(q, 0, s["game_nobody"], reason)
         # A camp makes its game together: its points are shared, so both reach half of 100 at once.
         camps = state.camps
         target = s["game_target"] // (2 if camps is not None else 1)

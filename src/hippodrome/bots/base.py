@@ -87,5 +87,6 @@ def make_bot(kind: str, game_id: str) -> Bot:
         rollout_depth=hooks.depth,
         evaluate=hooks.evaluate,
         candidates=hooks.candidates,
+        settled=hooks.settled if policy is not random_policy else None,
         guide=info.heuristic_class()(),
     )

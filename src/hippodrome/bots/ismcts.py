@@ -18,6 +18,9 @@ IEEE TCIAIG 2012), through the engine protocol only:
 - rollouts play the game's own rollout policy (its ``SearchHooks``: cheap, better than random
   moves) or random moves, to the end or to the first position the game's evaluation can score; a
   node tries the rollout policy's move before the others;
+- where a seat completes a move it chose one step before (``SearchHooks.settled``: Royal Steeple
+  Chase's coups after the card), the bot's own seat plays the rollout policy's step there below the
+  root rather than branching on it, so that a first step is judged by how the seat will go on;
 - the game's heuristic guides the root: its move is tried first and played unless another beats it
   on paired samples (the k-th try of every root move searches the k-th determinization and chance
   stream: common random numbers) by ``override_z`` standard errors, a bar raised with the number of
@@ -44,7 +47,7 @@ from statistics import NormalDist
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, Candidates, Evaluation, Policy, SeatView
+from hippodrome.engine.bot import Bot, Candidates, Evaluation, Policy, SeatView, Settled
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import State
 from hippodrome.engine.plan import Plan
@@ -156,6 +159,7 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         evaluate: Evaluation | None = None,
         candidates: Candidates | None = None,
+        settled: Settled | None = None,
         guide: Bot | None = None,
         override_z: float = 1.0,
         exploration: float = 0.7,
@@ -168,6 +172,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.candidates = candidates
+        self.settled = settled
         self.guide = guide
         self.override_z = override_z
         self.exploration = exploration
@@ -227,7 +232,7 @@ class ISMCTSBot:
                 child = root.children[key] = _Node()
                 fresh = True
             # A move tried anew (or an answer to it) is played out at once, as any node expanded.
-            returns = self._descend(child, state, rng, chance, fresh or not tried)
+            returns = self._descend(child, state, rng, chance, fresh or not tried, me=me)
             root.visits += 1
             for player, action in others:
                 stat = root.stats[(player, action)]
@@ -403,10 +408,12 @@ class ISMCTSBot:
         rng: random.Random,
         chance: random.Random,
         expanded: bool,
+        *,
+        me: Player,
     ) -> Sequence[float]:
-        """One iteration below a root move, from ``node`` and the determinization ``state`` that
-        move led to (straight to the rollout when the move was ``expanded``: tried anew); dice and
-        draws come from ``chance``, choices from ``rng``. Every seat's reward."""
+        """One iteration below a root move of ``me``, from ``node`` and the determinization
+        ``state`` that move led to (straight to the rollout when the move was ``expanded``: tried
+        anew); dice and draws come from ``chance``, choices from ``rng``. Every seat's reward."""
         path: list[tuple[_Node, Key]] = []
         while not expanded and not state.is_terminal():
             if state.is_chance_node():
@@ -417,7 +424,7 @@ class ISMCTSBot:
                     child = node.chance[outcome] = _Node()
                 node = child
                 continue
-            key, expanded = self._select(node, state, rng)
+            key, expanded = self._select(node, state, rng, settle=me)
             for player, action in key:
                 state.apply_unchecked(action, player)
             path.append((node, key))
@@ -436,19 +443,35 @@ class ISMCTSBot:
         return returns
 
     def _select(
-        self, node: _Node, state: State, rng: random.Random, skip: Player | None = None
+        self,
+        node: _Node,
+        state: State,
+        rng: random.Random,
+        skip: Player | None = None,
+        settle: Player | None = None,
     ) -> tuple[Key, bool]:
         """Each seat acting here (but ``skip``) picks its action from its own statistics (several
         seats: each in secret, as the rules have them answer); True when one of them tries an
-        action anew."""
+        action anew. ``settle`` plays the rollout policy's step where it completes a move it chose
+        (``settled``)."""
         chosen: list[tuple[Player, Action]] = []
         fresh = False
         log_c = self.exploration
+        settled = self.settled
         for player in list(state.active_players()):
             if player == skip:
                 continue
-            legal = state.legal_actions(player)
             stats = node.stats
+            if player == settle and settled is not None and settled(state, player):
+                step = self.rollout(state, player, rng)
+                stat = stats.get((player, step))
+                if stat is None:
+                    stat = stats[(player, step)] = _Stat()
+                    fresh = True
+                stat.available += 1
+                chosen.append((player, step))
+                continue
+            legal = state.legal_actions(player)
             untried: list[Action] = []
             tried: list[tuple[Action, _Stat]] = []
             for action in legal:

@@ -129,6 +129,54 @@ def test_the_search_uses_the_hooks_and_plays_the_same_move_from_the_same_seed() 
         assert first == again and first in state.legal_actions(player)
 
 
+class _Stepping(ISMCTSBot):
+    """The search, noting each step its own seat takes below the root where a card's coups are to
+    play, with the step the policy plays there."""
+
+    steps: list[tuple[Action, Action]]
+
+    def _select(
+        self,
+        node: Any,
+        state: State,
+        rng: random.Random,
+        skip: Player | None = None,
+        settle: Player | None = None,
+    ) -> Any:
+        key, fresh = super()._select(node, state, rng, skip, settle)
+        assert isinstance(state, SteepleState)
+        if settle is not None and state.phase is Phase.HALVES:
+            for player, action in key:
+                if player == settle:
+                    self.steps.append((action, rollout(state, player, random.Random(0))))
+        return key, fresh
+
+
+@pytest.mark.parametrize("settled", [True, False])
+def test_below_its_root_the_search_plays_its_own_coups_as_the_policy_does(settled: bool) -> None:
+    """MARCHE DU JEU: a card and its coups are one move of its player; below the root the search
+    plays the seat's own coups as the policy does (``HOOKS.settled``), so that a card is judged by
+    the coups the seat will play after it. Without it the tree tries other coups there."""
+    made = make_bot("ismcts:150it", "royal_steeple_chase")
+    assert isinstance(made, ISMCTSBot) and made.settled is HOOKS.settled is not None
+    bot = _Stepping(made.budget)
+    bot.__dict__.update(made.__dict__)
+    bot.steps = []
+    if not settled:
+        bot.settled = None
+    _, _, kept = _play({"players": 2}, seed=6)
+    races = [s for s in kept if s.phase is Phase.RACE][:3]
+    assert races
+    for state in races:
+        bot.choose(SeatView(state, state.active_players()[0]), random.Random(3))
+    assert len(bot.steps) >= 20, "the tree met its own coups below the root"
+    others = [played for played, policy in bot.steps if played != policy]
+    if settled:
+        assert not others, f"coups other than the policy's below the root: {others[:5]}"
+    else:
+        assert others, "without settled steps, the tree explores other coups"
+
+
 def _as_good(state: SteepleState, me: Player, chosen: Action, best: Action) -> bool:
     """Whether the heuristic judges ``chosen`` as good as its own ``best`` (a card by its best
     coups, a coup by the position it leaves, the card's other coup played best)."""

@@ -602,12 +602,22 @@ def _logistic(values: Sequence[float], scale: float) -> list[float]:
     return [w / total for w in weights]
 
 
-HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH)
+def settled(state: State, player: Player) -> bool:
+    """MARCHE DU JEU: the card's coups complete the move its player chose with the card
+    (« Chaque carte comporte deux coups »): below its root a search plays its own seat's coups as
+    the policy does (``SearchHooks.settled``), and so judges a card by the coups it will play
+    after it. Traced by ``scripts/override_profile.py --truth``: with every coup below a card
+    explored, a few hundred iterations drag down the cards that need precise play (a royal kept
+    for a galop over a river) and the search's overrides of the heuristic's card lost in the game
+    itself; with the seat's coups left to the policy they became few and gained
+    (docs/analysis/bots.md)."""
+    assert isinstance(state, SteepleState)
+    return state.phase is Phase.HALVES
+
+
+HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH, settled=settled)
 """Not proven. The benchmark of the model before this one was stopped for futility at 43.1% of 160
-games (35.7–50.9%); this model's (a policy that plays the heuristic's card and coups, a race
-evaluation fitted on games) was stopped at 33.3% of 60 (22.7–45.9%). Judged in the game itself
-(``scripts/override_profile.py --truth``), its overrides of the card lose at 200 ms a move, most
-of them keeping a royal the heuristic plays: the tree explores poor coups below each card and so
-undervalues the cards that need precise play; with the seat's own coups left to the policy below
-the root, those overrides become few and gain (docs/analysis/bots.md, "Where the search overrides
-its guide"). The card and its coups as one move is the next change."""
+games (35.7–50.9%); the next (a policy that plays the heuristic's card and coups, a race
+evaluation fitted on games) was stopped at 33.3% of 60 (22.7–45.9%), its overrides of the card
+losing in the game itself. This one leaves the seat's own coups below the root to the policy
+(``settled``); its benchmark is in docs/analysis/bots.md."""

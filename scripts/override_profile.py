@@ -112,7 +112,7 @@ class Profiling(ISMCTSBot):
                 return default
 
         judge = Judge(Budget(iterations=Profiling.recheck))
-        for name in ("rollout", "rollout_depth", "evaluate", "guide"):
+        for name in ("rollout", "rollout_depth", "evaluate", "candidates", "settled", "guide"):
             setattr(judge, name, getattr(self, name))
         judge.choose(view, random.Random(0))
         return found[0]

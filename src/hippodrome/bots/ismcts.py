@@ -18,7 +18,7 @@ IEEE TCIAIG 2012), through the engine protocol only:
 - rollouts play the game's own rollout policy (its ``SearchHooks``: cheap, better than random
   moves) or random moves, to the end or to the first position the game's evaluation can score; a
   node tries the rollout policy's move before the others;
-- where a seat completes a move it chose one step before (``SearchHooks.settled``: Royal Steeple
+- where a seat completes a move it began at an earlier step (``SearchHooks.settled``: Royal Steeple
   Chase's coups after the card), the bot's own seat plays the rollout policy's step there below the
   root rather than branching on it, so that a first step is judged by how the seat will go on;
 - the game's heuristic guides the root: its move is tried first and played unless another beats it
@@ -452,7 +452,7 @@ class ISMCTSBot:
     ) -> tuple[Key, bool]:
         """Each seat acting here (but ``skip``) picks its action from its own statistics (several
         seats: each in secret, as the rules have them answer); True when one of them tries an
-        action anew. ``settle`` plays the rollout policy's step where it completes a move it chose
+        action anew. The seat ``settle`` plays the rollout policy's step where it completes a move it began
         (``settled``)."""
         chosen: list[tuple[Player, Action]] = []
         fresh = False

@@ -67,7 +67,7 @@ the position (a rollout then plays on)."""
 
 Settled = Callable[[State, Player], bool]
 """True where ``player``'s decision in a full (determinized) state completes a move the seat chose
-one step before (Royal Steeple Chase's coups after its card)."""
+at an earlier step (Royal Steeple Chase's coups after its card)."""
 
 Candidates = Callable[[State, Player, Sequence[Action]], Sequence[Action]]
 """The moves worth comparing, of the legal ones given, for ``player`` deciding in a full
@@ -90,11 +90,11 @@ class SearchHooks:
     worth a sample: in an open auction, passing and the least raise (a higher bid only pays more
     for the same lot). None: every legal move."""
     settled: Settled | None = None
-    """Where a seat completes a move it chose one step before (Royal Steeple Chase: the card's
+    """Where a seat completes a move it began at an earlier step (Royal Steeple Chase: the card's
     coups after the card), below its root a search plays its rollout policy's step there for its
     own seat instead of branching on it: the steps are searched when the seat is at them, and a
     choice of card is then judged by the coups the seat will play after it, not by the mean of
-    every coup the tree tries below it. The rivals' steps are still searched. None: every step is
+    every coup the tree tries below it. The other seats' steps are still searched. None: every step is
     searched."""
     proven: bool = False
     """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows

@@ -13,6 +13,7 @@ import pytest
 
 from hippodrome.bots import make_bot
 from hippodrome.bots.ismcts import ISMCTSBot
+from hippodrome.bots.ismcts import _Node as ismcts_node
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.game import State
@@ -175,6 +176,25 @@ def test_below_its_root_the_search_plays_its_own_coups_as_the_policy_does(settle
         assert not others, f"coups other than the policy's below the root: {others[:5]}"
     else:
         assert others, "without settled steps, the tree explores other coups"
+
+
+def test_the_search_settles_its_own_seat_s_coups_and_searches_its_rival_s() -> None:
+    """At a node where a card's coups are to play, the search's own seat plays the policy's coup
+    again and again; a rival's node tries another coup once the policy's has been visited."""
+    _, _, kept = _play({"players": 2}, seed=6)
+    state = next(s for s in kept if s.phase is Phase.HALVES)
+    player = state.active_players()[0]
+    policy = rollout(state, player, random.Random(0))
+    bot = make_bot("ismcts:10it", "royal_steeple_chase")
+    assert isinstance(bot, ISMCTSBot)
+    for settle, searched in ((player, False), (1 - player, True)):
+        node = ismcts_node()
+        rng = random.Random(1)
+        first, _ = bot._select(node, state, rng, settle=settle)
+        assert first == ((player, policy),), "the policy's coup first"
+        node.visits = node.stats[first[0]].visits = 1
+        second, _ = bot._select(node, state, rng, settle=settle)
+        assert (second != first) is searched, (settle, second)
 
 
 def _as_good(state: SteepleState, me: Player, chosen: Action, best: Action) -> bool:

@@ -620,4 +620,4 @@ HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH, settled=set
 games (35.7–50.9%); the next (a policy that plays the heuristic's card and coups, a race
 evaluation fitted on games) was stopped at 33.3% of 60 (22.7–45.9%), its overrides of the card
 losing in the game itself. This one leaves the seat's own coups below the root to the policy
-(``settled``); its benchmark is in docs/analysis/bots.md."""
+(``settled``); its benchmark, decided before it was played, is in docs/analysis/bots.md."""

@@ -452,8 +452,8 @@ class ISMCTSBot:
     ) -> tuple[Key, bool]:
         """Each seat acting here (but ``skip``) picks its action from its own statistics (several
         seats: each in secret, as the rules have them answer); True when one of them tries an
-        action anew. The seat ``settle`` plays the rollout policy's step where it completes a move it began
-        (``settled``)."""
+        action anew. The seat ``settle`` plays the rollout policy's step where it completes a move
+        it began (``settled``)."""
         chosen: list[tuple[Player, Action]] = []
         fresh = False
         log_c = self.exploration

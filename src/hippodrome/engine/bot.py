@@ -94,8 +94,8 @@ class SearchHooks:
     coups after the card), below its root a search plays its rollout policy's step there for its
     own seat instead of branching on it: the steps are searched when the seat is at them, and a
     choice of card is then judged by the coups the seat will play after it, not by the mean of
-    every coup the tree tries below it. The other seats' steps are still searched. None: every step is
-    searched."""
+    every coup the tree tries below it. The other seats' steps are still searched. None: every
+    step is searched."""
     proven: bool = False
     """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows
     the search beating the heuristic bot with its interval clear of an even share: the server then

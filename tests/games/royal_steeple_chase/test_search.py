@@ -131,10 +131,11 @@ def test_the_search_uses_the_hooks_and_plays_the_same_move_from_the_same_seed() 
 
 
 class _Stepping(ISMCTSBot):
-    """The search, noting each step its own seat takes below the root where a card's coups are to
-    play, with the step the policy plays there."""
+    """The search, noting each step taken below the root where a card's coups are to play, with
+    the step the policy plays there: its own seat's in ``steps``, the other seats' in ``rivals``."""
 
     steps: list[tuple[Action, Action]]
+    rivals: list[tuple[Action, Action]]
 
     def _select(
         self,
@@ -148,8 +149,8 @@ class _Stepping(ISMCTSBot):
         assert isinstance(state, SteepleState)
         if settle is not None and state.phase is Phase.HALVES:
             for player, action in key:
-                if player == settle:
-                    self.steps.append((action, rollout(state, player, random.Random(0))))
+                noted = self.steps if player == settle else self.rivals
+                noted.append((action, rollout(state, player, random.Random(0))))
         return key, fresh
 
 
@@ -158,11 +159,12 @@ def test_below_its_root_the_search_plays_its_own_coups_as_the_policy_does(settle
     """MARCHE DU JEU: a card and its coups are one move of its player; below the root the search
     plays the seat's own coups as the policy does (``HOOKS.settled``), so that a card is judged by
     the coups the seat will play after it. Without it the tree tries other coups there."""
-    made = make_bot("ismcts:150it", "royal_steeple_chase")
+    made = make_bot("ismcts:600it", "royal_steeple_chase")  # the rival's coup nodes visited again
     assert isinstance(made, ISMCTSBot) and made.settled is HOOKS.settled is not None
     bot = _Stepping(made.budget)
     bot.__dict__.update(made.__dict__)
     bot.steps = []
+    bot.rivals = []
     if not settled:
         bot.settled = None
     _, _, kept = _play({"players": 2}, seed=6)
@@ -176,6 +178,16 @@ def test_below_its_root_the_search_plays_its_own_coups_as_the_policy_does(settle
         assert not others, f"coups other than the policy's below the root: {others[:5]}"
     else:
         assert others, "without settled steps, the tree explores other coups"
+    # Only the search's own seat is settled: the rival's coups below the root are still searched.
+    assert bot.rivals, "the tree met the rival's coups below the root"
+    assert any(played != policy for played, policy in bot.rivals), "the rival's coups searched"
+
+
+def test_random_rollouts_settle_nothing() -> None:
+    """docs/bots.md: a search with random rollouts (``ismcts:…:random``) has no policy to settle
+    its steps with, so it searches every step."""
+    made = make_bot("ismcts:10it:random", "royal_steeple_chase")
+    assert isinstance(made, ISMCTSBot) and made.settled is None
 
 
 def test_the_search_settles_its_own_seat_s_coups_and_searches_its_rival_s() -> None:

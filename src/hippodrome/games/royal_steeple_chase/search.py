@@ -612,6 +612,8 @@ def settled(state: State, player: Player) -> bool:
     itself; with the seat's coups left to the policy they became few and gained
     (docs/analysis/bots.md)."""
     assert isinstance(state, SteepleState)
+    # ``player`` needs no check: in the coups' phase the one seat acting is the card's player (or
+    # the one who plays the dummy's card for it), and the search asks only for its own seat.
     return state.phase is Phase.HALVES
 
 

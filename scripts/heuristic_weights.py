@@ -62,10 +62,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=30000)
     parser.add_argument("--option", action="append", default=[], help="a game option, NAME=VALUE")
     args = parser.parse_args()
-    options: dict[str, Any] = {"players": 2}
-    for pair in args.option:
-        name, _, value = pair.partition("=")
-        options[name] = value
+    options: dict[str, Any] = {"players": 2, **dict(text.split("=", 1) for text in args.option)}
     changed = weights(args.set, entry(args.game).heuristic_class())
     start = time.perf_counter()
     won = variant_wins(args.game, changed, games=args.games, seed=args.seed, options=options)

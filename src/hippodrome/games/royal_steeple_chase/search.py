@@ -619,8 +619,8 @@ def settled(state: State, player: Player) -> bool:
 
 HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH, settled=settled, proven=True)
 """Proven by the benchmark decided before it was played (docs/analysis/bots.md): 400 games at
-200 ms a move against the heuristic, the label earned at 220 wins; after 340 the search had won
-227 (66.8%, Wilson 61.6–71.6%), so the label stands whatever the last 60 give. The models before
+200 ms a move against the heuristic, the label earned at 220 wins; the search won 269 (67.2%,
+Wilson 62.5–71.7%), the label standing from the 340th game, when it had won 227. The models before
 this one were stopped at 43.1% of 160 games and 33.3% of 60, their overrides of the card losing in
 the game itself; this one leaves the seat's own coups below the root to the policy
 (``settled``)."""

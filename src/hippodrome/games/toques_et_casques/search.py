@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     import random
 
 HEURISTIC: Final = ToquesHeuristic()
-RAIL: Final = ToquesHeuristic.rail
 
 
 def rollout(state: State, player: Player, rng: random.Random) -> Action:
@@ -65,6 +64,7 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
     best = options[0][0]
     best_value = -math.inf
     inward, outward, in_turn = t.inward, t.outward, game.in_turn
+    rail = ToquesHeuristic.rail(game.course.speed)
     for action, step_to, step_lap in options:
         cell, lap = step_to, step_lap
         # The rest of the points straight ahead, up to a horse in the way, counting the places
@@ -96,7 +96,7 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
         elif here >= target:
             value = ARRIVED + here / per_length
         else:
-            value = here / per_length - RAIL * turn_cost(t, cell)
+            value = here / per_length - rail * turn_cost(t, cell)
         if value > best_value:
             best, best_value = action, value
     return best

@@ -31,9 +31,10 @@ def play_move(state: ToquesState) -> None:
 def test_at_one_die_the_heuristic_spends_an_ecart_to_save_a_length_in_the_next_turn(
     options: dict[str, Any], lane: int
 ) -> None:
-    """09-04, 11-01: « se rabattre à la corde avant le virage ». N°1 in lane 3 of the start straight,
-    halfway to the first turn, rolls 3: straight on, it ends 3 lengths on in a lane whose turn is 3
-    lengths long; by an écart into lane 2 (whose turn is 2 lengths, as the rail's), 2 lengths on.
+    """09-04: « il est important pour eux de se rabattre vers la corde avant d'arriver au premier
+    tournant » (and 11-01). N°1 in lane 3 of the start straight, halfway to the first turn, rolls 3:
+    straight on, it ends 3 lengths on in a lane whose turn is 3 lengths long; by an écart into lane
+    2 (whose turn is 2 lengths, as the rail's), 2 lengths on.
     The heuristic weighs a length saved in the turn at 1.2 lengths of progress at one die and 0.8
     at two (``ToquesHeuristic.rail``), so it cuts in at one die only. N°2, far off on the far
     straight, hinders nothing."""

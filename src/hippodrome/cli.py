@@ -8,6 +8,7 @@ are printed as one clear line, never as a traceback.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
@@ -186,6 +187,8 @@ def _game(game_id: str, seats: Sequence[str], raw_options: Sequence[str] | None)
             try:
                 check_bot_spec(kind)
             except OptionsError as exc:
+                if exc.key == "error.bot_budget":
+                    raise UsageError(f"seat kind {kind!r}: {exc}") from exc
                 raise UsageError(
                     f"seat kind {kind!r}: choose among {', '.join(SEAT_KINDS)}"
                     " (ismcts:500ms, ismcts:2000it for a budget)"
@@ -647,7 +650,9 @@ def bench(
     ] = False,
     seconds: Annotated[
         float,
-        typer.Option(min=0.01, help="Seconds of random playouts for each game, over all rounds."),
+        typer.Option(
+            min=0.01, max=86400, help="Seconds of random playouts for each game, over all rounds."
+        ),
     ] = 5.0,
     rounds: Annotated[
         int, typer.Option(min=1, max=1000, help="Rounds the games are interleaved over.")
@@ -752,7 +757,7 @@ def odds(
         raise UsageError("give --simulations or --seconds, not both")
     if simulations is not None and simulations <= 0:
         raise UsageError(f"--simulations {simulations}: give at least 1")
-    if seconds is not None and seconds <= 0:
+    if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise UsageError(f"--seconds {seconds:g}: give a positive time")
     if simulations is None and seconds is None:
         seconds = 5.0

@@ -158,7 +158,16 @@ def test_a_move_that_ends_the_race_is_worth_what_the_engine_pays() -> None:
 
 
 @pytest.mark.parametrize(
-    "budget", [{"simulations": 0}, {"simulations": -3}, {"seconds": 0.0}, {"seconds": -1.0}, {}]
+    "budget",
+    [
+        {"simulations": 0},
+        {"simulations": -3},
+        {"seconds": 0.0},
+        {"seconds": -1.0},
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {},
+    ],
 )
 def test_a_budget_is_one_positive_number(budget: dict[str, float]) -> None:
     with pytest.raises(ValueError, match=r"budget|simulations or seconds"):

@@ -85,7 +85,8 @@ def test_the_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--workers", "0"], "--workers 0"),
         (["--games", "0"], "--games 0"),
-        (["--seat", "random", "--seat", "ismcts:0it"], "ismcts:0it"),
+        (["--seat", "random", "--seat", "ismcts:0it"], "'ismcts:0it': bot budget '0it'"),
+        (["--seat", "random", "--seat", "ismcts:nanms"], "'ismcts:nanms': bot budget 'nanms'"),
         (["--seat", "random", "--seat", "human"], "bots only"),
     ],
 )

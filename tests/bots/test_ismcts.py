@@ -154,12 +154,29 @@ def test_the_bot_is_made_by_name_with_its_budget() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["ismcts:0it", "ismcts:-5ms", "ismcts:fast", "ismcts:10it:clever", "random:10it", "wise"],
+    [
+        "ismcts:0it",
+        "ismcts:-5ms",
+        "ismcts:nanms",
+        "ismcts:infs",
+        "ismcts:1e400ms",
+        "ismcts:fast",
+        "ismcts:10it:clever",
+        "random:10it",
+        "wise",
+    ],
 )
 def test_a_bad_bot_spec_is_refused_naming_it(spec: str) -> None:
     with pytest.raises(OptionsError) as caught:
         make_bot(spec, "royal_turf")
     assert spec.rsplit(":", maxsplit=1)[-1] in str(caught.value) or spec in str(caught.value)
+
+
+@pytest.mark.parametrize("seconds", [0.0, -1.0, math.nan, math.inf])
+def test_a_time_budget_is_a_positive_finite_time(seconds: float) -> None:
+    """A deadline of NaN or infinity would never come: the search would not stop."""
+    with pytest.raises(OptionsError, match="bot budget"):
+        Budget(seconds=seconds)
 
 
 def test_a_cut_rollout_scores_the_leaders_as_sharing_the_win() -> None:

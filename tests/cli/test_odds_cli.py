@@ -90,6 +90,8 @@ def _corrupt(tmp_path: Path, record: Path) -> Path:
         (["--simulations", "-5"], "--simulations -5"),
         (["--seconds", "0"], "--seconds 0"),
         (["--seconds", "-2"], "--seconds -2"),
+        (["--seconds", "nan"], "--seconds nan"),
+        (["--seconds", "inf"], "--seconds inf"),
         (["--seconds", "1", "--simulations", "10"], "not both"),
     ],
 )

@@ -15,6 +15,7 @@ bot; Royal Turf's races have a vectorised method (``royal_turf_odds``) used when
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -45,9 +46,9 @@ class Budget:
         if (self.simulations is None) == (self.seconds is None):
             raise ValueError("give simulations or seconds, not both")
         if (self.simulations is not None and self.simulations <= 0) or (
-            self.seconds is not None and self.seconds <= 0
+            self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds))
         ):
-            raise ValueError("a budget is positive")
+            raise ValueError("a budget is positive and finite")
 
 
 class Mean:

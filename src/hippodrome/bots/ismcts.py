@@ -95,10 +95,11 @@ class Budget:
     seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if (self.iterations is None) == (self.seconds is None):
-            raise OptionsError("error.bot_budget", budget=str(self))
-        if (self.iterations is not None and self.iterations <= 0) or (
-            self.seconds is not None and self.seconds <= 0
+        # ``not seconds > 0`` and the finite check refuse NaN and infinity too: a search with
+        # such a deadline would never stop.
+        if (self.iterations is None) == (self.seconds is None) or (
+            (self.iterations is not None and self.iterations <= 0)
+            or (self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds)))
         ):
             raise OptionsError("error.bot_budget", budget=str(self))
 
@@ -120,7 +121,8 @@ class Budget:
     def __str__(self) -> str:
         if self.iterations is not None:
             return f"{self.iterations}it"
-        return f"{round((self.seconds or 0.0) * 1000)}ms"
+        seconds = self.seconds or 0.0
+        return f"{round(seconds * 1000)}ms" if math.isfinite(seconds) else f"{seconds}s"
 
 
 DEFAULT_BUDGET = Budget(seconds=0.5)

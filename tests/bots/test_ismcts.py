@@ -397,6 +397,55 @@ def test_seats_answering_in_secret_with_the_bot_choose_without_its_move() -> Non
     assert checked, "no position where seats answer at once"
 
 
+def _many_moves() -> State:
+    """An Ascot position where one seat has many moves (an auction's amounts)."""
+    game = load_game("ascot", players=2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        active = list(state.active_players())
+        if len(active) == 1 and len(state.legal_actions(active[0])) > 60:
+            return state
+        for p in active:
+            state.apply(RandomBot().choose(SeatView(state, p), rng), p)
+    raise AssertionError("no position with many moves")
+
+
+def test_among_many_moves_new_ones_are_tried_only_as_the_visits_grow() -> None:
+    """Progressive widening: where a seat has more than ``widen_above`` moves, a node tries a new
+    one only while it has tried fewer than ``widen_c * (visits + 1) ** widen_alpha`` (about 20
+    after 100 visits), at the root and in the tree; with few moves it tries every one first."""
+    bot = ISMCTSBot(Budget(iterations=1))
+    rng = random.Random(0)
+
+    def tried_at_root(moves: int, visits_in_all: int) -> int:
+        visits, rewards = [0] * moves, [0.0] * moves
+        for total in range(visits_in_all):
+            i = bot._root_choice(visits, rewards, total, None, rng)
+            visits[i] += 1
+            rewards[i] += rng.random()
+        return sum(1 for n in visits if n)
+
+    bound = bot.widen_c * (100 + 1) ** bot.widen_alpha
+    assert bot.widen_c * 50**bot.widen_alpha <= tried_at_root(200, 100) <= bound
+    assert tried_at_root(bot.widen_above, bot.widen_above) == bot.widen_above
+
+    state = _many_moves()
+    node = ismcts_node()
+    for _ in range(100):
+        key, _ = bot._select(node, state.clone(), rng)
+        node.visits += 1
+        for player, action in key:
+            node.stats[(player, action)].visits += 1
+            node.stats[(player, action)].reward += rng.random()
+    tried = sum(1 for stat in node.stats.values() if stat.visits)
+    assert bot.widen_c * 50**bot.widen_alpha <= tried <= bound
+    assert len(node.stats) > 60  # every move was available, few were tried
+
+
 def test_the_search_overrides_its_guide_only_on_paired_evidence() -> None:
     bot = ISMCTSBot(Budget(iterations=1), override_z=2.0)
     a, b = 0, 1  # the moves by their index; a is the guide's

@@ -360,6 +360,27 @@ def test_an_absent_players_seat_can_be_handed_to_a_bot(db_url: str) -> None:
             assert ws1.receive_json()["key"] == "error.bad_token"
 
 
+def test_the_player_who_hands_a_seat_over_picks_the_searching_bot(db_url: str) -> None:
+    """The level is the handing player's choice, the hard one included; a level the server does
+    not offer is refused and leaves the seat to its player."""
+    with make_client(db_url, seat_timeout=0.0) as client:
+        table = create(client, [{"kind": "human"}, {"kind": "human"}])
+        t0 = table["seats"][0]["token"]
+        url = f"/api/tables/{table['id']}/seats/1/bot"
+        with table_socket(client, table["id"], t0) as ws0:
+            ws0.receive_json()
+            refused = client.post(url, json={"bot": "ismcts:nanms"}, headers={"X-Seat-Token": t0})
+            assert refused.status_code == 422, refused.text
+            error = refused.json()["error"]
+            assert (error["key"], error["params"]["field"]) == ("error.bad_request", "body.bot")
+            seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+            assert seats[1]["kind"] == "human"
+            response = client.post(url, json={"bot": "ismcts"}, headers={"X-Seat-Token": t0})
+            assert response.status_code == 200, response.text
+            seat = response.json()["seats"][1]
+            assert (seat["kind"], seat["bot"]) == ("bot", "ismcts")
+
+
 def test_a_present_player_keeps_the_seat(client: TestClient) -> None:
     table = create(client, [{"kind": "human"}, {"kind": "human"}])
     t0, t1 = (s["token"] for s in table["seats"])

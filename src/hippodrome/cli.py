@@ -518,7 +518,16 @@ def tournament(
         title=f"{the_game.titles['en']}: {games} games in {data['seatings']} seatings, "
         f"seeds {seed} to {seed + games - 1}"
     )
-    heads = ("entrant", "bot", "win rate", "95% interval", "mean money", "95% interval", "Elo")
+    heads = (
+        "entrant",
+        "bot",
+        "win rate",
+        "95% interval",
+        "mean money",
+        "95% interval",
+        "Elo",
+        "TrueSkill",
+    )
     for column in (*heads, "s/move"):
         table.add_column(column, justify="right")
     for e in data["entrants"]:
@@ -532,6 +541,7 @@ def tournament(
             f"{e['mean_money']:.0f}",
             f"{mlow:.0f} – {mhigh:.0f}",
             f"{e['elo']:.0f}",
+            f"{e['trueskill']['mu']:.1f} ± {e['trueskill']['sigma']:.1f}",
             f"{e['mean_seconds_per_decision']:.3f}",
         )
     console.print(table)

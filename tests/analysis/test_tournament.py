@@ -7,8 +7,16 @@ import json
 import pytest
 from tests.command import run
 
-from hippodrome.analysis.tournament import GameResult, elo_ratings, seatings, tournament
+from hippodrome.analysis.tournament import (
+    TRUESKILL,
+    GameResult,
+    elo_ratings,
+    seatings,
+    tournament,
+    trueskill_ratings,
+)
 from hippodrome.engine.errors import OptionsError
+from hippodrome.server.ratings import TRUESKILL as PLAYERS
 
 SPECS = ["heuristic", "random", "ismcts:3it"]
 
@@ -50,6 +58,25 @@ def test_elo_orders_the_stronger_first_and_keeps_the_mean() -> None:
     assert even[0] == pytest.approx(even[1])
 
 
+def test_trueskill_orders_the_stronger_first_and_grows_surer_with_the_games() -> None:
+    """The library's TrueSkill, game after game: three finishing in the same order most of the
+    time end rated in that order, each sigma smaller than the starting 25/3; two who share every
+    game's honours end level."""
+    results = [_result((0, 1, 2), (0, 1, 2)), _result((2, 1, 0), (2, 1, 0))] * 10
+    results.append(_result((1, 0, 2), (0, 1, 2)))
+    skill = trueskill_ratings(3, results)
+    assert skill[0].mu > skill[1].mu > skill[2].mu
+    assert all(r.sigma < 25 / 3 for r in skill)
+    level = trueskill_ratings(2, [_result((0, 1), (0, 0))] * 10)
+    assert level[0].mu == pytest.approx(level[1].mu)
+
+
+def test_bots_are_rated_in_the_environment_players_are() -> None:
+    """A tournament's TrueSkill reads as the server's ratings of players do."""
+    settings = ("mu", "sigma", "beta", "tau", "draw_probability")
+    assert [getattr(TRUESKILL, k) for k in settings] == [getattr(PLAYERS, k) for k in settings]
+
+
 @pytest.mark.parametrize(
     ("specs", "games", "workers"),
     [
@@ -71,13 +98,15 @@ def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert [e["bot"] for e in data["entrants"]] == ["heuristic", "ismcts:2it"]
     assert data["games"] == 2 and "elo" in data["entrants"][0]
+    skill = data["entrants"][0]["trueskill"]
+    assert skill["mu"] > 0 and 0 < skill["sigma"] < 25 / 3
 
 
 def test_the_command_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["tournament", "royal_turf", "--seat", "heuristic", "--seat", "random"]
     code, out, _ = run([*argv, "--games", "2"], capsys)
     assert code == 0
-    assert "Elo" in out and "First seat" in out
+    assert "Elo" in out and "±" in out and "First seat" in out  # TrueSkill: mu ± sigma
 
 
 @pytest.mark.parametrize(

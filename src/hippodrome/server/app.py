@@ -17,8 +17,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from hippodrome.engine.errors import HippodromeError, UnknownGameError
+from hippodrome.engine.errors import HippodromeError, UnknownGameError, message
 from hippodrome.engine.i18n import register_catalog
+from hippodrome.engine.types import JSON
 from hippodrome.games import CATALOGUE
 from hippodrome.server.accounts import SESSION_COOKIE, AccountService
 from hippodrome.server.cluster import RedisBus
@@ -26,13 +27,17 @@ from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
 from hippodrome.server.routes import account, assets, games, pages, rules, tables, websocket
 from hippodrome.server.routes.pages import WEB
 from hippodrome.server.runtime import Runtime
-from hippodrome.server.schemas import error_body
+from hippodrome.server.schemas import error_body, validation_reason
 from hippodrome.server.security import CrossSiteGuard
 from hippodrome.server.service import TableService
 from hippodrome.server.settings import Settings
 from hippodrome.server.storage import open_database
 
 __all__ = ["create_app", "error_body"]
+
+HTTP_REASONS = {404: "error.reason.not_found", 405: "error.reason.method"}
+"""The refusals Starlette makes itself (an address with no page, a method a route does not take),
+named in the catalog: its own words are in English only."""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -101,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         problem = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         where = ".".join(str(p) for p in problem["loc"]) or "request"
         return JSONResponse(
-            error_body("error.bad_request", {"field": where, "reason": problem["msg"]}),
+            error_body("error.bad_request", {"field": where, "reason": validation_reason(problem)}),
             status_code=422,
         )
 
@@ -109,11 +114,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400:  # FastAPI's only own 400: a body that does not parse
             return JSONResponse(
-                error_body("error.bad_request", {"field": "body", "reason": str(exc.detail)}),
+                error_body(
+                    "error.bad_request", {"field": "body", "reason": message("error.reason.json")}
+                ),
                 status_code=400,
             )
+        reason: JSON = str(exc.detail)
+        if exc.status_code in HTTP_REASONS:  # Starlette's own words, in English only
+            reason = message(HTTP_REASONS[exc.status_code])
         return JSONResponse(
-            error_body("error.http", {"status": exc.status_code, "reason": str(exc.detail)}),
+            error_body("error.http", {"status": exc.status_code, "reason": reason}),
             status_code=exc.status_code,
         )
 

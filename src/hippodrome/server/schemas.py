@@ -6,11 +6,14 @@ seed, a seat's token hash) can reach a client by accident; the OpenAPI document 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SecretStr
 
 from hippodrome.bots.base import BotKind
+from hippodrome.engine.errors import message
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import JSONObject
 from hippodrome.games import Status as GameStatus
@@ -46,6 +49,59 @@ class ErrorBody(BaseModel):
 def error_body(key: str, params: dict[str, Any]) -> JSONObject:
     params = printable(params)
     return {"error": {"key": key, "params": params, "message": texts(key, params)}}
+
+
+_REASONS: dict[str, tuple[str, str | None]] = {
+    "missing": ("error.reason.missing", None),
+    "extra_forbidden": ("error.reason.extra", None),
+    "string_too_long": ("error.reason.text_long", "max_length"),
+    "string_too_short": ("error.reason.text_short", "min_length"),
+    "too_long": ("error.reason.list_long", "max_length"),
+    "too_short": ("error.reason.list_short", "min_length"),
+    "greater_than_equal": ("error.reason.at_least", "ge"),
+    "greater_than": ("error.reason.more_than", "gt"),
+    "less_than_equal": ("error.reason.at_most", "le"),
+    "less_than": ("error.reason.less_than", "lt"),
+    "string_pattern_mismatch": ("error.reason.pattern", None),
+    "json_invalid": ("error.reason.json", None),
+    "json_type": ("error.reason.json", None),
+}
+"""Pydantic's error types with a reason of their own, and the limit each quotes from its context."""
+
+_KINDS = {
+    "int": "error.reason.integer",
+    "float": "error.reason.number",
+    "bool": "error.reason.boolean",
+    "string": "error.reason.text",
+    "dict": "error.reason.object",
+    "model": "error.reason.object",
+    "list": "error.reason.list",
+    "tuple": "error.reason.list",
+}
+"""The reason for a value of the wrong type (``int_parsing``, ``dict_type``...), by its prefix."""
+
+
+def validation_reason(problem: Mapping[str, Any]) -> JSONObject:
+    """Why pydantic refused a field, as a message of the catalog: its own text is in English only,
+    and a refusal is read in the reader's language (``error.bad_request``, ``error.bad_message``)."""
+    kind = str(problem.get("type", ""))
+    context = problem.get("ctx") or {}
+    if kind in ("literal_error", "enum", "union_tag_invalid"):
+        expected = str(context.get("expected", context.get("expected_tags", "")))
+        return message("error.reason.choice", choices=", ".join(re.findall(r"'([^']*)'", expected)))
+    if kind == "union_tag_not_found":  # the field that says which kind of message it is
+        name = str(context.get("discriminator", "")).strip("'")
+        return message("error.reason.field_missing", name=name)
+    if kind in _REASONS:
+        key, limit = _REASONS[kind]
+        value = context.get(limit) if limit else None
+        if kind in ("string_too_short", "too_short") and value == 1:
+            return message("error.reason.empty")
+        return message(key, limit=value if isinstance(value, int | float) else str(value))
+    prefix = kind.split("_", 1)[0]
+    if prefix in _KINDS and kind.endswith(("_type", "_parsing", "_from_float")):
+        return message(_KINDS[prefix])
+    return message("error.reason.invalid")
 
 
 def printable(value: Any) -> Any:

@@ -97,6 +97,8 @@ def validation_reason(problem: Mapping[str, Any]) -> JSONObject:
         value = context.get(limit) if limit else None
         if kind in ("string_too_short", "too_short") and value == 1:
             return message("error.reason.empty")
+        if limit is None:
+            return message(key)
         return message(key, limit=value if isinstance(value, int | float) else str(value))
     prefix = kind.split("_", 1)[0]
     if prefix in _KINDS and kind.endswith(("_type", "_parsing", "_from_float")):

@@ -39,7 +39,7 @@ class ToquesHeuristic:
     rail_one_die: ClassVar[float] = 1.2
     """Lengths of progress a lane's extra length in the next turn is worth giving up (09-04), in a
     race at one die. Above one, the heuristic spends an écart to reach the rail before a turn; that
-    won 53.3% (Wilson 52.0-54.5%) of 6,000 games against the weight of two dice in category A, and
+    won 53.3% (Wilson 52.0-54.6%) of 6,000 games against the weight of two dice in category A, and
     53.2% of 3,000 in B (docs/analysis/bots.md, "The rail is worth an écart at one die")."""
     rail_two_dice: ClassVar[float] = 0.8
     """The same at two dice, where a heavier weight gained nothing measurable (C and D)."""

@@ -8,10 +8,12 @@ from typing import Annotated, Any, Literal
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy import create_engine, update
 
 from hippodrome.engine.i18n import catalog, texts
 from hippodrome.server.schemas import validation_reason
-from tests.server.conftest import table_socket
+from hippodrome.server.storage import TableRow
+from tests.server.conftest import make_client, table_socket
 from tests.server.test_api import create
 
 
@@ -108,3 +110,22 @@ def test_a_malformed_message_on_a_table_s_socket_is_refused_in_french_too(
             pass
         assert error["key"] == "error.bad_message"
         assert error["message"]["fr"] == "message mal formé (message : « type » manque)"
+
+
+def test_a_table_played_under_rules_since_changed_says_so_in_both_languages(db_url: str) -> None:
+    """A store may hold a table of an earlier rules version: opening it is refused by name."""
+    with make_client(db_url) as client:
+        table = create(client, [{"kind": "human"}, {"kind": "human"}])
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            update(TableRow).where(TableRow.id == table["id"]).values(rules_version=0)
+        )
+    engine.dispose()
+    with make_client(db_url) as client:  # a new process: the table is read from the store
+        answer = client.get(f"/api/tables/{table['id']}")
+    assert answer.status_code == 409, answer.text
+    error = answer.json()["error"]
+    assert error["key"] == "error.rules_changed"
+    assert "version 0 des règles" in error["message"]["fr"]
+    assert "version 0 of the rules" in error["message"]["en"]

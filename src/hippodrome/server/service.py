@@ -489,7 +489,11 @@ class TableService:
             game = load_game(row.game, **row.options)
             if game.rules_version != row.rules_version:
                 raise ServerError(
-                    409, "error.record", field="rules_version", reason="the rules changed since"
+                    409,
+                    "error.rules_changed",
+                    table=table_id,
+                    was=row.rules_version,
+                    now=game.rules_version,
                 )
             table = self._live(row, game, [(a.player, a.notation) for a in actions])
         self._remember(table)

@@ -445,6 +445,7 @@ def test_a_binary_frame_is_refused_and_the_connection_goes_on(client: TestClient
         ws.send_bytes(b'{"type": "ping"}')
         error = receive_until(ws, lambda m: m["type"] == "error")
         assert error["key"] == "error.bad_message" and error["params"]["field"] == "frame"
+        assert "trame binaire" in error["message"]["fr"]
         ws.send_json({"type": "ping"})
         assert receive_until(ws, lambda m: m["type"] != "state")["type"] == "pong"
 

@@ -41,6 +41,7 @@ def test_an_unknown_game_or_file_is_a_named_404(client: TestClient) -> None:
     other = client.get("/games/royal_turf/web/rules.md")
     assert other.status_code == 404
     assert other.json()["error"]["key"] == "error.http"
+    assert other.json()["error"]["message"]["fr"] == "aucun fichier « rules.md »"
 
 
 def test_the_board_texts_of_each_game_reach_the_browser_catalog(client: TestClient) -> None:

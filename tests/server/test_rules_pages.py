@@ -73,6 +73,8 @@ def test_bad_rules_requests_are_named_404s(client: TestClient, path: str, key: s
     answer = client.get(path)
     assert answer.status_code == 404
     assert answer.json()["error"]["key"] == key
+    if key == "error.http":
+        assert answer.json()["error"]["message"]["fr"].startswith(("aucun fichier", "rien à"))
 
 
 def test_a_planned_game_has_no_rules_page_yet(

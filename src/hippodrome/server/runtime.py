@@ -31,7 +31,7 @@ from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.errors import HippodromeError
+from hippodrome.engine.errors import HippodromeError, message
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import texts
 from hippodrome.engine.plan import plan_json
@@ -568,7 +568,12 @@ class Runtime:
             if text is None:  # a binary frame: the protocol is JSON text
                 conn.queue.put_nowait(
                     error_message(
-                        ServerError(400, "error.bad_message", field="frame", reason="binary")
+                        ServerError(
+                            400,
+                            "error.bad_message",
+                            field="frame",
+                            reason=message("error.reason.binary"),
+                        )
                     )
                 )
                 continue

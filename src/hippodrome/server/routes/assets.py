@@ -22,6 +22,7 @@ from importlib.resources import files
 
 from fastapi import APIRouter, Response
 
+from hippodrome.engine.errors import message
 from hippodrome.games import entry
 from hippodrome.server.service import ServerError
 
@@ -44,14 +45,18 @@ router = APIRouter(include_in_schema=False)
 async def game_web_file(game_id: str, name: str) -> Response:
     kind = WEB_FILE.fullmatch(name)
     if kind is None:
-        raise ServerError(404, "error.http", status=404, reason=f"no file {name[:60]} for a game")
+        raise ServerError(
+            404, "error.http", status=404, reason=message("error.reason.no_file", name=name[:60])
+        )
     found = entry(game_id).web_file(name)  # an unknown game is a 404 too
     if found is not None:
         content = found.read_bytes()
     elif name in DEFAULTS:
         content = DEFAULTS[name]()
     else:
-        raise ServerError(404, "error.http", status=404, reason=f"no file {name} for this game")
+        raise ServerError(
+            404, "error.http", status=404, reason=message("error.reason.no_file", name=name)
+        )
     media_type = MEDIA_TYPES[kind[1]]
     # Revalidated on each load: a board changes with the package, not with a versioned URL.
     return Response(content, media_type=media_type, headers={"Cache-Control": "no-cache"})

@@ -16,6 +16,7 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from hippodrome.engine.errors import message
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.registry import GameInfo
 from hippodrome.engine.rulestext import render_rules
@@ -41,7 +42,9 @@ async def rules_page(game_id: str) -> FileResponse:
 async def rules_picture(name: str) -> FileResponse:
     found = _picture(name)
     if found is None:
-        raise ServerError(404, "error.http", status=404, reason=f"no picture {name[:60]}")
+        raise ServerError(
+            404, "error.http", status=404, reason=message("error.reason.no_file", name=name[:60])
+        )
     return FileResponse(found, media_type="image/png")
 
 

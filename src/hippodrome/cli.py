@@ -8,7 +8,6 @@ are printed as one clear line, never as a traceback.
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import sys
@@ -36,6 +35,7 @@ from hippodrome.analysis.runner import connect_ray
 from hippodrome.analysis.simulate import simulate as run_simulation
 from hippodrome.analysis.tournament import tournament as run_tournament
 from hippodrome.bots.base import BOT_KINDS, check_bot_spec, make_bot
+from hippodrome.bots.ismcts import LONGEST_THOUGHT
 from hippodrome.bots.match import play_match
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import Bot, SeatView
@@ -188,11 +188,8 @@ def _game(game_id: str, seats: Sequence[str], raw_options: Sequence[str] | None)
                 check_bot_spec(kind)
             except OptionsError as exc:
                 if exc.key == "error.bot_budget":
-                    raise UsageError(f"seat kind {kind!r}: {exc}") from exc
-                raise UsageError(
-                    f"seat kind {kind!r}: choose among {', '.join(SEAT_KINDS)}"
-                    " (ismcts:500ms, ismcts:2000it for a budget)"
-                ) from exc
+                    raise  # names the budget, in the command's language
+                raise OptionsError("error.seat_kind", kind=kind, kinds=list(SEAT_KINDS)) from exc
     return load_game(game_id, **options)
 
 
@@ -660,9 +657,7 @@ def bench(
     ] = False,
     seconds: Annotated[
         float,
-        typer.Option(
-            min=0.01, max=86400, help="Seconds of random playouts for each game, over all rounds."
-        ),
+        typer.Option(help="Seconds of random playouts for each game, over all rounds."),
     ] = 5.0,
     rounds: Annotated[
         int, typer.Option(min=1, max=1000, help="Rounds the games are interleaved over.")
@@ -673,6 +668,8 @@ def bench(
 ) -> None:
     """Engine speed on one core: random playouts on the fast path (actions and games per second),
     then clone and resample_for of a mid-game state (per second); medians over the rounds."""
+    if not 0.01 <= seconds <= LONGEST_THOUGHT:  # written so that NaN fails it too
+        raise UsageError(f"--seconds {seconds:g}: give 0.01 to 86400 seconds")
     if all_games and game is not None:
         raise UsageError(f"give a game id or --all, not both ({game!r} and --all)")
     if not all_games and game is None:
@@ -767,8 +764,8 @@ def odds(
         raise UsageError("give --simulations or --seconds, not both")
     if simulations is not None and simulations <= 0:
         raise UsageError(f"--simulations {simulations}: give at least 1")
-    if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
-        raise UsageError(f"--seconds {seconds:g}: give a positive time")
+    if seconds is not None and not 0 < seconds <= LONGEST_THOUGHT:
+        raise UsageError(f"--seconds {seconds:g}: give a positive time, a day at most")
     if simulations is None and seconds is None:
         seconds = 5.0
     budget = OddsBudget(simulations=simulations, seconds=None if simulations else seconds)

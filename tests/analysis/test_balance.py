@@ -160,7 +160,7 @@ def test_analyze_writes_one_html_page(tmp_path: Path, capsys: pytest.CaptureFixt
         (["analyze", "no_such_game", "--games", "2"], "no game 'no_such_game'"),
         (["analyze", "royal_turf", "--games", "0"], "--games 0: give at least 1"),
         (["analyze", "royal_turf", "--workers", "0"], "--workers 0: give at least 1"),
-        (["analyze", "royal_turf", "-o", "players=9"], "9 players"),
+        (["analyze", "royal_turf", "-o", "players=9"], "players: 9"),
     ],
 )
 def test_analyze_refuses_bad_input_in_one_line(

@@ -166,6 +166,7 @@ def test_a_move_that_ends_the_race_is_worth_what_the_engine_pays() -> None:
         {"seconds": -1.0},
         {"seconds": float("nan")},
         {"seconds": float("inf")},
+        {"seconds": 1e300},
         {},
     ],
 )

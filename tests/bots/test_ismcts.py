@@ -160,6 +160,7 @@ def test_the_bot_is_made_by_name_with_its_budget() -> None:
         "ismcts:nanms",
         "ismcts:infs",
         "ismcts:1e400ms",
+        "ismcts:1e300s",
         "ismcts:fast",
         "ismcts:10it:clever",
         "random:10it",
@@ -172,9 +173,10 @@ def test_a_bad_bot_spec_is_refused_naming_it(spec: str) -> None:
     assert spec.rsplit(":", maxsplit=1)[-1] in str(caught.value) or spec in str(caught.value)
 
 
-@pytest.mark.parametrize("seconds", [0.0, -1.0, math.nan, math.inf])
-def test_a_time_budget_is_a_positive_finite_time(seconds: float) -> None:
-    """A deadline of NaN or infinity would never come: the search would not stop."""
+@pytest.mark.parametrize("seconds", [0.0, -1.0, math.nan, math.inf, 1e300, 86_401.0])
+def test_a_time_budget_is_a_positive_time_up_to_a_day(seconds: float) -> None:
+    """A deadline of NaN or infinity would never come, nor one of 1e300 s: the search would not
+    stop."""
     with pytest.raises(OptionsError, match="bot budget"):
         Budget(seconds=seconds)
 

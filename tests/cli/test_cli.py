@@ -57,12 +57,25 @@ def test_unknown_game_and_bad_options_are_refused_in_one_line(
     code, _, err = run(["bench", "monopoly"], capsys)
     assert code == 2 and "no game 'monopoly'" in err
     code, _, err = run(["bench", "royal_turf", "-o", "players=9"], capsys)
-    assert code == 2 and "9 players" in err and "2 to 6" in err
+    assert code == 2 and "players: 9" in err and "2 to 6" in err
     code, _, err = run(["bench", "royal_turf", "-o", "jokers=true"], capsys)
     assert code == 2 and "unknown option 'jokers'" in err
     code, _, err = run(["bench", "royal_turf", "-o", "hidden_bets"], capsys)
     assert code == 2 and "NAME=VALUE" in err
+    for seconds in ("nan", "inf", "0", "1e300"):  # a bench that would never end, or never begin
+        code, _, err = run(["bench", "royal_turf", "--seconds", seconds], capsys)
+        assert code == 2 and f"--seconds {seconds.replace('1e300', '1e+300')}" in err
     assert "Traceback" not in err
+
+
+def test_a_bad_seat_is_refused_in_the_command_s_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "royal_turf", "--seat", "human", "--lang", "fr", "--seat"]
+    code, _, err = run([*argv, "ismcts:0it"], capsys)
+    assert code == 2 and "budget de bot « 0it »" in err
+    code, _, err = run([*argv, "wise"], capsys)
+    assert code == 2 and "type de place « wise » : choisissez parmi human" in err
 
 
 def test_simulate_json_reports_win_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:

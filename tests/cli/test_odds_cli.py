@@ -92,6 +92,7 @@ def _corrupt(tmp_path: Path, record: Path) -> Path:
         (["--seconds", "-2"], "--seconds -2"),
         (["--seconds", "nan"], "--seconds nan"),
         (["--seconds", "inf"], "--seconds inf"),
+        (["--seconds", "1e300"], "a day at most"),
         (["--seconds", "1", "--simulations", "10"], "not both"),
     ],
 )

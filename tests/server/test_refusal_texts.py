@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import create_engine, update
+from starlette.websockets import WebSocketDisconnect
 
 from hippodrome.engine.i18n import catalog, texts
 from hippodrome.server.schemas import validation_reason
@@ -109,7 +110,7 @@ def test_a_malformed_message_on_a_table_s_socket_is_refused_in_french_too(
         while (error := ws.receive_json())["type"] != "error":
             pass
         assert error["key"] == "error.bad_message"
-        assert error["message"]["fr"] == "message mal formé (message : « type » manque)"
+        assert error["message"]["fr"] == "message mal formé (message : champ « type » manquant)"
 
 
 def test_a_table_played_under_rules_since_changed_says_so_in_both_languages(db_url: str) -> None:
@@ -124,8 +125,15 @@ def test_a_table_played_under_rules_since_changed_says_so_in_both_languages(db_u
     engine.dispose()
     with make_client(db_url) as client:  # a new process: the table is read from the store
         answer = client.get(f"/api/tables/{table['id']}")
-    assert answer.status_code == 409, answer.text
-    error = answer.json()["error"]
-    assert error["key"] == "error.rules_changed"
-    assert "version 0 des règles" in error["message"]["fr"]
-    assert "version 0 of the rules" in error["message"]["en"]
+        assert answer.status_code == 409, answer.text
+        error = answer.json()["error"]
+        assert error["key"] == "error.rules_changed"
+        assert "version 0 des règles" in error["message"]["fr"]
+        assert "version 0 of the rules" in error["message"]["en"]
+        # The table's page is told why its socket closes: not a bad seat key (4403), a table that
+        # can no longer be played (4409), with the message.
+        with table_socket(client, table["id"], table["seats"][0]["token"]) as ws:
+            assert ws.receive_json()["key"] == "error.rules_changed"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+        assert closed.value.code == 4409

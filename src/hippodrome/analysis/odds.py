@@ -15,7 +15,6 @@ bot; Royal Turf's races have a vectorised method (``royal_turf_odds``) used when
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
@@ -25,6 +24,7 @@ from typing import Any
 
 from hippodrome.analysis.stats import Z95, wilson_interval
 from hippodrome.bots.base import make_bot
+from hippodrome.bots.ismcts import LONGEST_THOUGHT
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.game import State
@@ -46,9 +46,9 @@ class Budget:
         if (self.simulations is None) == (self.seconds is None):
             raise ValueError("give simulations or seconds, not both")
         if (self.simulations is not None and self.simulations <= 0) or (
-            self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds))
+            self.seconds is not None and not 0 < self.seconds <= LONGEST_THOUGHT
         ):
-            raise ValueError("a budget is positive and finite")
+            raise ValueError("a budget is positive, and a day at most")
 
 
 class Mean:

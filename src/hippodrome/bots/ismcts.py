@@ -87,6 +87,10 @@ class _Node:
         self.chance: dict[Action, _Node] = {}
 
 
+LONGEST_THOUGHT = 86_400.0
+"""The longest time budget taken, a day: a longer one is a typing error, not a plan."""
+
+
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How long the bot thinks per move: ``iterations`` (reproducible) or ``seconds``."""
@@ -95,11 +99,10 @@ class Budget:
     seconds: float | None = None
 
     def __post_init__(self) -> None:
-        # ``not seconds > 0`` and the finite check refuse NaN and infinity too: a search with
-        # such a deadline would never stop.
+        # Written so that NaN fails it too: a search with such a deadline would never stop.
         if (self.iterations is None) == (self.seconds is None) or (
             (self.iterations is not None and self.iterations <= 0)
-            or (self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds)))
+            or (self.seconds is not None and not 0 < self.seconds <= LONGEST_THOUGHT)
         ):
             raise OptionsError("error.bot_budget", budget=str(self))
 

@@ -501,7 +501,10 @@ class Runtime:
             await self._refuse(websocket, exc.error, exc.code)
             return
         except HippodromeError as exc:
-            await self._refuse(websocket, exc, 4404 if getattr(exc, "status", 0) == 404 else 4403)
+            # 4404: no such table; 4409: a table that can no longer be played (its rules have
+            # changed since, or its store is broken); 4403: a seat key the table does not know.
+            http: int = getattr(exc, "status", 0)
+            await self._refuse(websocket, exc, {404: 4404, 409: 4409}.get(http, 4403))
             return
         self._presence(table_id, skip=conn)  # the joiner's state says it already
         self.kick(table_id)

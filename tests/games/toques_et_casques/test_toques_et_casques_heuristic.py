@@ -43,4 +43,3 @@ def test_at_one_die_the_heuristic_spends_an_ecart_to_save_a_length_in_the_next_t
     act(state, "roll 3")
     play_move(state)
     assert state.cell[0] == cell(game, lane, 0, 13 if lane == 3 else 12)
-    assert ToquesHeuristic.rail(game.course.speed) == (1.2 if lane == 2 else 0.8)

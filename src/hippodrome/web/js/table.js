@@ -365,7 +365,8 @@ function renderConnection() {
   els.conn.textContent = t(key);
   els.conn.dataset.state = key.split(".").pop();
   const gone = views.find((v) => v.conn.gone);
-  if (gone && [4403, 4404].includes(gone.closeCode)) showRefused(gone.closeCode === 4404 ? "no_table" : "bad_seat");
+  const refusals = { 4403: "bad_seat", 4404: "no_table", 4409: "unplayable" };
+  if (gone && refusals[gone.closeCode]) showRefused(refusals[gone.closeCode]);
   else if (gone && !pageError) {
     pageError = { key: "web.error.link_refused", params: {} };
     renderError(shownView);

@@ -121,6 +121,27 @@ def test_a_bad_invitation_link_says_what_happened_and_where_to_go(
     assert not errors, errors
 
 
+def test_a_table_that_can_no_longer_be_played_says_so_not_that_the_link_is_bad(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """The server closes the socket of a table it can no longer play (its rules changed since it
+    was played, tests/server/test_refusal_texts.py) with 4409: the page says that, not that the
+    seat key is wrong. The socket is routed here to answer as the server does."""
+    table = live_server.create_table([{"kind": "human", "name": "Ada"}, {"kind": "bot"}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route_web_socket(re.compile(r"/ws/tables/"), lambda ws: ws.close(code=4409))
+    page.goto(f"/table/{table['id']}#token={table['seats'][0]['token']}")
+    refused = page.get_by_test_id("link-refused")
+    expect(refused).to_have_attribute("data-reason", "unplayable")
+    expect(refused).to_contain_text("can no longer be opened")
+    page.get_by_test_id("lang-fr").click()
+    expect(refused).to_contain_text("Cette table ne peut plus être ouverte")
+    expect(page.get_by_test_id("refused-spectate")).to_have_count(0)
+    assert not errors, errors
+
+
 def test_the_lobby_offers_each_game_s_options_in_its_own_words(
     live_server: LiveServer, context: BrowserContext
 ) -> None:

@@ -669,7 +669,7 @@ def bench(
     """Engine speed on one core: random playouts on the fast path (actions and games per second),
     then clone and resample_for of a mid-game state (per second); medians over the rounds."""
     if not 0.01 <= seconds <= LONGEST_THOUGHT:  # written so that NaN fails it too
-        raise UsageError(f"--seconds {seconds:g}: give 0.01 to 86400 seconds")
+        raise UsageError(f"--seconds {seconds:g}: give 0.01 to {LONGEST_THOUGHT:g} seconds")
     if all_games and game is not None:
         raise UsageError(f"give a game id or --all, not both ({game!r} and --all)")
     if not all_games and game is None:

@@ -27,7 +27,7 @@ from hippodrome.server.limits import AddressQuota, BodySizeLimit, QuotaError
 from hippodrome.server.routes import account, assets, games, pages, rules, tables, websocket
 from hippodrome.server.routes.pages import WEB
 from hippodrome.server.runtime import Runtime
-from hippodrome.server.schemas import error_body, validation_reason
+from hippodrome.server.schemas import error_body, refusal
 from hippodrome.server.security import CrossSiteGuard
 from hippodrome.server.service import TableService
 from hippodrome.server.settings import Settings
@@ -103,11 +103,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
-        problem = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in problem["loc"]) or "request"
         return JSONResponse(
-            error_body("error.bad_request", {"field": where, "reason": validation_reason(problem)}),
-            status_code=422,
+            error_body("error.bad_request", refusal(exc.errors(), "request")), status_code=422
         )
 
     @app.exception_handler(StarletteHTTPException)

@@ -40,7 +40,7 @@ from hippodrome.server.chat import ChatLine, ChatStore, readable
 from hippodrome.server.cluster import Bus, Notice, address_count, table_count
 from hippodrome.server.limits import CountsUnavailableError, MessageBudget, client_address
 from hippodrome.server.memory import MemoryRelief
-from hippodrome.server.schemas import PLAIN_TEXT, printable, validation_reason
+from hippodrome.server.schemas import PLAIN_TEXT, printable, refusal
 from hippodrome.server.service import (
     ActionWrite,
     LiveTable,
@@ -697,15 +697,8 @@ class Runtime:
         try:
             message = ClientMessage.validate_json(raw)
         except ValidationError as exc:
-            problem = exc.errors()[0]
-            where = ".".join(str(p) for p in problem["loc"]) or "message"
-            conn.queue.put_nowait(
-                error_message(
-                    ServerError(
-                        400, "error.bad_message", field=where, reason=validation_reason(problem)
-                    )
-                )
-            )
+            params = refusal(exc.errors(), "message")
+            conn.queue.put_nowait(error_message(ServerError(400, "error.bad_message", **params)))
             return
         if isinstance(message, PingMessage):
             conn.queue.put_nowait({"type": "pong"})

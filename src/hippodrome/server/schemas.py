@@ -7,7 +7,7 @@ seed, a seat's token hash) can reach a client by accident; the OpenAPI document 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SecretStr
@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, SecretStr
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import message
 from hippodrome.engine.i18n import texts
-from hippodrome.engine.types import JSONObject
+from hippodrome.engine.types import JSON, JSONObject
 from hippodrome.games import Status as GameStatus
 from hippodrome.server.service import SeatKind, TableStatus
 
@@ -79,6 +79,14 @@ _KINDS = {
     "tuple": "error.reason.list",
 }
 """The reason for a value of the wrong type (``int_parsing``, ``dict_type``...), by its prefix."""
+
+
+def refusal(problems: Sequence[Mapping[str, Any]], whole: str) -> dict[str, JSON]:
+    """The parameters of ``error.bad_request`` or ``error.bad_message`` for pydantic's first
+    problem: the field at fault (``whole`` when it is the request or message itself) and why."""
+    problem = problems[0] if problems else {"loc": (), "type": ""}
+    where = ".".join(str(p) for p in problem.get("loc", ())) or whole
+    return {"field": where, "reason": validation_reason(problem)}
 
 
 def validation_reason(problem: Mapping[str, Any]) -> JSONObject:

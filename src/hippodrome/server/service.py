@@ -261,14 +261,15 @@ class LiveTable:
             return
         active = state.active_players()
         mover = state.history[-1][0] if state.history else None
-        if len(active) < 2:
-            self.deciding.clear()
-            return
+        together = len(active) > 1
+        # A seat left alone to choose, once the others have written their secret choices, still
+        # faces the decision it began among them: it keeps the version it began at.
         self.deciding = {
             seat: self.version
             if seat == mover or seat not in self.deciding
             else self.deciding[seat]
             for seat in active
+            if together or (seat in self.deciding and seat != mover)
         }
 
     def is_automatic(self, seat: int) -> bool:

@@ -5,6 +5,7 @@ short answers to stale actions, no 500 for any text, and seat tokens kept out of
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Iterator
@@ -320,41 +321,50 @@ def test_a_secret_choice_made_while_another_seat_chose_is_judged_not_stale(
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == version + 2
 
 
+@pytest.mark.parametrize("restart", [False, True], ids=["live", "after a restart"])
 def test_the_last_seat_left_writing_its_secret_choice_is_judged_not_stale(
-    client: TestClient,
+    db_url: str, restart: bool
 ) -> None:
     # Win, Place & Show's sheets (§9) again: Bob writes his whole sheet while Ada thinks. Once he is
     # done she is the only seat left to write, and still before the decision she began with him: a
-    # bid sent against the version she saw then is judged, not answered "the game moved on".
-    response = client.post("/api/tables", json={"game": "win_place_show", "seats": HUMANS})
-    assert response.status_code == 201, response.text
-    table = response.json()
-    tokens = [s["token"] for s in table["seats"]]
-    with (
-        table_socket(client, table["id"], tokens[0]) as ada,
-        table_socket(client, table["id"], tokens[1]) as bob,
-    ):
-        seen = receive_until(ada, lambda m: m["type"] == "state" and m["legal"])
-        assert seen["context"]["to_act"] == [0, 1]
-        version = seen["version"]
-        horse = seen["observation"]["sale"][0]
-        mine = receive_until(bob, lambda m: m["type"] == "state" and m["legal"])
-        while mine["legal"]:
-            line = mine["legal"][0]["notation"]
-            bob.send_json({"type": "act", "action": line, "version": mine["version"]})
-            mine = receive_until(bob, lambda m: m["type"] in ("state", "stale", "error"))
-            assert mine["type"] == "state", mine
+    # bid sent against the version she saw then is judged, not answered "the game moved on", also
+    # by a server started again in between (which rebuilds the table from its stored actions).
+    with make_client(db_url) as client:
+        response = client.post("/api/tables", json={"game": "win_place_show", "seats": HUMANS})
+        assert response.status_code == 201, response.text
+        table = response.json()
+        tokens = [s["token"] for s in table["seats"]]
+        with (
+            table_socket(client, table["id"], tokens[0]),
+            table_socket(client, table["id"], tokens[1]) as bob,
+        ):
+            mine = receive_until(bob, lambda m: m["type"] == "state" and m["legal"])
+            assert mine["context"]["to_act"] == [0, 1]
+            version = mine["version"]
+            horse = mine["observation"]["sale"][0]
+            while mine["legal"]:
+                line = mine["legal"][0]["notation"]
+                bob.send_json({"type": "act", "action": line, "version": mine["version"]})
+                mine = receive_until(bob, lambda m: m["type"] in ("state", "stale", "error"))
+                assert mine["type"] == "state", mine
         assert mine["context"]["to_act"] == [0] and mine["version"] > version + 1
-        ada.send_json({"type": "act", "action": f"sheet {horse} 1000", "version": version})
-        judged = receive_until(
-            ada,
-            lambda m: m["type"] in ("stale", "error") or m.get("version") == mine["version"] + 1,
-        )
-        assert judged["type"] == "state", judged
-        assert judged["observation"]["sheets"][0] == [1000]
-        # Bob has acted since that version: his line against it is stale.
-        bob.send_json({"type": "act", "action": f"sheet {horse} 500", "version": version})
-        assert receive_until(bob, lambda m: m["type"] in ("stale", "error"))["type"] == "stale"
+        with (
+            make_client(db_url) if restart else contextlib.nullcontext(client) as server,
+            table_socket(server, table["id"], tokens[0]) as ada,
+            table_socket(server, table["id"], tokens[1]) as bob,
+        ):
+            ada.send_json({"type": "act", "action": f"sheet {horse} 1000", "version": version})
+            judged = receive_until(
+                ada,
+                lambda m: (
+                    m["type"] in ("stale", "error") or m.get("version") == mine["version"] + 1
+                ),
+            )
+            assert judged["type"] == "state", judged
+            assert judged["observation"]["sheets"][0] == [1000]
+            # Bob has acted since that version: his line against it is stale.
+            bob.send_json({"type": "act", "action": f"sheet {horse} 500", "version": version})
+            assert receive_until(bob, lambda m: m["type"] in ("stale", "error"))["type"] == "stale"
 
 
 @pytest.mark.parametrize("version", ["8", 8.0, True, None, [8]])

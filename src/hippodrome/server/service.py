@@ -255,22 +255,7 @@ class LiveTable:
 
     def note_decisions(self) -> None:
         """After a step: track the seats choosing together in secret (``same_decision``)."""
-        state = self.state
-        if state.is_terminal() or state.is_chance_node():
-            self.deciding.clear()
-            return
-        active = state.active_players()
-        mover = state.history[-1][0] if state.history else None
-        together = len(active) > 1
-        # A seat left alone to choose, once the others have written their secret choices, still
-        # faces the decision it began among them: it keeps the version it began at.
-        self.deciding = {
-            seat: self.version
-            if seat == mover or seat not in self.deciding
-            else self.deciding[seat]
-            for seat in active
-            if together or (seat in self.deciding and seat != mover)
-        }
+        self.deciding = decisions_after(self.deciding, self.state)
 
     def is_automatic(self, seat: int) -> bool:
         """Whether the server plays this seat: a bot's, or one a stand-in plays (time ran out)."""
@@ -334,6 +319,23 @@ class LiveTable:
     def record(self) -> GameRecord:
         seats = [Seat(s.name, s.bot or s.kind) for s in self.seats]
         return GameRecord.from_state(self.state, seats, record_id=self.id)
+
+
+def decisions_after(deciding: dict[int, int], state: State) -> dict[int, int]:
+    """``LiveTable.deciding`` after the step that led to ``state``, from what it was before."""
+    if state.is_terminal() or state.is_chance_node():
+        return {}
+    version = len(state.history)
+    active = state.active_players()
+    mover = state.history[-1][0] if state.history else None
+    together = len(active) > 1
+    # A seat left alone to choose, once the others have written their secret choices, still faces
+    # the decision it began among them: it keeps the version it began at.
+    return {
+        seat: version if seat == mover or seat not in deciding else deciding[seat]
+        for seat in active
+        if together or (seat in deciding and seat != mover)
+    }
 
 
 def hash_token(token: str) -> str:
@@ -1248,9 +1250,11 @@ class TableService:
                 "the game's data changed since this table began",
                 [],
             )
+        deciding = decisions_after({}, state)
         for i, (player, notation) in enumerate(moves):
             try:
                 state.apply(game.parse_action(notation), player)
+                deciding = decisions_after(deciding, state)
             except HippodromeError as exc:
                 # A store that does not replay is reported, never trusted nor half-applied.
                 # The detail (the action, the engine's reason) may hold a secret: it goes to the
@@ -1285,6 +1289,7 @@ class TableService:
             private=bool(row.private),
             clocks=clocks,
             rematch=row.rematch,
+            deciding=deciding,  # a seat choosing in secret keeps its version across a restart
         )
         table.tick_clock()  # a restart: the seats to act start their decision afresh
         return table

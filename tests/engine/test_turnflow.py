@@ -116,6 +116,7 @@ def test_the_table_is_checked_and_describes_itself() -> None:
         "rolls": True,
         "roller": False,
         "rounds": 1,
+        "shown": False,
         "next": ["over"],
     }
 

@@ -5,7 +5,6 @@ short answers to stale actions, no 500 for any text, and seat tokens kept out of
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Iterator
@@ -328,8 +327,8 @@ def test_the_last_seat_left_writing_its_secret_choice_is_judged_not_stale(
     # Win, Place & Show's sheets (§9) again: Bob writes his whole sheet while Ada thinks. Once he is
     # done she is the only seat left to write, and still before the decision she began with him: a
     # bid sent against the version she saw then is judged, not answered "the game moved on", also
-    # by a server started again in between (which rebuilds the table from its stored actions).
-    with make_client(db_url) as client:
+    # by a server stopped and started again in between (it rebuilds the table from the store).
+    def bob_writes_his_sheet(client: TestClient) -> tuple[str, list[str], dict[str, Any], int]:
         response = client.post("/api/tables", json={"game": "win_place_show", "seats": HUMANS})
         assert response.status_code == 201, response.text
         table = response.json()
@@ -338,33 +337,47 @@ def test_the_last_seat_left_writing_its_secret_choice_is_judged_not_stale(
             table_socket(client, table["id"], tokens[0]),
             table_socket(client, table["id"], tokens[1]) as bob,
         ):
-            mine = receive_until(bob, lambda m: m["type"] == "state" and m["legal"])
-            assert mine["context"]["to_act"] == [0, 1]
-            version = mine["version"]
-            horse = mine["observation"]["sale"][0]
+            seen = receive_until(bob, lambda m: m["type"] == "state" and m["legal"])
+            assert seen["context"]["to_act"] == [0, 1]
+            mine = seen
             while mine["legal"]:
                 line = mine["legal"][0]["notation"]
                 bob.send_json({"type": "act", "action": line, "version": mine["version"]})
                 mine = receive_until(bob, lambda m: m["type"] in ("state", "stale", "error"))
                 assert mine["type"] == "state", mine
-        assert mine["context"]["to_act"] == [0] and mine["version"] > version + 1
+        assert mine["context"]["to_act"] == [0] and mine["version"] > seen["version"] + 1
+        return table["id"], tokens, seen, mine["version"]
+
+    def ada_is_judged(
+        client: TestClient, table: str, tokens: list[str], seen: Any, written: int
+    ) -> None:
+        horse = seen["observation"]["sale"][0]
         with (
-            make_client(db_url) if restart else contextlib.nullcontext(client) as server,
-            table_socket(server, table["id"], tokens[0]) as ada,
-            table_socket(server, table["id"], tokens[1]) as bob,
+            table_socket(client, table, tokens[0]) as ada,
+            table_socket(client, table, tokens[1]) as bob,
         ):
-            ada.send_json({"type": "act", "action": f"sheet {horse} 1000", "version": version})
+            ada.send_json(
+                {"type": "act", "action": f"sheet {horse} 1000", "version": seen["version"]}
+            )
             judged = receive_until(
                 ada,
-                lambda m: (
-                    m["type"] in ("stale", "error") or m.get("version") == mine["version"] + 1
-                ),
+                lambda m: m["type"] in ("stale", "error") or m.get("version") == written + 1,
             )
             assert judged["type"] == "state", judged
             assert judged["observation"]["sheets"][0] == [1000]
             # Bob has acted since that version: his line against it is stale.
-            bob.send_json({"type": "act", "action": f"sheet {horse} 500", "version": version})
+            bob.send_json(
+                {"type": "act", "action": f"sheet {horse} 500", "version": seen["version"]}
+            )
             assert receive_until(bob, lambda m: m["type"] in ("stale", "error"))["type"] == "stale"
+
+    with make_client(db_url) as client:
+        written = bob_writes_his_sheet(client)
+        if not restart:
+            ada_is_judged(client, *written)
+    if restart:
+        with make_client(db_url) as client:  # a new server on the same database
+            ada_is_judged(client, *written)
 
 
 @pytest.mark.parametrize("version", ["8", 8.0, True, None, [8]])

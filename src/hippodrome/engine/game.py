@@ -434,6 +434,14 @@ class State(ABC, Generic[GameT_co]):
             "ranking": [list(place) for place in ranking],
         }
 
+    def choosing_in_secret(self) -> bool:
+        """Whether the seats to act now choose at once and in secret: none sees what another
+        chose until every one has (sealed bids, sheets, slips). A choice is then the same
+        decision however many of the others have made theirs meanwhile (the server judges an
+        action sent against an earlier version so). A turn-flow game says it by its step
+        (``Acts.ALL``, not ``shown``)."""
+        return False
+
     def has_hidden_information(self) -> bool:
         """Whether some seat may be unable to see part of the state (then records of running games
         are private)."""

@@ -59,7 +59,8 @@ class Acts(Enum):
     EACH = "each"
     """Each seat once in turn, round the table from a first seat, ``Step.rounds`` times."""
     ALL = "all"
-    """Every seat still to answer, at once and in secret (sealed bids, hidden choices)."""
+    """Every seat still to answer, at once: in secret (sealed bids, hidden choices), unless the
+    step's answers are ``shown`` as they are made."""
     CALLED = "called"
     """The seats a component in play calls on (an auction's bidder in turn, a trade's partner),
     outside the round, whose turn stays with the seat who opened the component (``call``)."""
@@ -83,6 +84,9 @@ class Step:
     """EACH: how many times round the table before the phase ends."""
     next: tuple[str, ...] = ()
     """The names of the phases that may follow (what the docs and the checks read)."""
+    shown: bool = False
+    """ALL: each answer is shown to every seat as it is made (claims, stakes put on the table),
+    not kept secret until every seat has answered (``State.choosing_in_secret``)."""
 
 
 PhaseT = TypeVar("PhaseT", bound=IntEnum)
@@ -125,7 +129,8 @@ class Phases(Generic[PhaseT]):
         return before == after or after.name.lower() in self.steps[before].next
 
     def describe(self) -> list[JSONObject]:
-        """The table as JSON (docs, clients): name, who acts, rolls, rounds, next phases."""
+        """The table as JSON (docs, clients): name, who acts, rolls, rounds, whether the answers
+        of a phase everyone answers at once are shown as they are made, next phases."""
         return [
             {
                 "phase": p.name.lower(),
@@ -133,6 +138,7 @@ class Phases(Generic[PhaseT]):
                 "rolls": s.rolls,
                 "roller": s.roller,
                 "rounds": s.rounds,
+                "shown": s.shown,
                 "next": list(s.next),
             }
             for p, s in zip(sorted(self.enum), self.steps, strict=True)
@@ -519,6 +525,10 @@ class FlowState(State[GameT_co]):
     def phase_name(self) -> str:
         name: str = self.flow.phase.name
         return name.lower()
+
+    def choosing_in_secret(self) -> bool:
+        step = self.flow.step
+        return step.acts is Acts.ALL and not step.shown and not self.flow.chance
 
     def whose_turn(self) -> Player | None:
         flow = self.flow

@@ -221,8 +221,8 @@ class LiveTable:
     private: bool = False
     """Never listed in the lobby: only those with its link find it (and take its free seats)."""
     deciding: dict[int, int] = field(default_factory=dict)
-    """Each seat among several choosing at once, in secret: the version since which it has been
-    choosing without acting (see ``same_decision``)."""
+    """Each seat choosing in secret while others do or have (``State.choosing_in_secret``): the
+    version since which it has been choosing without acting (see ``same_decision``)."""
     clocks: SeatClocks | None = None
     """The seats' clocks, on a table that has one (``hippodrome.server.clocks``)."""
     stand_ins: dict[int, Bot] = field(default_factory=dict)
@@ -248,9 +248,10 @@ class LiveTable:
         """Whether an action ``seat`` sent against ``version`` answers the decision still before it.
 
         True when the version is the table's, or when, since that version, the seat has been one of
-        several choosing at once (sealed bids, slips, claims) and only the others have acted: their
-        choices are secret, so the seat knows nothing it did not know then. Otherwise the action
-        was made on a state that has changed under it, and it is not judged."""
+        several choosing at once and in secret (sealed bids, sheets, slips) and only the others
+        have acted, all of them perhaps: their choices are secret, so the seat knows nothing it did
+        not know then (choices shown as they are made, claims and stakes, are not secret).
+        Otherwise the action was made on a state that has changed under it, and it is not judged."""
         return self.deciding.get(seat, self.version) <= version <= self.version
 
     def note_decisions(self) -> None:
@@ -323,18 +324,15 @@ class LiveTable:
 
 def decisions_after(deciding: dict[int, int], state: State) -> dict[int, int]:
     """``LiveTable.deciding`` after the step that led to ``state``, from what it was before."""
-    if state.is_terminal() or state.is_chance_node():
+    if state.is_terminal() or state.is_chance_node() or not state.choosing_in_secret():
         return {}
     version = len(state.history)
-    active = state.active_players()
     mover = state.history[-1][0] if state.history else None
-    together = len(active) > 1
-    # A seat left alone to choose, once the others have written their secret choices, still faces
-    # the decision it began among them: it keeps the version it began at.
+    # Each seat keeps the version it began its secret choice at until it acts, the last one left
+    # to choose included: the others' choices have told it nothing.
     return {
         seat: version if seat == mover or seat not in deciding else deciding[seat]
-        for seat in active
-        if together or (seat in deciding and seat != mover)
+        for seat in state.active_players()
     }
 
 

@@ -137,7 +137,9 @@ PHASES: Final = Phases(
         Phase.RACE: Step(Acts.SEAT, next=_RACE_NEXT),
         Phase.HALVES: Step(Acts.SEAT, next=_RACE_NEXT),
         Phase.OVER: Step(Acts.OVER),
-        Phase.BETS: Step(Acts.ALL, next=_START_RACE),
+        Phase.BETS: Step(
+            Acts.ALL, next=_START_RACE, shown=True
+        ),  # each stake is seen going on the table
         Phase.DRAW_INCIDENT: Step(Acts.CHANCE, next=_RACE_NEXT),
         Phase.INCIDENT: Step(Acts.SEAT, next=_RACE_NEXT),
         Phase.DRAW_DISCARD: Step(Acts.CHANCE, next=_RACE_NEXT),

@@ -55,7 +55,9 @@ PHASES: Final = Phases(
             Acts.SEAT, next=("dice", "sheet", "betting", "over", "claim", "jockey", "ruling")
         ),
         Phase.CLAIM: Step(
-            Acts.ALL, next=("riding", "dice", "sheet", "betting", "over", "jockey", "ruling")
+            Acts.ALL,
+            next=("riding", "dice", "sheet", "betting", "over", "jockey", "ruling"),
+            shown=True,  # each claim is told as it is made (ClaimMade; the observation's claims)
         ),
         Phase.JOCKEY: Step(Acts.SEAT, next=("answer", "jockey", "betting")),
         Phase.ANSWER: Step(Acts.SEAT, next=("jockey", "betting")),

@@ -174,6 +174,6 @@ HOOKS = SearchHooks(rollout=rollout, evaluate=evaluate, depth=DEPTH, proven=True
 """Proven, by a small edge: against the heuristic as it is now (the rail weighed 1.2 at one die), the
 benchmark's 400 games at 200 ms a move went 57.6% (Wilson 52.7–62.4%), and the 400 of its
 confirmation 51.1% (46.2–56.0%): 54.4% (50.9–57.8%) over the 800, clear of an even share as the
-rule decided before the confirmation asked (docs/analysis/bots.md, "Toques et Casques against the
+rule, set before the confirmation, required (docs/analysis/bots.md, "Toques et Casques against the
 heuristic with the rail"). The game leaves little to find beyond the heuristic's judgement ("how
-much room the game leaves"), and the edge is about four points of win rate."""
+much room the game leaves"): the edge is likely under the pooled four points."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from hippodrome.engine.actions import Action
 from hippodrome.engine.game import State
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.win_place_show.actions import CLAIM, DICE, DONE, RIDES
@@ -21,8 +22,8 @@ def table_of(state: State) -> LiveTable:
     return LiveTable("t", state.game, state, [], "seed", TableStatus.RUNNING, at, at)
 
 
-def play(table: LiveTable, seat: int, action: object) -> None:
-    table.state.apply(action, seat)  # type: ignore[arg-type]
+def play(table: LiveTable, seat: int, action: Action) -> None:
+    table.state.apply(action, seat)
     table.note_decisions()
 
 

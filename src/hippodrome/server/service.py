@@ -324,7 +324,7 @@ class LiveTable:
 
 def decisions_after(deciding: dict[int, int], state: State) -> dict[int, int]:
     """``LiveTable.deciding`` after the step that led to ``state``, from what it was before."""
-    if state.is_terminal() or state.is_chance_node() or not state.choosing_in_secret():
+    if not state.choosing_in_secret():  # never at a chance node, nor at the end
         return {}
     version = len(state.history)
     mover = state.history[-1][0] if state.history else None

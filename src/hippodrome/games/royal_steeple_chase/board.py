@@ -138,8 +138,10 @@ PHASES: Final = Phases(
         Phase.HALVES: Step(Acts.SEAT, next=_RACE_NEXT),
         Phase.OVER: Step(Acts.OVER),
         Phase.BETS: Step(
-            Acts.ALL, next=_START_RACE, shown=True
-        ),  # each stake is seen going on the table
+            Acts.ALL,
+            next=_START_RACE,
+            shown=True,  # each stake is seen going on the table (BetPlaced)
+        ),
         Phase.DRAW_INCIDENT: Step(Acts.CHANCE, next=_RACE_NEXT),
         Phase.INCIDENT: Step(Acts.SEAT, next=_RACE_NEXT),
         Phase.DRAW_DISCARD: Step(Acts.CHANCE, next=_RACE_NEXT),

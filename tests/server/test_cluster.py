@@ -34,7 +34,6 @@ from hippodrome.engine.record import GameRecord
 from hippodrome.engine.types import CHANCE
 from hippodrome.games import load_game
 from hippodrome.server.cluster import Notice, RedisBus, address_count, table_count
-from hippodrome.server.runtime import can_undo
 from hippodrome.server.service import (
     SeatKind,
     SeatSpec,
@@ -45,6 +44,7 @@ from hippodrome.server.service import (
     automatic_actor,
 )
 from hippodrome.server.storage import open_database
+from hippodrome.server.views import can_undo
 from tests.server.test_accounts import play_out
 from tests.server.test_restart import SERVE, free_port
 

@@ -13,8 +13,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from hippodrome.server.connection import Connection
 from hippodrome.server.memory import MemoryRelief
-from hippodrome.server.runtime import Connection
 from tests.server.conftest import table_socket
 from tests.server.test_abuse import HUMANS, runtime_of
 from tests.server.test_api import create, receive_until

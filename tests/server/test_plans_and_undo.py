@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from hippodrome.engine.types import CHANCE
-from hippodrome.server.runtime import automatic_delay, run_of
+from hippodrome.server.botplay import automatic_delay, run_of
 from hippodrome.server.service import (
     SeatKind,
     SeatSpec,

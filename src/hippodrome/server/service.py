@@ -68,6 +68,20 @@ class SeatKind(StrEnum):
     BOT = "bot"
 
 
+def seat_connected(kind: str, index: int, connected: Collection[int]) -> bool:
+    """Whether a seat shows as connected: a bot's always (it plays here, server-side), a human
+    seat's while its player has a connection at the table (``connected``: through any server
+    process). The one rule of who is connected: every seat list the server sends is marked by it."""
+    return kind == SeatKind.BOT or index in connected
+
+
+def mark_connected(summary: JSONObject, connected: Collection[int]) -> JSONObject:
+    """A table's summary with its seats marked connected as the live tables say (``seat_connected``)."""
+    for seat in summary["seats"]:
+        seat["connected"] = seat_connected(seat["kind"], seat["index"], connected)
+    return summary
+
+
 class ServerError(HippodromeError):
     """A request the server refuses: carries an HTTP status besides the message key."""
 
@@ -187,13 +201,26 @@ class SeatInfo:
         """A human seat nobody has come to and its creator did not keep: anyone may take it."""
         return self.kind == SeatKind.HUMAN and not self.joined and not self.reserved
 
-    def to_json(self, *, connected: bool = False) -> JSONObject:
+    @classmethod
+    def of_row(cls, row: SeatRow) -> SeatInfo:
+        return cls(
+            row.index,
+            row.name,
+            SeatKind(row.kind),
+            row.bot,
+            row.joined,
+            row.last_seen,
+            bool(row.reserved),
+        )
+
+    def to_json(self, connected: Collection[int] = ()) -> JSONObject:
+        """The seat as clients see it; ``connected``: the table's seats with a connection."""
         return {
             "index": self.index,
             "name": self.name,
             "kind": self.kind,
             "bot": self.bot,
-            "connected": connected or self.kind == SeatKind.BOT,
+            "connected": seat_connected(self.kind, self.index, connected),
             "free": self.free,
         }
 
@@ -240,6 +267,10 @@ class LiveTable:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def seats_json(self, connected: Collection[int] = ()) -> list[JSONObject]:
+        """The seats as clients see them, marked connected by ``seat_connected``."""
+        return [s.to_json(connected) for s in self.seats]
 
     def __post_init__(self) -> None:
         self.note_decisions()
@@ -594,12 +625,7 @@ class TableService:
         for seq, player, notation in moves:
             if seq < known and (history[seq][0] != player or str(history[seq][1]) != notation):
                 return None
-        table.seats = [
-            SeatInfo(
-                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
-            )
-            for s in seats
-        ]
+        table.seats = [SeatInfo.of_row(s) for s in seats]
         for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
             table.bots.pop(seat, None)
         new = [(seq, player, notation) for seq, player, notation in moves if seq >= known]
@@ -1178,14 +1204,13 @@ class TableService:
             "table": table.id,
             "game": table.game.id,
             "seat": seat,
-            "seats": [s.to_json() for s in table.seats],
+            "seats": table.seats_json(),
             "steps": steps,
         }
 
     # -- summaries --------------------------------------------------------------------------------
 
-    def summary(self, table: LiveTable, connected: set[int] | None = None) -> JSONObject:
-        connected = connected or set()
+    def summary(self, table: LiveTable, connected: Collection[int] = ()) -> JSONObject:
         return {
             "id": table.id,
             "game": table.game.id,
@@ -1194,7 +1219,7 @@ class TableService:
             "created": table.created.isoformat(),
             "updated": table.updated.isoformat(),
             "version": table.version,
-            "seats": [s.to_json(connected=s.index in connected) for s in table.seats],
+            "seats": table.seats_json(connected),
             "result": table.state.outcome().to_json() if table.state.is_terminal() else None,
             "problem": table.problem,
             "practice": table.practice,
@@ -1216,17 +1241,7 @@ class TableService:
             "created": row.created.isoformat(),
             "updated": row.updated.isoformat(),
             "version": row.version,
-            "seats": [
-                {
-                    "index": s.index,
-                    "name": s.name,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "connected": s.kind == SeatKind.BOT,
-                    "free": s.kind == SeatKind.HUMAN and not s.joined and not s.reserved,
-                }
-                for s in row.seats
-            ],
+            "seats": [SeatInfo.of_row(s).to_json() for s in row.seats],
             "result": row.result,
             "problem": None,
             "practice": bool(row.practice),
@@ -1263,12 +1278,7 @@ class TableService:
                     "table %s: %s", row.id, RecordError(f"actions[{i}]", f"{notation!r}: {exc}")
                 )
                 break
-        seats = [
-            SeatInfo(
-                s.index, s.name, SeatKind(s.kind), s.bot, s.joined, s.last_seen, bool(s.reserved)
-            )
-            for s in row.seats
-        ]
+        seats = [SeatInfo.of_row(s) for s in row.seats]
         clocks = None
         if row.clock is not None:
             clocks = SeatClocks.start(Clock.from_json(row.clock), len(seats), row.clock_state)

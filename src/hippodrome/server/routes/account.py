@@ -32,7 +32,7 @@ from hippodrome.server.schemas import (
     SeatKey,
     errors,
 )
-from hippodrome.server.service import ServerError
+from hippodrome.server.service import ServerError, mark_connected
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -130,11 +130,10 @@ def log_out(request: Request, response: Response, accounts: AccountsDep) -> Me:
 def my_tables(account: CurrentAccount, service: ServiceDep, runtime: RuntimeDep) -> list[MyTable]:
     """The tables where the logged-in account holds a seat, most recently active first."""
     found = service.tables_of_account(logged_in(account).id)
-    for summary in found:
-        connected = runtime.connected_seats(str(summary["id"]))
-        for seat in summary["seats"]:
-            seat["connected"] = seat["kind"] == "bot" or seat["index"] in connected
-    return [MyTable.model_validate(summary) for summary in found]
+    return [
+        MyTable.model_validate(mark_connected(s, runtime.connected_seats(str(s["id"]))))
+        for s in found
+    ]
 
 
 @router.post("/account/tables/{table_id}/seats/{index}/key", responses=errors(401, 403, 409, 422))

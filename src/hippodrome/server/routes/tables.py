@@ -29,7 +29,14 @@ from hippodrome.server.schemas import (
     TakeSeatRequest,
     errors,
 )
-from hippodrome.server.service import LiveTable, SeatKind, SeatSpec, ServerError, TableStatus
+from hippodrome.server.service import (
+    LiveTable,
+    SeatKind,
+    SeatSpec,
+    ServerError,
+    TableStatus,
+    mark_connected,
+)
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -123,11 +130,10 @@ async def list_tables(
     """Tables, most recently active first, of one game if given. Private tables are never listed;
     expired (archived) ones only when asked for by status."""
     found = service.list_tables(status, game=game, limit=limit, offset=offset)
-    for summary in found:
-        connected = runtime.connected_seats(str(summary["id"]))
-        for seat in summary["seats"]:
-            seat["connected"] = seat["kind"] == SeatKind.BOT or seat["index"] in connected
-    return [TableSummary.model_validate(summary) for summary in found]
+    return [
+        TableSummary.model_validate(mark_connected(s, runtime.connected_seats(str(s["id"]))))
+        for s in found
+    ]
 
 
 @router.get("/{table_id}", responses=errors(404, 409, 422))
@@ -211,7 +217,7 @@ async def take_seat(
         runtime.told(table)
         runtime.broadcast(table, [])
     runtime.kick(table_id)
-    seat = table.seats[index].to_json(connected=index in runtime.connected_seats(table_id))
+    seat = table.seats[index].to_json(runtime.connected_seats(table_id))
     seat.update(token=token, invite=f"/table/{table.id}#token={token}")
     return TakenSeat.model_validate({"table": table.id, "seat": seat})
 

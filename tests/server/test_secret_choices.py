@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 from hippodrome.engine.actions import Action
 from hippodrome.engine.game import State
 from hippodrome.engine.types import CHANCE
-from hippodrome.games.win_place_show.actions import CLAIM, DICE, DONE, RIDES
+from hippodrome.games.win_place_show.actions import DICE, DONE, RIDES
 from hippodrome.games.win_place_show.rules import WinPlaceShow, ride_key
 from hippodrome.server.service import LiveTable, TableStatus
 from tests.games.royal_steeple_chase.test_ways_to_play import dealt_pirate
-from tests.games.win_place_show.test_wps_claims import bet, betting_with_owner
+from tests.games.win_place_show.test_wps_claims import bet, betting_with_owner, first_claim
 
 
 def table_of(state: State) -> LiveTable:
@@ -70,7 +70,7 @@ def test_a_claim_is_shown_as_it_is_made_so_the_seat_left_to_choose_must_see_it_f
     assert state.phase_name() == "claim" and list(state.active_players()) == [1, 2]
     assert not state.choosing_in_secret()
     began = table.version
-    play(table, 1, CLAIM)
+    play(table, 1, first_claim(state, 1))
     assert list(state.active_players()) == [2] and state.observation(2)["claims"]
     assert not table.same_decision(2, began), "seat 2 has seen seat 1's claim since"
     assert table.same_decision(2, table.version)

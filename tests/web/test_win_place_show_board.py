@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from hippodrome.games.win_place_show.material import material
 from tests.web.conftest import LiveServer, SeatPage
 
 pytestmark = pytest.mark.browser
@@ -61,6 +62,10 @@ def test_a_whole_quick_game_played_by_clicks(
     fr = live_server.http.get("/api/i18n/fr").json()
     expect(page.locator(".wps-oval polygon")).to_have_count(2 * 25 * 5 + 2 * 85)
     expect(page.locator(".wps-program tbody tr")).to_have_count(6)
+    # D3: the program shows the tote board, each horse's win, place and show price for $1,000.
+    first = material().races[0].horses[0]
+    prices = page.locator(".wps-program tbody tr").first.locator(".wps-price")
+    expect(prices).to_have_text([f"${p}" for p in first.prices])
     clicks = {"roll": 0, "ride": 0, "choice": 0, "amount": 0}
     for _ in range(400):
         seen: dict[str, Any] = page.wait_for_function(ACTIONABLE, timeout=60_000).json_value()

@@ -11,7 +11,7 @@ horses, and the stake. A :class:`Pool` keeps the slips of one race and settles t
   deux fois sa mise, et le reste de la caisse est abandonné au profit du Bookmaker »).
 - **Fixed odds** from a table (:class:`PayoutTable`: an amount per unit of stake for each kind and
   place, or any rule the game passes), the bank paying (Royal Turf's payout table, Win, Place &
-  Show's odds).
+  Show's tote board of prices per horse).
 
 Stakes are paid into the pool when a slip is placed (``paid``), or not at all when bets are tokens
 (Royal Turf). Money moves only through :class:`SlipPlaced`, :class:`SlipPaid` and

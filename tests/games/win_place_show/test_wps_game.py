@@ -3,23 +3,28 @@ protocol from the opening position; each test names the sentence or decision Dn 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from hippodrome.engine.auction import Stage
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.pool import PlaceBet, Slip
+from hippodrome.engine.turnflow import NOBODY
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.win_place_show import events as ev
 from hippodrome.games.win_place_show.actions import DICE, DONE, RIDES, Line, Sheet, Stable
 from hippodrome.games.win_place_show.race import HOME, T
 from hippodrome.games.win_place_show.rules import (
     RACES,
+    M,
     Phase,
     WinPlaceShow,
     WinPlaceShowState,
     bet_pays,
     sale_order,
 )
+from hippodrome.games.win_place_show.tote import double_price
 
 
 def new(players: int = 3, *, quick: bool = False) -> WinPlaceShowState:
@@ -50,22 +55,79 @@ def test_an_owner_s_bids_wait_until_the_others_have_a_horse() -> None:
     write(state, 2, [0, 0, 0, 0, 0, 0])
     assert state.flow.phase is Phase.BETTING
     owners = [state.owner[h] for h in state.lots]
-    # Seat 0 buys the favourite; its 9,000 on the second horse waits while seat 1 still wants one,
-    # so seat 1 buys it at 2,000; then seat 0's bids stand again (seat 2 wrote nothing).
-    assert owners[:3] == [0, 1, 0]
-    assert state.money_ == [50_000 - 20_000 - 5_000, 48_000, 50_000]
+    # Seat 0 buys the favourite; its 9,000 on the second horse waits while seat 1 has none, so
+    # seat 1 buys it at 2,000; seat 2 wrote nothing but must buy (D19): held to $500, it buys the
+    # third while seat 0's 5,000 still waits. Then every seat has one, and seat 0's zeros buy none.
+    assert owners == [0, 1, 2, -1, -1, -1]
+    assert state.money_ == [50_000 - 20_000, 48_000, 49_500]
     void = [e for e in state.events if isinstance(e, ev.BidsVoid)]
-    assert void and void[0].players == (0,)
+    assert [e.players for e in void] == [(0,), (0,)]
+
+
+def sold(players: int, sheets: dict[int, list[int]]) -> WinPlaceShowState:
+    """Race 1 sold: each seat writes ``sheets[seat]`` (nothing: a blank sheet); ties go to the
+    first bidder the die names, nobody raising."""
+    state = new(players)
+    for seat in range(players):
+        write(state, seat, sheets.get(seat, [0] * 6))
+    while state.flow.phase is not Phase.BETTING:
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0], CHANCE)
+        else:
+            seat = state.active_players()[0]
+            state.apply(state.legal_actions(seat)[0], seat)  # no raise; no jockey asked
+    return state
+
+
+def test_every_player_must_buy_a_horse_a_blank_sheet_is_held_to_the_lowest_bid() -> None:
+    # §9: « Avant chaque course chaque joueur doit acheter un cheval aux enchères » (D19). Three
+    # seats bid on every horse, the fourth writes nothing: it still gets a horse, at $500.
+    state = sold(4, {p: [5_000 - 500 * p] * 6 for p in range(3)})
+    counts = [sum(1 for o in state.owner if o == p) for p in range(4)]
+    assert min(counts) >= 1, f"every seat owns a horse: {counts}"
+    assert state.money_[3] == 50_000 - 500
+    held = [e for e in state.events if isinstance(e, ev.LowestBidHeld)]
+    assert held and all(e.players == (3,) and e.amount == 500 for e in held)
+    told = held[0].narrate("fr", ["Ada", "Bob", "Cy", "Dee"])
+    assert "Dee" in told and "500" in told and "doit acheter un cheval" in told
+
+
+def test_at_six_players_nobody_buys_a_second_horse() -> None:
+    # §9: « S'il y a moins de 6 joueurs, un joueur peut acheter des chevaux supplémentaires »: at
+    # six, one horse each, whatever seat 0 bids (D19).
+    state = sold(6, {0: [10_000] * 6})
+    assert sorted(state.owner) == [0, 1, 2, 3, 4, 5]
+
+
+def test_with_fewer_than_six_players_a_second_horse_may_be_bought() -> None:
+    # §9 « un joueur peut acheter des chevaux supplémentaires », two at most (D19); a player out
+    # of the game does not count among the six.
+    five = sold(5, {0: [10_000] * 6})
+    assert sum(1 for o in five.owner if o == 0) == 2
+    six = new(6)
+    six.out[5] = True
+    six._call_race()
+    for seat in range(5):
+        write(six, seat, [10_000] * 6 if seat == 0 else [0] * 6)
+    while six.flow.phase is not Phase.BETTING:
+        if six.is_chance_node():
+            six.apply(six.chance_outcomes()[0][0], CHANCE)
+        else:
+            seat = six.active_players()[0]
+            six.apply(six.legal_actions(seat)[0], seat)
+    assert sum(1 for o in six.owner if o == 0) == 2 and 5 not in six.owner
 
 
 def test_a_bid_beyond_the_money_left_is_void() -> None:
     state = new(2)
     write(state, 0, [40_000, 20_000, 0, 0, 0, 0])
     write(state, 1, [500, 0, 0, 0, 0, 0])
-    # Seat 0 buys the favourite for 40,000: 10,000 left, so its 20,000 for the next does not stand
-    # (and seat 1 owns nothing and bid nothing there: the horse is unsold).
+    # Seat 0 buys the favourite for 40,000: 10,000 left, so its 20,000 for the next does not stand;
+    # seat 1, with no horse yet, is held to $500 there (D19) and buys it.
     assert state.owner[state.lots[0]] == 0
-    assert state.owner[state.lots[1]] == -1
+    assert state.owner[state.lots[1]] == 1 and state.money_ == [10_000, 49_500]
+    void = next(e for e in state.events if isinstance(e, ev.BidsVoid))
+    assert void.horse == state.race.horses[state.lots[1]].id and void.players == (0,)
 
 
 def test_tied_bids_go_on_in_the_open_then_a_die() -> None:
@@ -104,9 +166,8 @@ def bet(
 
 
 def at_betting(players: int = 2) -> WinPlaceShowState:
-    state = new(players)
-    for seat in range(players):
-        write(state, seat, [0] * len(state.lots))
+    """Race 1 at the betting, after a sale of blank sheets: each seat bought a horse at $500 (D19)."""
+    state = sold(players, {})
     assert state.flow.phase is Phase.BETTING
     return state
 
@@ -156,10 +217,10 @@ def test_bets_are_paid_when_the_slips_close() -> None:
     ids = [h.id for h in state.race.horses]
     bet(state, 0, "win", (ids[0],), 2_000)
     bet(state, 0, "double", (ids[0], RACES[1].horses[1].id), 3_000)
-    assert state.money_[0] == 50_000
+    before = state.money_[0]
     state.apply(DONE, 0)
     state.apply(DONE, 1)
-    assert state.flow.phase is Phase.DICE and state.money_[0] == 45_000
+    assert state.flow.phase is Phase.DICE and state.money_[0] == before - 5_000
     closed = [e for e in state.events if isinstance(e, ev.BetsClosed)]
     assert [(e.player, e.amount) for e in closed] == [(0, 5_000)]
 
@@ -185,26 +246,32 @@ def test_sheets_and_slips_stay_secret_until_revealed() -> None:
 
 
 def test_place_pays_first_or_second_and_show_the_first_three() -> None:
-    # D2, D3: N to 1 for win, N/2 for place, N/3 for show, to the $100 below; the stake back.
+    # D2, D3: a winning slip is paid the horse's price on the tote board for its kind, stake
+    # included, for each $1,000 staked; win on the first, place on the first two, show on three.
+    horse = replace(RACES[0].horses[2], prices=(6_000, 3_500, 2_350))
+
     def slip(kind: str) -> Slip:
-        return Slip(1, 0, kind, ("x",), 3_000)
+        return Slip(1, 0, kind, (horse.id,), 3_000)
 
-    assert bet_pays(slip("win"), 1, 5) == 3_000 + 15_000
-    assert bet_pays(slip("win"), 2, 5) == 0
-    assert bet_pays(slip("place"), 2, 5) == 3_000 + 7_500
-    assert bet_pays(slip("place"), 3, 5) == 0
-    assert bet_pays(slip("show"), 3, 5) == 3_000 + 5_000
-    assert bet_pays(slip("show"), 1, 2) == 3_000 + 2_000
-    assert bet_pays(slip("show"), 4, 2) == 0
+    assert bet_pays(slip("win"), 1, horse) == 18_000
+    assert bet_pays(slip("win"), 2, horse) == 0
+    assert bet_pays(slip("place"), 1, horse) == bet_pays(slip("place"), 2, horse) == 10_500
+    assert bet_pays(slip("place"), 3, horse) == 0
+    assert bet_pays(slip("show"), 3, horse) == 7_050
+    assert bet_pays(slip("show"), 4, horse) == bet_pays(slip("show"), 0, horse) == 0
 
 
-def test_a_daily_double_pays_both_odds_when_both_horses_win() -> None:
-    # §11: « Les deux chevaux doivent gagner leur course respective » (D4).
+def test_a_daily_double_pays_both_win_prices_with_the_take_once_when_both_horses_win() -> None:
+    # §11: « Les deux chevaux doivent gagner leur course respective » (D4): for $1,000, the two win
+    # prices multiplied over $1,000 less the take (15%), to the $50 below.
+    a = replace(RACES[0].horses[2], prices=(4_000, 2_000, 1_500))
+    b = replace(RACES[1].horses[1], prices=(3_000, 1_500, 1_200))
+    assert double_price(M, a, b) == 14_100  # 4,000 x 3,000 / 850 = 14,117.6
     state = new(2)
     state.results = [[2, 0, 1, 3], [1, 0, 2, 3]]
     a, b = RACES[0].horses[2], RACES[1].horses[1]
     assert state._double_pays(Slip(1, 0, "double", (a.id, b.id), 2_000)) == (
-        2_000 * (a.odds + 1) * (b.odds + 1)
+        2 * double_price(M, a, b)
     )
     assert state._double_pays(Slip(2, 0, "double", (a.id, RACES[1].horses[0].id), 2_000)) == 0
 
@@ -238,6 +305,8 @@ def test_a_seat_without_money_is_out() -> None:
     # §5: « si un joueur n'a plus d'argent durant le jeu, il est éliminé ».
     state = at_betting()
     ids = [h.id for h in state.race.horses]
+    state.owner = [NOBODY] * 6  # no purse can come to seat 1
+    state.money_[1] = 50_000
     loser = next(h for h in state.race.horses if h.odds >= 20).id
     bet(state, 1, "win", (loser,), 50_000)
     state.apply(DONE, 0)
@@ -294,3 +363,17 @@ def test_a_roll_without_bonus_and_a_rejected_claim_are_told_in_words() -> None:
     assert rejected == (
         "The claim of Anne against Bruno for Pepper is rejected: Anne pays Bruno $1000 of the fine."
     )
+
+
+def test_equal_fortunes_share_the_win() -> None:
+    # D32: « Le joueur ayant le plus d'argent [...] après les 6 courses est déclaré vainqueur »,
+    # with no tie-break: players level at the top all win.
+    state = new(3)
+    state.race_index = len(RACES) - 1
+    state.money_ = [60_000, 60_000, 10_000]
+    state._close_race()
+    assert state.is_terminal()
+    over = state.events[-1]
+    assert isinstance(over, ev.GameOver) and over.players == (0, 1)
+    returns = state.returns()
+    assert returns[0] == returns[1] > returns[2]

@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.games.win_place_show.test_wps_claims import betting_with_owner, first_claim
+
+from hippodrome.engine.auction_events import PASS
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.pool import PlaceBet
 from hippodrome.engine.types import CHANCE
-from hippodrome.games.win_place_show.actions import CLAIM, DICE, DONE, NO_CLAIM, RIDES, Line, Sheet
+from hippodrome.games.win_place_show.actions import DICE, DONE, NO_CLAIM, RIDES, Line, Sheet
 from hippodrome.games.win_place_show.heuristic import M, WinPlaceShowHeuristic, claims, estimates
+from hippodrome.games.win_place_show.phases import KINDS
 from hippodrome.games.win_place_show.rules import Phase, WinPlaceShow, WinPlaceShowState, ride_key
 
 
@@ -37,10 +41,7 @@ def test_it_claims_only_when_a_claim_can_be_upheld_and_pays_on_average() -> None
 
 def at_a_window(my_stake: int, owner_bets: bool) -> WinPlaceShowState:
     """Seat 0 owns horse 1 and runs its first move at its worst; seat 1 backs it to show."""
-    state = WinPlaceShow.from_options(players=3).new_initial_state()
-    for seat in range(3):
-        for h in state.lots:
-            state.apply(Sheet(state.race.horses[h].id, 500 if seat == 0 and h == 0 else 0), seat)
+    state = betting_with_owner(0)
     ids = [h.id for h in state.race.horses]
     bets = [(1, "show", ids[0], my_stake)] + ([(0, "win", ids[1], 1_000)] if owner_bets else [])
     for seat, kind, horse, stake in bets:
@@ -59,39 +60,69 @@ def test_the_bot_claims_in_a_game_when_the_test_says_it_would_pay() -> None:
     bot, rng = WinPlaceShowHeuristic(), random.Random(0)
     state = at_a_window(my_stake=10_000, owner_bets=True)
     assert state.observation(1)["window"]["lost"] >= 1
-    assert bot.choose(SeatView(state, 1), rng) == CLAIM
+    assert bot.choose(SeatView(state, 1), rng) == first_claim(state, 1)
     assert bot.choose(SeatView(state, 2), rng) == NO_CLAIM  # no bet on the horse: no claim
     quiet = at_a_window(my_stake=10_000, owner_bets=False)
     assert bot.choose(SeatView(quiet, 1), rng) == NO_CLAIM
 
 
-def test_the_chances_it_bets_on_are_consistent() -> None:
-    # Bets « where its estimate beats the odds »: first, first two, first three from the odds.
-    field = [("a", 1, False), ("b", 3, True), ("c", 5, False), ("d", 10, False), ("e", 20, False)]
-    field.append(("f", 30, False))
-    chances = estimates(field)
-    assert abs(sum(c[0] for c in chances) - 1) < 1e-9
-    assert abs(sum(c[1] for c in chances) - 2) < 1e-9
-    assert abs(sum(c[2] for c in chances) - 3) < 1e-9
-    assert all(0 < w <= p <= s <= 1 for w, p, s in chances)
-    fair = estimates([(h, odds, False) for h, odds, _ in field])
-    assert chances[1][0] > fair[1][0]  # its own horse: it rides it to win
+def test_the_chances_it_bets_on_are_read_off_the_tote_board() -> None:
+    # D3: a price is the take's share of $1,000 over the horse's chance of paying; the bot reads
+    # the chance back, and holds a horse it rides itself likelier to pay than the board does.
+    race = M.races[0]
+    share = M.price_per * (100 - M.take) / 100
+    board = estimates(race, (False,) * 6)
+    for horse, chances in zip(race.horses, board, strict=True):
+        assert 0 < chances[0] <= chances[1] <= chances[2] <= 1
+        for price, p in zip(horse.prices, chances, strict=True):
+            assert abs(p - min(1.0, share / price)) < 1e-12
+    own = estimates(race, (False, True, False, False, False, False))
+    assert own[1][0] > board[1][0] and own[0] == board[0]
 
 
-def test_its_slip_holds_only_bets_whose_estimate_beats_the_payout() -> None:
+def at_its_slip(owns: str | None) -> WinPlaceShowState:
+    """Two seats at the betting of race 1, the sale passed over (nobody bids), then seat 0 made
+    the owner of ``owns`` (or of nothing)."""
     state = WinPlaceShow.from_options(players=2).new_initial_state()
-    for seat in range(2):
-        for h in state.lots:
-            state.apply(Sheet(state.race.horses[h].id, 0), seat)
+    for _ in range(100):
+        if state.flow.phase is Phase.BETTING:
+            break
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        for seat in state.active_players():
+            legal = state.legal_actions(seat)
+            nothing = [a for a in legal if a == PASS or (isinstance(a, Sheet) and a.amount == 0)]
+            state.apply((nothing or legal)[0], seat)
+    assert state.flow.phase is Phase.BETTING
+    state.owner = [0 if h.id == owns else -1 for h in state.race.horses]
+    return state
+
+
+def its_slip(state: WinPlaceShowState) -> None:
     bot, rng = WinPlaceShowHeuristic(), random.Random(0)
-    race = state.race
-    chances = estimates([(h.id, h.odds, False) for h in race.horses])
     for _ in range(20):
         action = bot.choose(SeatView(state, 0), rng)
         state.apply(action, 0)
         if action == DONE:
-            break
-    for slip in state.pool.slips_of(0):
+            return
+
+
+def test_its_slip_holds_only_bets_whose_estimate_beats_the_price() -> None:
+    # D3: every price holds the take back, so no bet pays at the board's own chances; only a horse
+    # it rides itself (OWN_EDGE) can, when the board gives it little chance: Gold Rush to win.
+    state = at_its_slip(owns=None)
+    its_slip(state)
+    assert state.pool.slips_of(0) == [] and state.dd.slips_of(0) == []
+    state = at_its_slip(owns="gold_rush")
+    its_slip(state)
+    race, owned = state.race, tuple(o == 0 for o in state.owner)
+    chances = estimates(race, owned)
+    slips = state.pool.slips_of(0)
+    assert [(s.kind, s.horses) for s in slips] == [("win", ("gold_rush",))]
+    for slip in slips:
         h = [x.id for x in race.horses].index(slip.horses[0])
-        places = ("win", "place", "show").index(slip.kind)
-        assert chances[h][places] * (1 + race.horses[h].odds / M.divisors[slip.kind]) > 1
+        k = KINDS.index(slip.kind)
+        assert chances[h][k] * race.horses[h].prices[k] > M.price_per
+    (double,) = state.dd.slips_of(0)
+    assert double.horses[0] == "gold_rush" and double.stake == M.bet_unit

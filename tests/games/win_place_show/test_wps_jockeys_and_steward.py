@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from tests.games.win_place_show.test_wps_claims import first_claim
 
 from hippodrome.engine.errors import IllegalActionError, OptionsError
 from hippodrome.engine.pool import PlaceBet
@@ -13,7 +14,6 @@ from hippodrome.engine.types import CHANCE
 from hippodrome.games.win_place_show import events as ev
 from hippodrome.games.win_place_show.actions import (
     ACCEPT,
-    CLAIM,
     DECLINE,
     DICE,
     DONE,
@@ -30,16 +30,23 @@ from hippodrome.games.win_place_show.race import best
 from hippodrome.games.win_place_show.rules import Phase, WinPlaceShow, WinPlaceShowState, ride_key
 
 
+def sell(state: WinPlaceShowState, bids: dict[int, dict[int, int]]) -> None:
+    """Every seat writing writes its sheet: ``bids[seat][k]`` on the ``k``-th horse on sale, 0
+    elsewhere (a seat with no horse yet is held to $500 there, D19)."""
+    for seat in state.flow.waiting:
+        for at, h in enumerate(state.lots):
+            amount = bids.get(seat, {}).get(at, 0)
+            state.apply(Sheet(state.race.horses[h].id, amount), seat)
+
+
 def with_a_seat_out(players: int = 3, out: int = 2) -> WinPlaceShowState:
     """Race 1 called again with seat ``out`` out of the game (no money left); seat 0 buys the
-    favourite alone, at the sale."""
+    favourite, seat 1 the second horse on sale (every player must buy one, D19)."""
     state = WinPlaceShow.from_options(players=players).new_initial_state()
     state.out[out], state.money_[out] = True, 0
     state._call_race()
     assert state.flow.phase is Phase.SHEET and out not in state.flow.waiting
-    for seat in state.flow.waiting:
-        for at, h in enumerate(state.lots):
-            state.apply(Sheet(state.race.horses[h].id, 500 if seat == 0 and at == 0 else 0), seat)
+    sell(state, {0: {0: 1_000}, 1: {1: 1_000}})
     return state
 
 
@@ -80,7 +87,10 @@ def test_a_jockey_may_decline_and_the_owner_rides() -> None:
     state.apply(DECLINE, 2)
     assert state.jockey[favourite] == -1 and state.rider(favourite) == 0
     assert any(isinstance(e, ev.JockeyAnswered) and not e.accepted for e in state.events)
-    assert state.flow.phase is Phase.BETTING  # one request an owner a race (D24)
+    # One request an owner a race (D24): the next owner, seat 1, has his say; then the bets.
+    assert state.phase_name() == "jockey" and state.active_players() == (1,)
+    state.apply(NO_JOCKEY, 1)
+    assert state.flow.phase is Phase.BETTING
 
 
 def test_a_request_for_another_s_horse_or_a_seat_still_in_is_refused_and_changes_nothing() -> None:
@@ -102,9 +112,7 @@ def test_a_request_for_another_s_horse_or_a_seat_still_in_is_refused_and_changes
 
 def test_no_request_is_offered_when_nobody_is_out() -> None:
     state = WinPlaceShow.from_options(players=2).new_initial_state()
-    for seat in (0, 1):
-        for at, h in enumerate(state.lots):
-            state.apply(Sheet(state.race.horses[h].id, 500 if at == seat else 0), seat)
+    sell(state, {0: {0: 1_000}, 1: {1: 1_000}})
     assert state.flow.phase is Phase.BETTING
 
 
@@ -121,9 +129,8 @@ def test_the_steward_is_a_seat_of_the_table_or_the_engine() -> None:
 def to_the_race(steward: int) -> WinPlaceShowState:
     """Three seats, seat 0 owns horse 1 and backs horse 2 to win, seat 1 backs horse 1 to show."""
     state = WinPlaceShow.from_options(players=3, steward=steward).new_initial_state()
-    for seat in range(3):
-        for h in state.lots:
-            state.apply(Sheet(state.race.horses[h].id, 500 if seat == 0 and h == 0 else 0), seat)
+    assert state.lots[0] == 0  # horse 1 is the favourite, first on sale
+    sell(state, {0: {0: 5_000}, 1: {2: 1_000}, 2: {1: 1_500}})
     ids = [h.id for h in state.race.horses]
     for seat, kind, horse in [(0, "win", ids[1]), (1, "show", ids[0])]:
         state.apply(Line(kind, (horse,)), seat)
@@ -151,7 +158,7 @@ def run_with_a_claim(state: WinPlaceShowState, claimant: int) -> WinPlaceShowSta
         else:
             assert state.flow.phase is Phase.CLAIM
             for seat in state.active_players():
-                state.apply(CLAIM if seat == claimant else NO_CLAIM, seat)
+                state.apply(first_claim(state, seat) if seat == claimant else NO_CLAIM, seat)
     assert claimed
     return state
 
@@ -167,8 +174,9 @@ def test_the_steward_rolls_the_dice_and_rules_on_the_claims() -> None:
     ruling = state.observation(2)["ruling"]
     assert ruling["horse"] == state.race.horses[0].id and ruling["claimants"] == [1]
     assert ruling["owner"] == 0 and len(ruling["moves"]) == 1
-    went, top, lost = ruling["moves"][0]
-    assert went != top and lost >= 0
+    went, top, lost, faults = ruling["moves"][0]
+    assert went != top and lost >= 0 and faults
+    assert ruling["claims"] == [[1, faults[0]]]  # the claim with its fault (§8, D31)
     state.apply(REJECT, 2)
     judged = [e for e in state.events if isinstance(e, ev.ClaimJudged)]
     assert [(j.player, j.upheld) for j in judged] == [(1, False)]
@@ -200,7 +208,8 @@ def test_the_steward_sees_no_secret_of_the_others() -> None:
     assert state.observation(2)["sheets"][0] == [None]
     for seat in range(3):
         for at in range(len(state.sheets[seat]), len(state.lots)):
-            state.apply(Sheet(state.race.horses[state.lots[at]].id, 0), seat)
+            amount = 1_000 if at == seat else 0  # seats 1 and 2 buy the second and third
+            state.apply(Sheet(state.race.horses[state.lots[at]].id, amount), seat)
     state.apply(Line("win", (state.race.horses[0].id,)), 0)
     state.apply(PlaceBet("win", (state.race.horses[0].id,), 2_000), 0)
     assert state.observation(2)["slips"] == state.observation(1)["slips"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from hippodrome.cli import main
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.win_place_show.actions import Sheet
-from hippodrome.games.win_place_show.rules import WinPlaceShow
+from hippodrome.games.win_place_show.rules import RACES, WinPlaceShow, WinPlaceShowState
 
 
 def midway(players: int = 3, seed: int = 3, steps: int = 140) -> dict[str, Any]:
@@ -106,3 +107,54 @@ def test_a_tie_auction_under_way_round_trips_as_the_engine_s_auction_record() ->
     with pytest.raises(RecordError) as refused:
         game.state_from_json(doc)
     assert refused.value.field == "position.auction.eligible"
+
+
+def at_the_sheets(players: int = 3) -> dict[str, Any]:
+    """The document of race 1 at its start: every seat still writing its sheet (§9)."""
+    return WinPlaceShow.from_options(players=players).new_initial_state().to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "named", "reason"),
+    [
+        # A race-3 document must carry the first four of races 1 and 2.
+        (
+            lambda p: p.update(race=3, lots=[h.id for h in RACES[2].horses]),
+            "position.results",
+            "each race run before race 3",
+        ),
+        # A sale under way with nothing on sale could not be written.
+        (lambda p: p.update(lots=[]), "position.lots", "a horse left to sell"),
+        # A sheet longer than the horses on sale.
+        (lambda p: p["sheets"].__setitem__(0, [0] * 7), "position.sheets[0]", "one bid for each"),
+        # A seat still writing whose sheet is full.
+        (lambda p: p["sheets"].__setitem__(1, [0] * 6), "position.sheets[1]", "still writing"),
+        # The fault of a claim must be one of §8's.
+        (lambda p: p.update(claims=[[1, "mister_lucky", 0, "doping"]]), "position.claims", ""),
+    ],
+    ids=["race-3-without-results", "empty-lots", "long-sheet", "full-sheet-writing", "bad-fault"],
+)
+def test_a_position_no_game_could_reach_is_refused_not_crashed(
+    change: Callable[[dict[str, Any]], None], named: str, reason: str
+) -> None:
+    game = WinPlaceShow.from_options(players=3)
+    doc = at_the_sheets()
+    change(doc["position"])
+    with pytest.raises(RecordError) as refused:
+        game.state_from_json(doc)
+    assert refused.value.field.startswith(named), refused.value.field
+    assert reason in str(refused.value)
+
+
+def test_a_claim_s_fault_round_trips() -> None:
+    # « La réclamation est enregistrée (cheval concerné, le type de faute, le réclamant) » (§8).
+    game = WinPlaceShow.from_options(players=3)
+    doc = midway()
+    state = game.state_from_json(doc)
+    assert isinstance(state, WinPlaceShowState)
+    state.claims = [(1, 0, 0, "bonus")]
+    state.fouls = [(0, state.cell[0], state.cell[1], 2, ("bonus", "short"))]
+    again = game.state_from_json(state.to_json())
+    assert isinstance(again, WinPlaceShowState)
+    assert again.claims == [(1, 0, 0, "bonus")]
+    assert again.fouls == [(0, state.cell[0], state.cell[1], 2, ("bonus", "short"))]

@@ -19,7 +19,7 @@ from hippodrome.games.win_place_show.race import (
     order_of_arrival,
     progress,
 )
-from hippodrome.games.win_place_show.rules import Phase, WinPlaceShow, WinPlaceShowState
+from hippodrome.games.win_place_show.rules import RACES, Phase, WinPlaceShow, WinPlaceShowState
 
 FAR = 10**12
 """A finish no move reaches."""
@@ -77,6 +77,43 @@ def test_the_white_die_names_the_horse_that_moves_first_and_the_others_follow_in
     ids = [h.id for h in state.race.horses]
     turn = [e.horse for e in state.events if isinstance(e, ev.HorseMoved | ev.HorseStuck)]
     assert turn == [ids[3], ids[4], ids[5], ids[0], ids[1], ids[2]]
+
+
+def test_a_horse_home_named_by_the_white_die_is_skipped() -> None:
+    # D33: « c'est le cheval n°4 qui joue puis le 5 et ainsi de suite »: horse 4 is home, so a white
+    # 4 has horse 5 move first, and the roll says so.
+    state = racing()
+    ids = [h.id for h in state.race.horses]
+    state.occupied[state.cell[3]] = False
+    state.gone[3], state.finish = True, [3]
+    state.apply(DICE[3][0], CHANCE)
+    turn = [e.horse for e in state.events if isinstance(e, ev.HorseMoved | ev.HorseStuck)]
+    assert turn == [ids[4], ids[5], ids[0], ids[1], ids[2]]
+    rolled = next(e for e in state.events if isinstance(e, ev.DiceRolled))
+    assert rolled.first == ids[4]
+
+
+@pytest.mark.parametrize("race", range(6), ids=lambda r: f"race-{r + 1}")
+def test_position_6_is_boxed_in_when_the_white_die_names_it_first(race: int) -> None:
+    # D34: position 6 starts on the mark behind position 3, the five others abreast one square
+    # ahead. Named by the white die before any of the three horses ahead of it (positions 2, 3, 4)
+    # has moved, it cannot move (« si un cheval ne peut pas bouger il perd son tour »): on its own
+    # number only. Race 6 starts in a turn: no lane change, so it waits for position 3 alone, and
+    # is boxed whenever it moves before that horse (3 faces in 6).
+    horses = RACES[race].horses
+    sixth = next(h for h in horses if h.start == 6)
+    third = next(h for h in horses if h.start == 3)
+    boxed = set()
+    for white in range(1, 7):
+        state = racing(race)
+        state.apply(DICE[white - 1][0], CHANCE)
+        if sixth.id in [e.horse for e in state.events if isinstance(e, ev.HorseStuck)]:
+            boxed.add(white)
+    if race < 5:
+        assert boxed == {sixth.number}
+    else:
+        before_third = {w for w in range(1, 7) if (sixth.number - w) % 6 < (third.number - w) % 6}
+        assert boxed == before_third and len(boxed) == 3
 
 
 def test_a_move_is_the_strength_plus_the_white_die_plus_three_for_the_bonus_number() -> None:

@@ -140,7 +140,7 @@ def test_a_claimant_is_dealt_slips_that_hold_the_horse_he_claimed_against() -> N
                 continue
             race = state.race
             for seat in range(state.game.num_players):
-                claimed = [(q, race.horses[h].id) for q, h, _ in state.claims if q != seat]
+                claimed = [(q, race.horses[h].id) for q, h, _, _ in state.claims if q != seat]
                 if not claimed:
                     continue
                 dealt: set[tuple[tuple[str, tuple[str, ...]], ...]] = set()

@@ -11,6 +11,8 @@ notation                           meaning                                      
 ``line double gold_rush+pepper``   ... or a daily double on races 1 and 2 (§11)        a player
 ``bet win dixie_belle 2000``       ... then its stake                                  a player
 ``done``                           the slip is complete: turn it face down (§10)       a player
+``claim lane`` / ``no claim``      claim against the owner of the horse just moved     a player
+                                   for a fault of §8 (lane, bonus, three_short, short)
 ``dice 4 6``                       the white die shows 4, the other 6 (§6)             chance
 ``spurt``                          the apprentice's two squares, this turn (§6)        a player
 ``ride 3-41``                      the horse in turn ends on lane 3, square 41 (§6)    a player
@@ -101,20 +103,35 @@ class Line(FrozenAction):
         return f"line {self.bet} {'+'.join(self.horses)}"
 
 
+FAULTS: Final = ("lane", "bonus", "three_short", "short")
+"""§8's faults, in the seed's order: « choisir une ligne extérieure ou défavorable à ce tour », « ne
+pas prendre les bonus disponibles pour avancer (apprenti ou bonus n°) », « s'arrêter de trois cases
+avant son total pour occuper un passing space », « s'arrêter avant son total pour occuper un passing
+space quand il n'y a pas de raisons de le faire »."""
+
+
 class Claim(FrozenAction):
-    """After a horse ran below its best move (§8): claim against its owner, or let it stand."""
+    """After a horse ran below its best move (§8): claim against its owner for one of the faults
+    the move shows (``fault``, one of ``FAULTS``: « le type de faute »), or let it stand (``fault``
+    empty)."""
 
-    __slots__ = ("made",)
-    made: bool
+    __slots__ = ("fault",)
+    fault: str
 
-    def __init__(self, made: bool) -> None:
-        object.__setattr__(self, "made", made)
+    def __init__(self, fault: str) -> None:
+        object.__setattr__(self, "fault", fault)
+
+    @property
+    def made(self) -> bool:
+        return bool(self.fault)
 
     def __str__(self) -> str:
-        return "claim" if self.made else "no claim"
+        return f"claim {self.fault}" if self.fault else "no claim"
 
     def label_message(self) -> tuple[str, dict[str, object]]:
-        return ("claim" if self.made else "no_claim"), {}
+        if self.fault:
+            return "claim", {"fault": self.fault}
+        return "no_claim", {}
 
 
 class Done(FrozenAction):
@@ -235,8 +252,9 @@ ACCEPT: Final = Answer(True)
 DECLINE: Final = Answer(False)
 UPHOLD: Final = Ruling(True)
 REJECT: Final = Ruling(False)
-CLAIM: Final = Claim(True)
-NO_CLAIM: Final = Claim(False)
+CLAIMS: Final = {fault: Claim(fault) for fault in FAULTS}
+"""A claim for each fault, made once."""
+NO_CLAIM: Final = Claim("")
 SPURT: Final = Spurt()
 DICE: Final = tuple(tuple(Dice(w, o) for o in range(1, 7)) for w in range(1, 7))
 """``DICE[white - 1][other - 1]``: every roll made once."""
@@ -266,8 +284,10 @@ def parse_action(text: str) -> Action:
     match words:
         case ["done"]:
             return DONE
-        case ["claim"]:
-            return CLAIM
+        case ["claim", fault]:
+            if fault not in CLAIMS:
+                raise fail(message("win_place_show.hint.fault"))
+            return CLAIMS[fault]
         case ["no", "claim"]:
             return NO_CLAIM
         case ["spurt"]:

@@ -2,8 +2,10 @@
 
 Per race and horse: whether it won, by its starting position and by its printed odds (the programs,
 start positions and odds are reconstructed: a horse at N to 1 should win about 1 race in N + 1).
-Per betting slip: the money it brought back per dollar staked, by kind of bet (the payout rates are
-reconstructed: win at the odds, place at half, show at a third, the daily double as a parlay).
+Per betting slip: the money it brought back per dollar staked, by kind of bet (the payouts are
+reconstructed: the tote board's win, place and show prices, fitted to hold back a track's take, and
+the daily double from the two win prices with the take once, D3 and D4; a bet returns less than its
+stake on average, ``scripts/wps_payouts.py`` prints each one's return).
 """
 
 from __future__ import annotations

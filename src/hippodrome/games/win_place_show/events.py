@@ -64,7 +64,7 @@ class SheetsOpened(Event):
 
 class BidsVoid(Event):
     """§9: a seat's bids are suspended while it owns a horse and another has none, ignored once it
-    owns two, and void beyond its money."""
+    owns as many as it may (two, one at six players: D19), and void beyond its money."""
 
     key: ClassVar[str] = "win_place_show.bids_void"
     __slots__ = ("horse", "players")
@@ -74,6 +74,22 @@ class BidsVoid(Event):
     def __init__(self, horse: str, players: tuple[Player, ...]) -> None:
         self.horse = horse
         self.players = players
+
+
+class LowestBidHeld(Event):
+    """§9, « chaque joueur doit acheter un cheval » (D19): the seats with no horse yet that wrote
+    no bid for the horse under the hammer are held to the lowest bid for it."""
+
+    key: ClassVar[str] = "win_place_show.lowest_bid_held"
+    __slots__ = ("horse", "players", "amount")
+    horse: str
+    players: tuple[Player, ...]
+    amount: Money
+
+    def __init__(self, horse: str, players: tuple[Player, ...], amount: Money) -> None:
+        self.horse = horse
+        self.players = players
+        self.amount = amount
 
 
 class LineStarted(Event):
@@ -128,7 +144,8 @@ class DiceRolled(Event):
     white: int
     other: int
     first: str
-    """The horse the white die names: it moves first (§6)."""
+    """The horse that moves first: the one the white die names, or the next still on the oval (§6,
+    D33)."""
     bonus: str
     """The horse whose bonus number is the total, or ``none``."""
 
@@ -198,13 +215,16 @@ class ClaimMade(Event):
     """§8: « La réclamation est enregistrée (cheval concerné, le type de faute, le réclamant) »."""
 
     key: ClassVar[str] = "win_place_show.claim_made"
-    __slots__ = ("player", "horse")
+    __slots__ = ("player", "horse", "fault")
     player: Player
     horse: str
+    fault: str
+    """The fault claimed (``actions.FAULTS``), read by the catalog's ``win_place_show.fault.*``."""
 
-    def __init__(self, player: Player, horse: str) -> None:
+    def __init__(self, player: Player, horse: str, fault: str) -> None:
         self.player = player
         self.horse = horse
+        self.fault = fault
 
 
 class ClaimJudged(Event):

@@ -2,11 +2,12 @@
 
 Sale: it values each horse from its program (the purse it can expect at the odds' chances of
 finishing first, and in the money) and writes a bid below that value; in a tie auction it raises
-while the price stays under it. Betting: it estimates each horse's chances from its odds (fitted to
-races where every horse is ridden to win), a little higher for the horses it rides itself, and each
-horse's chance of finishing in the first two and three from those (Harville's formula); it makes the
-win, place and show bet whose estimate beats what the bet pays, when one does (:func:`estimates`),
-and a small daily double on the two favourites. Riding: it rides to win,
+while the price stays under it. Betting: it reads each horse's chances of paying a win, a place and
+a show bet off the tote board (D3: the prices were fitted to races where every horse is ridden to
+win, with the track's take), a little higher for the horses it rides itself; it makes the win, place
+and show bet whose estimate beats its price, when one does (:func:`estimates`, :func:`choices`), and
+before race 1 the daily double that does. With the take, only its own horses can: it backs a horse
+it rides when the board gives it less than a quarter's chance of paying. Riding: it rides to win,
 home if it can, else the farthest square, the rail on equal ground, and takes the apprentice's two
 squares at once (two squares are worth as much now as later).
 
@@ -24,6 +25,8 @@ It sees only its seat's observation, and draws only from the generator it is giv
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar, Final
 
 from hippodrome.engine.actions import Action
@@ -32,20 +35,22 @@ from hippodrome.engine.bot import SeatView
 from hippodrome.engine.pool import PlaceBet
 from hippodrome.games.win_place_show.actions import (
     ACCEPT,
-    CLAIM,
     DONE,
     NO_CLAIM,
     NO_JOCKEY,
     REJECT,
     SPURT,
     UPHOLD,
+    Claim,
     Line,
     Ride,
     Sheet,
     parse_cell,
 )
-from hippodrome.games.win_place_show.material import Horse, material
+from hippodrome.games.win_place_show.material import Horse, Race, material
+from hippodrome.games.win_place_show.phases import DOUBLE, KINDS
 from hippodrome.games.win_place_show.race import HOME, LANE, LAP, STARTS
+from hippodrome.games.win_place_show.tote import double_price
 
 M: Final = material()
 HORSES: Final = {h.id: (r, h) for r in M.races for h in r.horses}
@@ -76,13 +81,14 @@ class WinPlaceShowHeuristic:
         if phase == "betting":
             return self._bet(obs, legal, view.player)
         if phase == "claim":
-            return CLAIM if CLAIM in legal and claims(obs, view.player) else NO_CLAIM
+            made = [a for a in legal if isinstance(a, Claim) and a.made]
+            return made[0] if made and claims(obs, view.player) else NO_CLAIM
         if phase == "jockey":
             return NO_JOCKEY
         if phase == "answer":
             return ACCEPT
         if phase == "ruling":
-            return UPHOLD if any(lost >= 1 for _, _, lost in obs["ruling"]["moves"]) else REJECT
+            return UPHOLD if any(move[2] >= 1 for move in obs["ruling"]["moves"]) else REJECT
         return rng.choice(legal)
 
     def _sheet(self, obs: dict[str, Any], legal: list[Action], me: int) -> Action:
@@ -106,23 +112,9 @@ class WinPlaceShowHeuristic:
 
     def _bet(self, obs: dict[str, Any], legal: list[Action], me: int) -> Action:
         mine = [s for s in obs["slips"] if s["player"] == me]
-        doubles = [s for s in obs["doubles"] if s["player"] == me]
-        race = M.races[obs["race"] - 1]
-        mine_ridden = {h["id"] for h in obs["horses"] if h["owner"] == me}
-        favourite = min(race.horses, key=lambda h: h.odds)
-        stake = max(M.bet_unit, obs["money"][me] // 20 // M.bet_unit * M.bet_unit)
-        wanted: list[PlaceBet] = []
-        chances = estimates([(h.id, h.odds, h.id in mine_ridden) for h in race.horses])
-        for kind, places in (("win", 0), ("place", 1), ("show", 2)):
-            gain, hid = max(
-                (p[places] * (1 + h.odds / M.divisors[kind]) - 1, h.id)
-                for h, p in zip(race.horses, chances, strict=True)
-            )
-            if gain > 0:
-                wanted.append(PlaceBet(kind, (hid,), stake))
-        if obs["race"] == 1 and not doubles:
-            second = min(M.races[1].horses, key=lambda h: h.odds)
-            wanted.append(PlaceBet("double", (favourite.id, second.id), M.bet_unit))
+        doubles = obs["race"] == 1 and not any(s["player"] == me for s in obs["doubles"])
+        owned = tuple(h["owner"] == me for h in obs["horses"])
+        wanted = bets(obs["race"] - 1, owned, obs["money"][me], doubles)
         line = obs["line"]
         if line is not None:  # the stake of the line begun
             for bet in wanted:
@@ -145,33 +137,68 @@ class WinPlaceShowHeuristic:
 
 
 OWN_EDGE: Final = 1.25
-"""How much likelier the bot holds a horse it rides itself to win than its odds say: the odds
-assume every rider runs to win; the bot knows it does."""
+"""How much better the bot holds the odds of paying (p / (1 - p)) of a horse it rides itself than
+the tote board says: the board is fitted to races where every horse is ridden to win, but the other
+seats may ride theirs worse (or for another horse's sake, §8); the bot knows it rides its own to
+win."""
 
 
-def estimates(field: list[tuple[str, int, bool]]) -> list[tuple[float, float, float]]:
-    """Each horse's chances of finishing first, in the first two, in the first three: ``field``
-    holds (horse, odds N to 1, ridden by the bot). First from the odds, 1/(N + 1), raised by
-    ``OWN_EDGE`` for the bot's own horses and scaled to sum to 1; then the others by Harville's
-    formula (a horse's chance of being second is its chance of winning among the rest)."""
-    raw = [(OWN_EDGE if mine else 1.0) / (odds + 1) for _, odds, mine in field]
-    total = sum(raw)
-    win = [x / total for x in raw]
-    n = len(win)
-    second = [0.0] * n
-    third = [0.0] * n
-    for i in range(n):
-        for j in range(n):
-            if j == i:
-                continue
-            pj = win[j]
-            second[i] += pj * win[i] / (1 - pj)
-            for k in range(n):
-                if k in (i, j):
-                    continue
-                pk = win[k]
-                third[i] += pj * pk / (1 - pj) * win[i] / (1 - pj - pk)
-    return [(win[i], win[i] + second[i], win[i] + second[i] + third[i]) for i in range(n)]
+def estimates(race: Race, mine: Sequence[bool]) -> list[tuple[float, float, float]]:
+    """Each horse's chances of paying a win, a place and a show bet (finishing first, in the first
+    two, in the first three), ``mine`` saying which horses the bot rides itself. What the tote board
+    says (D3): a price was fitted as the take's share of $1,000 over the chance, so the take's share
+    over the price gives the chance back (a little high, the fit being careful); for the bot's own
+    horses the odds of paying (p / (1 - p)) are raised by ``OWN_EDGE``."""
+    share = M.price_per * (100 - M.take) / 100
+    found: list[tuple[float, float, float]] = []
+    for horse, own in zip(race.horses, mine, strict=True):
+        win, place, show = (min(1.0, share / price) for price in horse.prices)
+        if own:
+            win, place, show = (OWN_EDGE * p / (1 - p + OWN_EDGE * p) for p in (win, place, show))
+        found.append((win, place, show))
+    return found
+
+
+@cache
+def choices(
+    race_index: int, mine: tuple[bool, ...], doubles: bool
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The bets the bot wants in race ``race_index`` (from 0), as (kind, horses): for each kind,
+    the horse whose estimated chance times its price beats the stake by most, if one does; and with
+    ``doubles`` (before race 1, none written yet) the daily double that does, on race 2's
+    favourite at the board's chance (the sale of race 2 is still to come)."""
+    race = M.races[race_index]
+    chances = estimates(race, mine)
+    per = M.price_per
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for k, kind in enumerate(KINDS):
+        gain, hid = max(
+            (p[k] * h.prices[k] / per - 1, h.id) for h, p in zip(race.horses, chances, strict=True)
+        )
+        if gain > 0:
+            found.append((kind, (hid,)))
+    if doubles:
+        # Race 2's horse: the bot has no edge there (its horses are not sold yet) and every price
+        # holds the take, so it takes the board's favourite: the same return at the least risk.
+        second = min(M.races[1].horses, key=lambda h: (h.prices[0], h.number))
+        q = min(1.0, M.price_per * (100 - M.take) / 100 / second.prices[0])
+        gain, hid = max(
+            (p[0] * q * double_price(M, a, second) / per - 1, a.id)
+            for a, p in zip(race.horses, chances, strict=True)
+        )
+        if gain > 0:
+            found.append((DOUBLE, (hid, second.id)))
+    return tuple(found)
+
+
+def bets(race_index: int, mine: tuple[bool, ...], money: int, doubles: bool) -> list[PlaceBet]:
+    """The bot's bets (``choices``), each at a twentieth of its money in $1,000 (at least $1,000),
+    a daily double at $1,000."""
+    stake = max(M.bet_unit, money // 20 // M.bet_unit * M.bet_unit)
+    return [
+        PlaceBet(kind, horses, M.bet_unit if kind == DOUBLE else stake)
+        for kind, horses in choices(race_index, mine, doubles)
+    ]
 
 
 def claims(obs: dict[str, Any], me: int) -> bool:

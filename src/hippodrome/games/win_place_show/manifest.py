@@ -50,7 +50,10 @@ GAME_INFO = GameInfo(
         },
     ),
     players=(2, 6),
-    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
+    # Each option set's bound is WinPlaceShow.max_length (length.py): six races, each with its
+    # turns bounded by the rules and its tie auctions closed after 100 raises (D35); this is the
+    # greatest, six players with $50,000 each.
+    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=99_008),
     pieces=Pieces(
         game="rules:WinPlaceShow",
         heuristic="heuristic:WinPlaceShowHeuristic",
@@ -83,4 +86,8 @@ GAME_INFO = GameInfo(
             options={"players": 6, "quick": True},
         ),
     ),
+    # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
+    bad_notation=("fly away", "ride 9-99", "ride home-1", "dice 7 1", "sheet pepper x", "bid"),
+    # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
+    compiled=("actions", "events", "race", "rules"),
 )

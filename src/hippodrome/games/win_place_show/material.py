@@ -3,7 +3,8 @@
 The oval is the engine's lane-track model (``engine/lanetrack.py``): two straights of 25 squares and
 two turns of 15 squares at the rail to 19 outside (seed §6), five lanes (reconstructed), passing
 spaces as a per-cell feature. The six race programs (seed §3) are reconstructed; Speed and Klasse
-must be the sums the seed defines.
+must be the sums the seed defines. The tote board's prices (D3) are reconstructed too: each line is
+checked here, their returns against simulated races by ``calibration.check``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ TABLES: Final = (
     "purse_split",
     "betting",
     "payouts",
+    "payout_check",
     "odds_check",
     "programs",
 )
@@ -51,6 +53,9 @@ class Horse:
     bonus: int
     """The two-dice total that gives this horse three more squares (§3)."""
     veteran: bool
+    prices: tuple[int, int, int]
+    """The tote board (D3): what $1,000 on the horse brings back, stake included, for win, place
+    and show (``[payouts.prices]``)."""
 
     def strength(self, turn: int) -> int:
         """The strength for the ``turn``-th turn of the race (from 1): « on utilise le dernier
@@ -90,8 +95,16 @@ class Material:
     bid_unit: int
     claim_fine: int
     horses_per_owner: int
-    divisors: dict[str, int]
-    payout_rounding: int
+    price_per: int
+    """The stake the tote board's prices are for ($1,000)."""
+    take: int
+    """The track's take, in percent: what the prices hold back of every dollar bet (D3)."""
+    breakage: int
+    """Prices are rounded down to this many dollars."""
+    payout_band: tuple[float, float]
+    """Where each kind of bet's average return per dollar must lie (``[payout_check]``)."""
+    payout_z: float
+    """The payout check's standard errors: it refuses what is beyond the simulation's noise."""
     odds_runs: int
     odds_tolerance: float
     provenance: dict[str, str]
@@ -193,6 +206,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
             "purse_split: four shares (« pour les quatre 1ers chevaux »), decreasing, summing to 100"
         )
     per_mile = int(raw["programs"]["squares_per_mile"])
+    prices = _prices(raw, pay, problems)
     races: list[Race] = []
     ids: set[str] = set()
     for r, rr in enumerate(raw["races"]):
@@ -253,6 +267,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
                     strengths=strengths,
                     bonus=int(h["bonus"]),
                     veteran=h["jockey"] == "veteran",
+                    prices=prices.pop(hid, (0, 0, 0)),
                 )
             )
         if sorted(h.start for h in horses) != list(range(1, horses_per_race + 1)):
@@ -269,6 +284,14 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
                 tuple(horses),
             )
         )
+    if prices:
+        problems.append(f"payouts.prices: no such horse: {', '.join(sorted(prices))}")
+    if missing := [h.id for r in races for h in r.horses if not any(h.prices)]:
+        problems.append(f"payouts.prices: no prices for {', '.join(missing)}")
+    check = raw["payout_check"]
+    low, high = (float(x) for x in check["band"])
+    if not 0 < low < high < 1:
+        problems.append("payout_check.band: two returns per dollar, 0 < low < high < 1")
     if len(races) != game["races"]:
         problems.append(f"{game['races']} races expected, found {len(races)}")
     if [r.number for r in races] != list(range(1, len(races) + 1)):
@@ -293,16 +316,47 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
         bid_unit=int(bet["bid_unit"]),
         claim_fine=int(bet["claim_fine"]),
         horses_per_owner=int(bet["horses_per_owner"]),
-        divisors={
-            "win": int(pay["win_divisor"]),
-            "place": int(pay["place_divisor"]),
-            "show": int(pay["show_divisor"]),
-        },
-        payout_rounding=int(pay["rounding"]),
+        price_per=int(pay["per"]),
+        take=int(pay["take"]),
+        breakage=int(pay["breakage"]),
+        payout_band=(low, high),
+        payout_z=float(check["z"]),
         odds_runs=int(raw["odds_check"]["runs"]),
         odds_tolerance=float(raw["odds_check"]["tolerance"]),
         provenance=provenance,
     )
+
+
+def _prices(
+    raw: dict[str, Any], pay: dict[str, Any], problems: list[str]
+) -> dict[str, tuple[int, int, int]]:
+    """The tote board, horse by horse (``[payouts.prices]``), each line checked on its own: whole
+    multiples of the breakage, at least the stake back, and a place paying no more than a win nor a
+    show more than a place (each pays on more finishes than the one before)."""
+    per, breakage, take = int(pay["per"]), int(pay["breakage"]), int(pay["take"])
+    if per <= 0 or breakage <= 0 or per % breakage:
+        problems.append("payouts: per and breakage positive, per a multiple of the breakage")
+        return {}
+    if not 0 <= take < 100:
+        problems.append(f"payouts.take: a percentage from 0 to 99, not {take}")
+    found: dict[str, tuple[int, int, int]] = {}
+    for hid, line in raw["payouts"]["prices"].items():
+        if not isinstance(line, dict) or set(line) != {"win", "place", "show"}:
+            problems.append(f"payouts.prices.{hid}: a win, a place and a show price, nothing else")
+            continue
+        win, place, show = (int(line[kind]) for kind in ("win", "place", "show"))
+        if any(p % breakage or p < per for p in (win, place, show)):
+            problems.append(
+                f"payouts.prices.{hid}: prices are multiples of ${breakage} and at least the "
+                f"${per:,} staked, not {win}, {place}, {show}"
+            )
+        if not win >= place >= show:
+            problems.append(
+                f"payouts.prices.{hid}: a place pays on more finishes than a win and a show on "
+                f"more than a place, so win >= place >= show, not {win}, {place}, {show}"
+            )
+        found[str(hid)] = (win, place, show)
+    return found
 
 
 FILE: Final = DataFile("hippodrome.games.win_place_show", _parse)

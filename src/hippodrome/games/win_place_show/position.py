@@ -14,7 +14,7 @@ from typing import Annotated, Any, Final
 from hippodrome.engine.auction_record import AuctionRecord
 from hippodrome.engine.pool import SlipRecord
 from hippodrome.engine.position import Codec, Doc, Invalid, OneOf, Range, Size, Unique
-from hippodrome.games.win_place_show.actions import parse_cell
+from hippodrome.games.win_place_show.actions import FAULTS, parse_cell
 from hippodrome.games.win_place_show.material import material
 from hippodrome.games.win_place_show.phases import DOUBLE, KINDS, Phase
 
@@ -40,6 +40,7 @@ Square = Annotated[
     str, Doc("LANE-SQUARE: lane 1 (the rail) to 5, square from 1 at the lap's start; or home")
 ]
 Die = Annotated[int, Range(1, 6)]
+Fault = Annotated[str, OneOf(FAULTS, what="fault"), Doc("a fault of §8")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +104,16 @@ class WinPlaceShowPosition:
         list[list[HorseId]], Size(0, len(RACES)), Doc("each race run: its first four")
     ]
     claims: Annotated[
-        list[tuple[Seat, HorseId, Seat]], Doc("this race's claims: [claimant, horse, owner]")
+        list[tuple[Seat, HorseId, Seat, Fault]],
+        Doc("this race's claims: [claimant, horse, owner, fault]"),
     ]
     window: Annotated[HorseId | None, Doc("the horse whose move may be claimed against now")]
     fouls: Annotated[
-        list[tuple[HorseId, Square, Square, Count]],
-        Doc("this race's moves below the best: [horse, where it went, its best, squares lost]"),
+        list[tuple[HorseId, Square, Square, Count, Annotated[list[Fault], Unique("fault")]]],
+        Doc(
+            "this race's moves below the best: [horse, where it went, its best, squares lost,"
+            " the faults it shows]"
+        ),
     ]
     rulings: Annotated[dict[str, bool], Doc("a steward seat's rulings: horse -> justified")]
 
@@ -139,6 +144,9 @@ class WinPlaceShowPosition:
         settled = self.phase in (Phase.OVER, Phase.RULING)  # the race's result is in
         if len(self.results) > self.race - 1 + settled:
             raise Invalid("results", f"more results than races run before race {self.race}")
+        if len(self.results) < self.race - 1 + settled:
+            raise Invalid("results", f"one first four for each race run before race {self.race}")
+        self._validate_sale()
         seen: set[int] = set()
         for h, horse in enumerate(self.horses):
             if horse.cell == "home":
@@ -176,6 +184,20 @@ class WinPlaceShowPosition:
                     for hid, r in zip(slip.horses, races, strict=False)
                 ):
                     raise Invalid(f"{name}[{i}].horses", "horses of the race(s) the bet is on")
+
+    def _validate_sale(self) -> None:
+        """The sheets follow the horses on sale, and a sale under way has a horse under the
+        hammer (§9)."""
+        lots = len(self.lots)
+        if self.sale_at > lots:
+            raise Invalid("sale_at", f"at most the {lots} horses on sale")
+        if self.phase in (Phase.SHEET, Phase.BIDDING, Phase.LOT) and self.sale_at == lots:
+            raise Invalid("lots", "a sale under way has a horse left to sell")
+        for p, sheet in enumerate(self.sheets):
+            if len(sheet) > lots:
+                raise Invalid(f"sheets[{p}]", f"one bid for each of the {lots} horses on sale")
+            if self.phase is Phase.SHEET and p in self.waiting and len(sheet) == lots:
+                raise Invalid(f"sheets[{p}]", "a seat still writing has a horse left to bid on")
 
 
 POSITION: Final = Codec(WinPlaceShowPosition)

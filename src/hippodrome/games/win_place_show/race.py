@@ -103,6 +103,7 @@ def destinations(
     occupied: list[bool],
     finish: int,
     scratch: tuple[list[int], list[int]] | None = None,
+    exact: bool = False,
 ) -> dict[int, int]:
     """The legal ends of a move of ``total`` squares (§6): cell -> lap, ``HOME`` -> 0 when the line
     can be crossed. Empty: the horse cannot move and loses its turn. ``occupied[c]``: another horse
@@ -119,8 +120,10 @@ def destinations(
     is nothing, a second walk keeps every square each step reaches (``layers``), for D8.
 
     ``scratch``: two lists of ``CELLS`` zeros for those flat lists, lent by the caller (a state,
-    for its own walks) to spare making and freeing them at every move; the walk leaves them zeros."""
-    low = max(1, total - SHORT_FOR_SPACE)
+    for its own walks) to spare making and freeing them at every move; the walk leaves them zeros.
+    ``exact``: only the squares the whole ``total`` reaches, with no stop short (D7) and no D8 (the
+    claim test, §8, asks how far short of its total a move stopped)."""
+    low = total if exact else max(1, total - SHORT_FOR_SPACE)
     s0 = STARTS[cell]
     limit = finish - lap * LAP
     # A step gains less than REACH: the line cannot be crossed before step ``first``.
@@ -131,7 +134,7 @@ def destinations(
         scratch = ([0] * CELLS, [0] * CELLS)
     # The path states of the cells of the frontier (0: not in it), and the same for the next step's.
     reached, ahead = scratch
-    walks: tuple[list[dict[int, int]] | None, ...] = (None, [])
+    walks: tuple[list[dict[int, int]] | None, ...] = (None,) if exact else (None, [])
     layers = None
     for layers in walks:
         frontier = [cell]
@@ -201,7 +204,7 @@ def destinations(
         for c in short:
             if c not in ends:
                 ends[c] = later if starts[c] <= s0 else lap
-        if ends:
+        if ends or exact:
             return ends
     # D8: a horse that cannot make its total goes as far as it can (``layers[k - 1]``: step k).
     assert layers is not None

@@ -39,12 +39,14 @@ from hippodrome.engine.sampling import bits_for, draw_below
 from hippodrome.engine.turnflow import NOBODY, Flow, FlowState
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.win_place_show import events as ev
+from hippodrome.games.win_place_show import length
 from hippodrome.games.win_place_show.actions import (
     ACCEPT,
-    CLAIM,
+    CLAIMS,
     DECLINE,
     DICE,
     DONE,
+    FAULTS,
     NO_CLAIM,
     NO_JOCKEY,
     REJECT,
@@ -67,7 +69,8 @@ from hippodrome.games.win_place_show.actions import (
     parse_action,
     parse_cell,
 )
-from hippodrome.games.win_place_show.material import Race, digest, material
+from hippodrome.games.win_place_show.length import TIE_RAISES
+from hippodrome.games.win_place_show.material import Horse, Race, digest, material
 from hippodrome.games.win_place_show.phases import DOUBLE, KINDS, PHASES, Phase
 from hippodrome.games.win_place_show.position import POSITION, HorseOnTrack, WinPlaceShowPosition
 from hippodrome.games.win_place_show.race import (
@@ -76,6 +79,7 @@ from hippodrome.games.win_place_show.race import (
     LANE,
     PER_SQUARE,
     RANK,
+    SHORT_FOR_SPACE,
     T,
     best,
     destinations,
@@ -83,6 +87,7 @@ from hippodrome.games.win_place_show.race import (
     progress,
     start_cells,
 )
+from hippodrome.games.win_place_show.tote import double_price, price
 
 if TYPE_CHECKING:
     import random
@@ -135,6 +140,9 @@ DOUBLE_MAX: Final = M.double_max
 HORSES_PER_OWNER: Final = M.horses_per_owner
 BETS_PER_RACE: Final = M.bets_per_race
 RIDE_OF: Final = RIDES
+Foul = tuple[int, int, int, int, tuple[str, ...]]
+"""A move below the horse's best (D21): (horse, where it went, its best, the squares it gave up,
+the faults of §8 it shows, in ``FAULTS``' order)."""
 SALE_PHASES: Final = (1, 2, 3)
 """The sheet, the tie auction and its die (``Phase.SHEET``, ``BIDDING``, ``LOT``)."""
 
@@ -164,7 +172,7 @@ class WinPlaceShow(Game[WinPlaceShowOptions]):
     max_players: ClassVar[int] = 6
     max_choices: ClassVar[int] = 8192
     """The written bids: every multiple of $500 up to a player's money (§9), over 3,000 at once."""
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = WinPlaceShowOptions
 
     def __init__(self, options: WinPlaceShowOptions) -> None:
@@ -186,6 +194,10 @@ class WinPlaceShow(Game[WinPlaceShowOptions]):
     def data_digest(self) -> str:
         return digest()
 
+    def max_length(self) -> int:
+        """The most actions a game with these options can take (``length.py``, D35)."""
+        return length.max_length(self)
+
     def new_initial_state(self) -> WinPlaceShowState:
         return WinPlaceShowState.initial(self)
 
@@ -204,14 +216,13 @@ def sale_order(race: Race) -> tuple[int, ...]:
     return tuple(sorted(range(len(race.horses)), key=lambda h: (race.horses[h].odds, h)))
 
 
-def bet_pays(slip: Slip, place: int, odds: int) -> Money:
-    """What the bank pays a win, place or show slip on a horse of ``odds`` that finished ``place``
-    (0: unplaced): the stake back and the odds, halved for place, a third for show (D2, D3)."""
+def bet_pays(slip: Slip, place: int, horse: Horse) -> Money:
+    """What the bank pays a win, place or show slip on ``horse``, which finished ``place`` (0:
+    unplaced): its price on the tote board for that kind, stake included, for each $1,000 staked
+    (D2, D3)."""
     if not 1 <= place <= PLACES_PAID[slip.kind]:
         return 0
-    unit = M.payout_rounding
-    profit = slip.stake * odds // M.divisors[slip.kind] // unit * unit
-    return slip.stake + profit
+    return slip.stake * price(horse, slip.kind) // M.price_per
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
@@ -291,8 +302,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         self.crossed: list[tuple[int, bool, int]] = []
         """Horses home this turn: (horse, veteran, rank of its move)."""
         self.finish: list[int] = []
-        self.claims: list[tuple[Player, int, Player]] = []
-        """This race's claims: (claimant, horse, owner)."""
+        self.claims: list[tuple[Player, int, Player, str]] = []
+        """This race's claims: (claimant, horse, owner, fault), « La réclamation est enregistrée
+        (cheval concerné, le type de faute, le réclamant) » (§8)."""
         self.window = NOBODY
         """The horse whose move may be claimed against now."""
         self.results: list[list[int]] = []
@@ -303,9 +315,9 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         """§10: the owners who have had their say on a jockey this race."""
         self.request: tuple[int, Player] | None = None
         """The horse an owner asks a seat out of the game to ride, and that seat."""
-        self.fouls: list[tuple[int, int, int, int]] = []
+        self.fouls: list[Foul] = []
         """This race's moves below the horse's best (D21): (horse, where it went, its best, the
-        squares it gave up by it)."""
+        squares it gave up by it, the faults of §8 it shows)."""
         self.rulings: dict[int, bool] = {}
         """A steward seat's rulings (D27): horse -> the claims against it are justified."""
         self.marks: Marks | None = None
@@ -424,8 +436,20 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return (
             not self.out[seat]
             and self.money_[seat] >= BID_UNIT
-            and self._horses_of(seat) < HORSES_PER_OWNER
+            and self._horses_of(seat) < self._horses_allowed()
         )
+
+    def _horses_allowed(self) -> int:
+        """§9: « S'il y a moins de 6 joueurs, un joueur peut acheter des chevaux supplémentaires »,
+        and « Une fois qu'un joueur a deux chevaux il ne peut plus en acheter d'autres »: two horses
+        an owner while fewer than six players are in the game, else one (D19)."""
+        playing = self.out.count(False)
+        return HORSES_PER_OWNER if playing < len(self.race.horses) else 1
+
+    def _must_buy(self, seat: Player) -> bool:
+        """§9: « Avant chaque course chaque joueur doit acheter un cheval »: a seat in the game
+        with no horse yet this race, that can pay the lowest bid (D19)."""
+        return not self.out[seat] and self.money_[seat] >= BID_UNIT and not self._horses_of(seat)
 
     # -- who acts and what they may do ----------------------------------------------------------
 
@@ -484,7 +508,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             # il a misé. »
             hid = IDS[self.race_index][self.window]
             if any(s.player == player and hid in s.horses for s in self.pool.slips):
-                return _CLAIM_OR_NOT
+                return _claims_for(self.fouls[-1][4])
             return _NO_CLAIM_ONLY
         if phase is ANSWER_PHASE:
             return _ANSWERS
@@ -574,6 +598,8 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             return self._explain_bet(player, bet)
         if isinstance(action, Done) and phase is BETTING_PHASE:
             return IllegalActionError("win_place_show.illegal.stake_first")
+        if isinstance(action, Claim) and action.made:
+            return self._explain_claim(player, action.fault)
         if isinstance(action, Spurt):
             if phase is not RIDING_PHASE:
                 return IllegalActionError("win_place_show.illegal.not_riding")
@@ -607,6 +633,20 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         if isinstance(action, Dice | Stable | TieLot):
             return IllegalActionError("win_place_show.illegal.chance_action", action=str(action))
         return IllegalActionError("error.illegal_action", action=str(action))
+
+    def _explain_claim(self, player: Player, fault: str) -> IllegalActionError:
+        """Why ``player`` may not claim ``fault`` now (§8)."""
+        if self.flow.phase is not CLAIM_PHASE:
+            return IllegalActionError("win_place_show.illegal.no_claim_now")
+        if tuple(self._legal_actions(player)) == _NO_CLAIM_ONLY:
+            horse = IDS[self.race_index][self.window]
+            return IllegalActionError("win_place_show.illegal.claim_without_bet", horse=horse)
+        faults = self.fouls[-1][4]
+        return IllegalActionError(
+            "win_place_show.illegal.claim_fault",
+            fault=fault,
+            faults=list(faults),
+        )
 
     @staticmethod
     def _spot(cell: int) -> JSONObject:
@@ -674,10 +714,11 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 self._events.append(ev.HorseStuck(IDS[self.race_index][self.moving]))
                 self._next_mover()
         elif kind is CLAIM_KIND:
-            if action.made:  # type: ignore[attr-defined]
+            assert isinstance(action, Claim)
+            if action.fault:
                 h = self.window
-                self.claims.append((player, h, self.owner[h]))
-                self._events.append(ev.ClaimMade(player, IDS[self.race_index][h]))
+                self.claims.append((player, h, self.owner[h], action.fault))
+                self._events.append(ev.ClaimMade(player, IDS[self.race_index][h], action.fault))
             if self.flow.answered(player):
                 self.window = NOBODY
                 self._next_mover()
@@ -732,7 +773,13 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             at = self.sale_at
             horse = IDS[self.race_index][self.lots[at]]
             written = [s[at] if at < len(s) else 0 for s in self.sheets]
-            void = [p for p in range(n) if written[p] and not self._bid_counts(p, at)]
+            # D19: a seat that must still buy a horse is held to the lowest bid where it wrote none.
+            held = tuple(p for p in range(n) if not written[p] and self._must_buy(p))
+            if held:
+                self._events.append(ev.LowestBidHeld(horse, held, BID_UNIT))
+                for p in held:
+                    written[p] = BID_UNIT
+            void = [p for p in range(n) if written[p] and not self._bid_counts(p, written[p])]
             if void:
                 self._events.append(ev.BidsVoid(horse, tuple(void)))
             self.auction, events = Auction.sealed(
@@ -743,31 +790,25 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 excluded=set(void),
                 written=written,
                 money=self.money_,
+                max_raises=TIE_RAISES,  # D35: the last raise allowed buys
             )
             self._record(events)
             if not self._settle_lot():
                 return
         self._engage()
 
-    def _bid_counts(self, seat: Player, at: int) -> bool:
-        """§9: whether ``seat``'s written bid for the ``at``-th horse on sale stands."""
-        bid = self.sheets[seat][at] if at < len(self.sheets[seat]) else 0
+    def _bid_counts(self, seat: Player, bid: Money) -> bool:
+        """§9: whether ``seat``'s bid ``bid`` for the horse under the hammer stands."""
         if not bid or self.out[seat] or bid > self.money_[seat]:
             return False  # D12: a bid beyond what the seat has left is void
         owned = self._horses_of(seat)
-        if owned >= HORSES_PER_OWNER:
+        if owned >= self._horses_allowed():
             return (
                 False  # « Une fois qu'un joueur a deux chevaux [...] ses enchères sont ignorées »
             )
         # « le reste de ses montants sont invalidés jusqu'à ce que tous les joueurs aient un
-        # cheval » (D10: a seat without a standing bid left does not hold the others up)
-        return not (owned and any(self._wants(p, at) for p in range(self.game.num_players)))
-
-    def _wants(self, seat: Player, at: int) -> bool:
-        """``seat`` owns no horse yet and has a bid it can pay on a horse still to sell."""
-        if self.out[seat] or self._horses_of(seat):
-            return False
-        return any(0 < b <= self.money_[seat] for b in self.sheets[seat][at:])
+        # cheval » (D10; D19: every seat that can pay the lowest bid must buy one)
+        return not (owned and any(self._must_buy(p) for p in range(self.game.num_players)))
 
     def _settle_lot(self) -> bool:
         """Follow the auction's stage; True when the lot is closed and the sale may go on."""
@@ -849,12 +890,14 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         home = set(self.finish)
         self.movers = [h for k in range(6) if (h := (white - 1 + k) % 6) not in home]
         bonus = next((h for h in self.movers if bonuses[h] == white + other), NOBODY)
+        # D33: a horse home is skipped; the first still on the oval moves first.
+        first = self.movers[0] if self.movers else white - 1
         self._events.append(
             ev.DiceRolled(
                 self.turn_no,
                 white,
                 other,
-                ids[white - 1],
+                ids[first],
                 ids[bonus] if bonus >= 0 else "none",
             )
         )
@@ -928,24 +971,83 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         h, owner = self.moving, self.owner[self.moving]
         # §8: « la réclamation doit être faite immédiatement après le mouvement du cheval »: a
         # window opens after a move below the horse's best (D21), to every other seat still in.
-        top = best(self.ends)
-        below = ride_key(cell, self.ends) < ride_key(top, self.ends)
+        foul = self._foul(h, cell)
         self._move(h, cell, owner)
-        if below:
+        if foul is not None:
             seats = [p for p in range(self.game.num_players) if p != owner and not self.out[p]]
             if seats:
-                self.fouls.append((h, cell, top, self._lost(cell, top)))
+                self.fouls.append(foul)
                 self.window = h
                 self.flow.enter(CLAIM_PHASE, waiting=seats)
                 return
         self._next_mover()
 
-    def _lost(self, went: int, top: int) -> int:
-        """The squares a move to ``went`` gave up against the best, ``top`` (to the line when the
-        best was home); ``self.ends`` still holds the move's destinations."""
-        reach = FINISH[self.race_index] if top == HOME else progress(top, self.ends[top])
-        gone = progress(went, self.ends[went]) if went != HOME else reach
-        return max(0, reach - gone) // PER_SQUARE
+    def _foul(self, h: int, went: int) -> Foul | None:
+        """The move of horse ``h`` to ``went`` measured against its best (D21), before it is made:
+        None when it is the best, else (horse, went, the best, the squares given up, the faults of
+        §8 it shows). While the apprentice's two squares are still to take, the best is the best
+        move with them (« ne pas prendre les bonus disponibles pour avancer (apprenti ou bonus
+        n°) »)."""
+        ends = self.ends
+        top = best(ends)
+        reach, gone = ride_key(top, ends), ride_key(went, ends)
+        found: set[str] = set()
+        if gone < reach:
+            short = self._short_of_total(h, went)
+            if not short:  # the whole total on worse ground, or (D8) not the farthest it could go
+                found.add("lane")
+            else:
+                found.update(("three_short", "short") if short == SHORT_FOR_SPACE else ("short",))
+                if BONUS[self.race_index][h] == sum(self.dice or ()):
+                    found.add("bonus")  # the bonus number's three squares left unrun
+        spurted = self._spurt_ends(h)
+        if spurted:
+            further = best(spurted)
+            if ride_key(further, spurted) > gone:
+                found.add("bonus")  # the apprentice's two squares not taken
+            if ride_key(further, spurted) > reach:
+                top, reach = further, ride_key(further, spurted)
+        if not found:
+            return None
+        finish = FINISH[self.race_index]
+        lost = max(0, min(reach, finish) - min(gone, finish)) // PER_SQUARE
+        return (h, went, top, lost, tuple(f for f in FAULTS if f in found))
+
+    def _spurt_ends(self, h: int) -> dict[int, int]:
+        """Where horse ``h`` could end its move with the apprentice's two squares, while they are
+        still to take this move (else nothing)."""
+        if not self._may_spurt():
+            return {}
+        self.spurting = True
+        try:
+            return self.destinations_of(h)
+        finally:
+            self.spurting = False
+
+    def _short_of_total(self, h: int, went: int) -> int | None:
+        """How many squares short of its total the move of ``h`` to ``went`` stopped (0: it ran the
+        whole total, or crossed the line); None when no count of at most three fits (D8: the horse
+        could not make its total)."""
+        if went == HOME:
+            return 0
+        total, changes = self.move_total(h), 2 if VETERAN[self.race_index][h] else 1
+        here, occupied = self.cell[h], self.occupied
+        occupied[here] = False
+        try:
+            for short in range(SHORT_FOR_SPACE + 1):
+                if total - short >= 1 and went in destinations(
+                    here,
+                    self.lap[h],
+                    total - short,
+                    changes=changes,
+                    occupied=occupied,
+                    finish=FINISH[self.race_index],
+                    exact=True,
+                ):
+                    return short
+            return None
+        finally:
+            occupied[here] = True
 
     def _move(self, h: int, cell: int, rider: Player) -> None:
         hid = IDS[self.race_index][h]
@@ -986,10 +1088,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 self._record([ev.PursePaid(owner, ids[h], place, amount)])
         self._events.append(ev.SlipsRevealed(race.number))
         places = {ids[h]: i + 1 for i, h in enumerate(first_four)}
-        odds = {h.id: h.odds for h in race.horses}
+        horses = {h.id: h for h in race.horses}
         self._record(
             self.pool.settle_fixed(
-                lambda s: bet_pays(s, places.get(s.horses[0], 0), odds[s.horses[0]])
+                lambda s: bet_pays(s, places.get(s.horses[0], 0), horses[s.horses[0]])
             )
         )
         if self.race_index == 1:
@@ -1011,10 +1113,10 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         steward = self.game.steward
         if steward == NOBODY:
             return NOBODY
-        for _, h, owner in self.claims:
+        for _, h, owner, _ in self.claims:
             if h in self.rulings or steward == owner:
                 continue
-            if all(c != steward for c, x, _ in self.claims if x == h):
+            if all(c != steward for c, x, _, _ in self.claims if x == h):
                 return h
         return NOBODY
 
@@ -1034,23 +1136,17 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
 
     def _judge_claims(self, first_four: list[int]) -> None:
         """§8, at the end of the race: a claim is upheld when the owner bet on another horse that
-        finished ahead of his (the move was below its best: D21); the claimant gets his stakes on
-        the horse back and half the owner's winnings of the race (D22); else the claimants against
-        the owner of that horse pay him $2,000 between them."""
+        finished ahead of his (the move was below its best: D21); the claimant gets back his stakes
+        on the horse that won nothing, and an equal share with the owner of the owner's gains of
+        the race (D22); else the claimants against the owner of that horse pay him $2,000 between
+        them."""
         if not self.claims:
             return
-        race = self.race
-        ids = [h.id for h in race.horses]
+        ids = IDS[self.race_index]
         place = {h: i for i, h in enumerate(first_four)}
-        won = [0] * self.game.num_players
-        start = next(
-            i for i in range(len(self.events) - 1, -1, -1) if isinstance(self.events[i], ev.Finish)
-        )
-        for e in self.events[start:]:
-            for p, delta in e.money_changes().items():
-                won[p] += max(0, delta)
+        gains = self._gains_of_the_race(first_four)
         judged: dict[int, list[Player]] = {}
-        for claimant, h, _ in self.claims:
+        for claimant, h, _, _ in self.claims:
             if claimant not in judged.setdefault(h, []):
                 judged[h].append(claimant)
         for h, claimants in judged.items():
@@ -1064,21 +1160,55 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 for s in self.pool.slips_of(owner)
             )
             for claimant in claimants:
-                stake = sum(s.stake for s in self.pool.slips_of(claimant) if ids[h] in s.horses)
                 if upheld:
-                    share = min(won[owner] // (len(claimants) + 1), self.money_[owner])
-                    self._record([ev.ClaimJudged(claimant, ids[h], owner, True, stake, share)])
+                    # « le réclamant reçoit le pari qu'il avait fait sur ce cheval »: the stakes a
+                    # winning slip already brought back are not given twice (D22).
+                    lost = sum(
+                        s.stake
+                        for s in self.pool.slips_of(claimant)
+                        if ids[h] in s.horses and not self._slip_won(s, first_four)
+                    )
+                    share = min(gains[owner] // (len(claimants) + 1), self.money_[owner])
+                    self._record([ev.ClaimJudged(claimant, ids[h], owner, True, lost, share)])
                 else:
+                    # « S'il y a deux réclamants, ils paient chacun 1000 $ et ainsi de suite »:
+                    # $2,000 shared equally, in whole dollars (D22).
                     fine = min(M.claim_fine // len(claimants), self.money_[claimant])
                     self._record([ev.ClaimJudged(claimant, ids[h], owner, False, 0, fine)])
 
+    def _gains_of_the_race(self, first_four: list[int]) -> list[Money]:
+        """« les gains de cette course » (§8, D22), per seat: the purse and what its slips paid at
+        the end of the race beyond their stakes (a stake coming back is no gain)."""
+        gains = [0] * self.game.num_players
+        start = next(
+            i for i in range(len(self.events) - 1, -1, -1) if isinstance(self.events[i], ev.Finish)
+        )
+        for e in self.events[start:]:
+            for p, delta in e.money_changes().items():
+                gains[p] += max(0, delta)
+        slips = list(self.pool.slips)
+        if self.race_index == 1:
+            slips += self.dd.slips  # the daily doubles are paid at the end of race 2 (§11)
+        for s in slips:
+            if self._slip_won(s, first_four):
+                gains[s.player] -= s.stake
+        return gains
+
+    def _slip_won(self, slip: Slip, first_four: list[int]) -> bool:
+        """Whether ``slip`` won at the end of this race (``first_four``): its horse in the places
+        its kind pays (D2), or, for a daily double, both winners (§11)."""
+        if slip.kind == DOUBLE:
+            w1, w2 = self.results[0][0], self.results[1][0]
+            return slip.horses == (RACES[0].horses[w1].id, RACES[1].horses[w2].id)
+        return IDS[self.race_index].index(slip.horses[0]) in first_four[: PLACES_PAID[slip.kind]]
+
     def _double_pays(self, slip: Slip) -> Money:
-        """§11: both horses must win their race; D4: the stake times (N1 + 1) x (N2 + 1)."""
-        first, second = RACES[0], RACES[1]
-        w1, w2 = self.results[0][0], self.results[1][0]
-        if slip.horses != (first.horses[w1].id, second.horses[w2].id):
+        """§11: both horses must win their race; D4: the two win prices compounded with the take
+        applied once (``tote.double_price``), for each $1,000 staked."""
+        first, second = RACES[0].horses[self.results[0][0]], RACES[1].horses[self.results[1][0]]
+        if slip.horses != (first.id, second.id):
             return 0
-        return slip.stake * (first.horses[w1].odds + 1) * (second.horses[w2].odds + 1)
+        return slip.stake * double_price(M, first, second) // M.price_per
 
     # -- views ----------------------------------------------------------------------------------
 
@@ -1152,7 +1282,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             "request": None
             if request is None
             else {"horse": race.horses[request[0]].id, "player": request[1]},
-            "claims": [[p, race.horses[h].id] for p, h, _ in self.claims],
+            "claims": [[p, race.horses[h].id, fault] for p, h, _, fault in self.claims],
             "ruling": None if ruling < 0 else self._ruling_view(ruling),
             "window": None
             if phase is not CLAIM_PHASE or not self.fouls
@@ -1162,6 +1292,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
                 "went": cell_name(self.fouls[-1][1]),
                 "best": cell_name(self.fouls[-1][2]),
                 "lost": self.fouls[-1][3],
+                "faults": list(self.fouls[-1][4]),
             },
         }
 
@@ -1172,10 +1303,11 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         return {
             "horse": IDS[self.race_index][h],
             "owner": self.owner[h],
-            "claimants": sorted({p for p, x, _ in self.claims if x == h}),
+            "claimants": sorted({p for p, x, _, _ in self.claims if x == h}),
+            "claims": [[p, fault] for p, x, _, fault in self.claims if x == h],
             "moves": [
-                [cell_name(went), cell_name(top), lost]
-                for x, went, top, lost in self.fouls
+                [cell_name(went), cell_name(top), lost, list(faults)]
+                for x, went, top, lost, faults in self.fouls
                 if x == h
             ],
         }
@@ -1198,7 +1330,7 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
         # §8: « Un joueur ne peut porter plainte que contre le propriétaire d'un cheval sur lequel
         # il a misé »: a claim made this race tells that its claimant's slips hold that horse. A
         # deal that breaks it is drawn again (the true slips keep it, so one that does comes).
-        claimed = [(q, IDS[self.race_index][h]) for q, h, _ in self.claims]
+        claimed = [(q, IDS[self.race_index][h]) for q, h, _, _ in self.claims]
         while True:
             redrawn = self._redraw(state, plan, marks, rng)
             if all(
@@ -1406,10 +1538,11 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             crossed=[(ids[h], rank) for h, _, rank in self.crossed],
             finish=[ids[h] for h in self.finish],
             results=[[RACES[r].horses[h].id for h in o] for r, o in enumerate(self.results)],
-            claims=[(p, ids[h], o) for p, h, o in self.claims],
+            claims=[(p, ids[h], o, fault) for p, h, o, fault in self.claims],
             window=horse(self.window),
             fouls=[
-                (ids[h], cell_name(went), cell_name(top), lost) for h, went, top, lost in self.fouls
+                (ids[h], cell_name(went), cell_name(top), lost, list(faults))
+                for h, went, top, lost, faults in self.fouls
             ],
             rulings={ids[h]: upheld for h, upheld in self.rulings.items()},
         )
@@ -1464,10 +1597,11 @@ class WinPlaceShowState(FlowState[WinPlaceShow]):
             [[x.id for x in RACES[r].horses].index(h) for h in order]
             for r, order in enumerate(p.results)
         ]
-        state.claims = [(c, ids.index(h), o) for c, h, o in p.claims]
+        state.claims = [(c, ids.index(h), o, fault) for c, h, o, fault in p.claims]
         state.window = NOBODY if p.window is None else ids.index(p.window)
         state.fouls = [
-            (ids.index(h), parse_cell(w), parse_cell(b), lost) for h, w, b, lost in p.fouls
+            (ids.index(h), parse_cell(w), parse_cell(b), lost, tuple(faults))
+            for h, w, b, lost, faults in p.fouls
         ]
         state.rulings = {ids.index(h): upheld for h, upheld in p.rulings.items()}
         if state.flow.phase is RIDING_PHASE:
@@ -1484,8 +1618,18 @@ _STAKES: dict[Any, list[Any]] = {}
 _LINES: dict[tuple[str, tuple[str, ...]], Line] = {}
 
 
-_CLAIM_OR_NOT: Final = (NO_CLAIM, CLAIM)
 _NO_CLAIM_ONLY: Final = (NO_CLAIM,)
+_CLAIMS_FOR: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def _claims_for(faults: tuple[str, ...]) -> tuple[Action, ...]:
+    """``no claim``, then a claim for each fault the move shows (§8), made once for each set."""
+    found = _CLAIMS_FOR.get(faults)
+    if found is None:
+        found = _CLAIMS_FOR[faults] = (NO_CLAIM, *(CLAIMS[f] for f in faults))
+    return found
+
+
 _ANSWERS: Final = (ACCEPT, DECLINE)
 _RULINGS: Final = (UPHOLD, REJECT)
 """The choices of a claim window, a jockey's answer and a ruling: the same every time."""

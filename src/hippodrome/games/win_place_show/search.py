@@ -6,9 +6,9 @@ The policy, phase by phase (the heuristic's rules, ``heuristic.py``, without bui
 riding, it spurts when it may and otherwise takes ``race.best`` of the move's ends (home, else the
 farthest, then the rail: §6, the heuristic's ``ride_key`` to within the lane order); writing its
 sheet (§9), the horse's ``value`` capped at a third of its money; in a tie auction, it raises while
-the price stays under that value; betting (§10, §11), the heuristic's win, place and show bets whose
-estimated chance beats what they pay (``estimates``, kept for each field and set of own horses),
-and the small daily double on the two favourites before race 1. It never claims (§8: a claim is a
+the price stays under that value; betting (§10, §11), the heuristic's win, place and show bets and
+its daily double before race 1, whose estimated chance beats the tote board's price (``bets``, its
+choices kept for each race and set of own horses). It never claims (§8: a claim is a
 fine risked on a guess, rare in the heuristic's play), rules a claim justified when the move gave up
 a square or more (D27), asks no jockey and accepts a ride (§10).
 
@@ -45,7 +45,7 @@ from hippodrome.games.win_place_show.actions import (
     Ride,
     Sheet,
 )
-from hippodrome.games.win_place_show.heuristic import HORSES, estimates, value
+from hippodrome.games.win_place_show.heuristic import HORSES, bets, value
 from hippodrome.games.win_place_show.material import material
 from hippodrome.games.win_place_show.phases import Phase
 from hippodrome.games.win_place_show.race import best
@@ -98,38 +98,17 @@ def rollout(state: State, player: Player, rng: random.Random) -> Action:
         return ACCEPT
     if phase is Phase.RULING:
         ruled = state._next_ruling()
-        gave_up = any(h == ruled and lost >= 1 for h, _, _, lost in state.fouls)
+        gave_up = any(h == ruled and lost >= 1 for h, _, _, lost, _ in state.fouls)
         return UPHOLD if gave_up else REJECT
     return rng.choice(legal)
 
 
-_ESTIMATES: dict[tuple[int, tuple[bool, ...]], list[tuple[float, float, float]]] = {}
-"""The heuristic's chances for each race and set of the seat's own horses, computed once."""
-
-
 def _wanted(state: WinPlaceShowState, player: Player) -> list[PlaceBet]:
-    """The heuristic's bets this race (``WinPlaceShowHeuristic._bet``), from the state."""
-    race = state.race
+    """The heuristic's bets this race (``WinPlaceShowHeuristic._bet``: ``heuristic.bets``, its
+    choices computed once for each race and set of the seat's own horses), from the state."""
     mine = tuple(o == player for o in state.owner)
-    key = (state.race_index, mine)
-    chances = _ESTIMATES.get(key)
-    if chances is None:
-        field = [(h.id, h.odds, own) for h, own in zip(race.horses, mine, strict=True)]
-        chances = _ESTIMATES[key] = estimates(field)
-    stake = max(M.bet_unit, state.money_[player] // 20 // M.bet_unit * M.bet_unit)
-    wanted: list[PlaceBet] = []
-    for kind, places in (("win", 0), ("place", 1), ("show", 2)):
-        gain, hid = max(
-            (p[places] * (1 + h.odds / M.divisors[kind]) - 1, h.id)
-            for h, p in zip(race.horses, chances, strict=True)
-        )
-        if gain > 0:
-            wanted.append(PlaceBet(kind, (hid,), stake))
-    if state.race_index == 0 and not state.dd.slips_of(player):
-        favourite = min(race.horses, key=lambda h: h.odds)
-        second = min(RACES[1].horses, key=lambda h: h.odds)
-        wanted.append(PlaceBet("double", (favourite.id, second.id), M.bet_unit))
-    return wanted
+    doubles = state.race_index == 0 and not state.dd.slips_of(player)
+    return bets(state.race_index, mine, state.money_[player], doubles)
 
 
 def _bet(state: WinPlaceShowState, player: Player, legal: Sequence[Action]) -> Action:

@@ -112,7 +112,7 @@ def layout(game: WinPlaceShow) -> TensorLayout:
         out.append(float(view["total"] or 0))
         out.append(float(len(view["destinations"])))
         request, ruling, window = view["request"], view["ruling"], view["window"]
-        claims = [horse for _, horse in view["claims"]]
+        claims = [horse for _, horse, _ in view["claims"]]
         slips = {
             (slip["horses"][0], slip["player"], slip["kind"]): slip["stake"] or 0
             for slip in view["slips"]

@@ -10,6 +10,7 @@ from typing import Any
 from hippodrome.engine.i18n import term
 from hippodrome.engine.types import JSONObject
 from hippodrome.games.win_place_show.material import material
+from hippodrome.games.win_place_show.phases import KINDS
 from hippodrome.games.win_place_show.race import T
 
 M = material()
@@ -19,7 +20,8 @@ LABELS = {
         "race": "Race {race} of {races}: {miles} mile, purse ${purse}",
         "turn": "turn {turn}",
         "dice": "dice: white {white}, other {other}",
-        "head": "no horse           odds  Speed Klasse jockey      bonus owner   where",
+        "head": "no horse           odds     win  place   show  Speed Klasse jockey      bonus owner   where",
+        "tote": "Win, place, show: what $1,000 brings back, stake included (the tote board)",
         "veteran": "veteran",
         "apprentice": "apprentice",
         "home": "home",
@@ -40,7 +42,8 @@ LABELS = {
         "race": "Course {race} sur {races} : {miles} mile, bourse {purse} $",
         "turn": "tour {turn}",
         "dice": "dés : blanc {white}, autre {other}",
-        "head": "n° cheval         cote  Speed Klasse jockey      bonus proprio où",
+        "head": "n° cheval         cote gagnant  placé montré  Speed Klasse jockey      bonus proprio où",
+        "tote": "Gagnant, placé, montré : ce que rapportent 1 000 $, mise comprise (le totalisateur)",
         "veteran": "vétéran",
         "apprentice": "apprenti",
         "home": "arrivé",
@@ -61,7 +64,8 @@ LABELS = {
 
 
 def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
-    """The board as a few lines of text: the race's program with where each horse is, the sale,
+    """The board as a few lines of text: the race's program with the tote board's prices (D3) and
+    where each horse is, the sale,
     the viewer's slip, the horse to move, the money and the results so far."""
     t = LABELS.get(lang, LABELS["en"])
     race = M.races[obs["race"] - 1]
@@ -90,10 +94,12 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
             else t["lane"].format(lane=shown["lane"], square=shown["square"])
         )
         jockey = t["veteran"] if h.veteran else t["apprentice"]
+        win, place, show = h.prices
         lines.append(
-            f"{h.number:>2} {h.name:<16} {h.odds:>2}-1 {h.speed:>6} {h.klasse:>6} "
-            f"{jockey:<11} {h.bonus:>5} {seat(shown['owner']):<7} {where}"
+            f"{h.number:>2} {h.name:<16} {h.odds:>2}-1 {win:>7} {place:>6} {show:>6} "
+            f"{h.speed:>6} {h.klasse:>6} {jockey:<11} {h.bonus:>5} {seat(shown['owner']):<7} {where}"
         )
+    lines.append(t["tote"])
     for h, shown in zip(race.horses, obs["horses"], strict=True):
         if shown.get("jockey") is not None:
             lines.append(t["ridden"].format(horse=h.name, seat=seat(shown["jockey"])))
@@ -148,7 +154,7 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
 
 def board_data() -> JSONObject:
     """The static material the browser draws from: the oval's geometry with its passing spaces, the
-    finish line, and the six race programs."""
+    finish line, and the six race programs with the tote board's prices (D3)."""
     spaces = sorted(c for c, on in T.features["passing_space"].items() if on)
     return {
         "geometry": T.geometry(inner_radius=15 / math.pi - 0.5),
@@ -170,6 +176,7 @@ def board_data() -> JSONObject:
                         "number": h.number,
                         "name": h.name,
                         "odds": h.odds,
+                        "prices": dict(zip(KINDS, h.prices, strict=True)),
                         "speed": h.speed,
                         "klasse": h.klasse,
                         "start": h.start,

@@ -119,7 +119,7 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
 
   function program(obs) {
     const race = boardData.races[obs.race - 1];
-    const head = h("tr", {}, ...["number", "horse", "odds", "speed", "klasse", "strengths", "bonus", "jockey", "owner", "where"].map((k) => h("th", {}, t(`web.win_place_show.col_${k}`))));
+    const head = h("tr", {}, ...["number", "horse", "odds", "win", "place", "show", "speed", "klasse", "strengths", "bonus", "jockey", "owner", "where"].map((k) => h("th", { title: ["win", "place", "show"].includes(k) ? t("web.win_place_show.tote") : null }, t(`web.win_place_show.col_${k}`))));
     const rows = race.horses.map((horse, i) => {
       const seen = obs.horses[i];
       const where = seen.home ? t("web.win_place_show.home") : t("web.win_place_show.where", { lane: seen.lane, square: seen.square });
@@ -129,6 +129,8 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
         h("td", {}, String(horse.number)),
         h("td", {}, horse.name),
         h("td", {}, `${horse.odds}-1`),
+        // The tote board (D3): what $1,000 on the horse brings back, stake included.
+        ...["win", "place", "show"].map((k) => h("td", { class: "wps-price" }, `$${horse.prices[k]}`)),
         h("td", {}, String(horse.speed)),
         h("td", {}, String(horse.klasse)),
         h("td", {}, horse.strengths.join(" ")),
@@ -217,7 +219,8 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
   function claimWindow(obs) {
     const w = obs.window;
     if (!w) return null;
-    return h("p", { class: "wps-ruling", "data-testid": "wps-window" }, t("web.win_place_show.window", { horse: horseName(obs, w.horse), went: w.went, best: w.best, lost: w.lost }));
+    const faults = w.faults.map((f) => t(`win_place_show.fault.${f}`)).join(", ");
+    return h("p", { class: "wps-ruling", "data-testid": "wps-window" }, t("web.win_place_show.window", { horse: horseName(obs, w.horse), went: w.went, best: w.best, lost: w.lost, faults }));
   }
 
   // What a steward seat rules on (D27): the horse, its owner, the claimants and the moves below its best.
@@ -226,7 +229,8 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
     if (!r) return null;
     const name = (p) => msg.seats?.[p]?.name || `#${p + 1}`;
     const moves = r.moves.map(([went, best]) => t("web.win_place_show.ruling_move", { went, best })).join("; ");
-    return h("p", { class: "wps-ruling", "data-testid": "wps-ruling" }, t("web.win_place_show.ruling", { horse: horseName(obs, r.horse), owner: name(r.owner), claimants: r.claimants.map(name).join(", "), moves }));
+    const claims = r.claims.map(([p, fault]) => t("web.win_place_show.ruling_claim", { player: name(p), fault: t(`win_place_show.fault.${fault}`) })).join("; ");
+    return h("p", { class: "wps-ruling", "data-testid": "wps-ruling" }, t("web.win_place_show.ruling", { horse: horseName(obs, r.horse), owner: name(r.owner), claimants: claims, moves }));
   }
 
   function horseName(obs, id) {

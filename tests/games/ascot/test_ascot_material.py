@@ -83,6 +83,34 @@ def test_twenty_rental_cards_with_the_six_businesses_the_seed_names() -> None:
     assert m.provenance["cards"] == "reconstructed"
 
 
+def test_what_the_seed_does_not_print_is_marked_reconstructed() -> None:
+    """The seed names six businesses but prints none of their prices; it names the « Gel » square
+    and says members have an advantage there, not what it does; it does not say whom the dinner
+    and the charity are paid to (D4). The data file says so, entry by entry."""
+    doc = raw()
+    named = {
+        "marechal_ferrant",
+        "commissaire_priseur",
+        "bookmaker",
+        "ecurie_stevens",
+        "ecurie_walroy",
+        "commissaire_du_club",
+    }
+    for business in doc["businesses"]:
+        assert business["price_provenance"] == "reconstructed", business["id"]
+        assert business["provenance"] == (
+            "authentic" if business["id"] in named else "reconstructed"
+        )
+        assert "price" not in business.get("source", ""), "the card's source names no price"
+    (frost,) = [s for s in doc["squares"] if s["kind"] == "frost"]
+    assert frost["provenance"] == "reconstructed" and "« Gel »" in frost["constraint"]
+    for square in (s for s in doc["squares"] if s["kind"] == "members_pay"):
+        assert "(D4)" in square["source"] and "D9" not in square["source"]
+    bad = raw()
+    del bad["businesses"][0]["price_provenance"]
+    assert any("ecurie_walroy) lacks its price's provenance" in p for p in problems_of(bad))
+
+
 def test_the_reports_hold_the_strangles_and_the_three_immunities() -> None:
     m = material()
     vet = m.reports["veterinary"]

@@ -27,7 +27,7 @@ from hippodrome.games.ascot.actions import (
     Run,
     Swap,
 )
-from hippodrome.games.ascot.rules import Ascot, AscotState, Phase
+from hippodrome.games.ascot.rules import Ascot, AscotState, Phase, prizes
 
 
 def refused(state: AscotState, action: Action, seat: int, key: str) -> None:
@@ -55,6 +55,21 @@ def test_businesses_leave_the_game_and_each_owner_runs_at_most_three() -> None:
     state = preliminaries()
     assert any(isinstance(e, ev.BusinessesRetired) for e in state.events)
     assert state.member == [False, False, False] and state.quota == 3
+    # The retired cards are out of every seat's hand, in the view as in the state.
+    seen = state.observation(None)
+    assert seen["bought"] == [
+        ["h2", "h9", "h10", "bookmaker"],
+        ["h4", "h11", "h12"],
+        ["h6", "h7", "h8"],
+    ]
+    assert seen["retired"] == [
+        "ecurie_walroy",
+        "ecurie_stevens",
+        "marechal_ferrant",
+        "commissaire_priseur",
+        "commissaire_du_club",
+    ]
+    assert state.holder(card("marechal_ferrant")) == -1 and state.bookmaker() == 0
     assert state.active_players() == (1,), "the dealer's left enters first"
     assert set(state.legal_actions(1)) == {Run(4), Run(11), Run(12)}
 
@@ -89,8 +104,8 @@ def test_the_favourite_is_optional_and_one_of_the_owner_s_runners() -> None:
 
 
 def test_d22_the_smallest_stable_sets_the_number_of_runners() -> None:
-    # « tous les joueurs doivent posséder les Chevaux en nombre égal »: the trades between players
-    # are not built, so an owner of two horses makes everyone run two.
+    # « tous les joueurs doivent posséder les Chevaux en nombre égal »: when the players' trades
+    # (D29, D45) leave the stables unequal, an owner of two horses makes everyone run two.
     state = training()
     state.bought[0].remove(card("h10"))
     state.withdrawn.append(card("h10"))
@@ -232,6 +247,72 @@ def test_d28_the_banker_keeps_ten_percent_and_the_prizes_are_half_and_quarters()
     assert state.money_[0] == money[0] + 40_000 + 90_000, "the Banker (seat 0): 10% and 2nd prize"
     assert state.money_[1] == money[1] + 90_000
     assert state.bank == 0
+
+
+def test_d28_the_whole_bank_goes_to_the_horses_past_the_post_however_few() -> None:
+    # Préparatifs: « A la fin de la partie, le Banquier distribuera en prix la somme totale qui lui
+    # avait été versée, après s'en être déduit les 10% pour les services rendus »; Les prix: « il
+    # donnera la moitié au 1er arrivé ; 1/4 au 2e arrivé et 1/4 au 3e arrivé ». Fewer than three
+    # past the post, the prizes of the empty places are shared by those placed in the same
+    # proportions (2 parts, 1, 1): the Banker keeps his 10% and no more.
+    assert prizes(400_000, 3) == (40_000, [180_000, 90_000, 90_000])
+    assert prizes(400_000, 2) == (40_000, [240_000, 120_000])
+    assert prizes(400_000, 1) == (40_000, [360_000])
+    assert prizes(400_000, 0) == (40_000, [])
+    # Each prize but the first rounded down to the hundred; the first takes the rest.
+    assert prizes(333_500, 3) == (33_400, [150_100, 75_000, 75_000])
+    for bank in range(0, 100_000, 500):
+        for placed in (1, 2, 3):
+            cut, shares = prizes(bank, placed)
+            assert cut + sum(shares) == bank and shares == sorted(shares, reverse=True)
+    # The issue's game: one horse home (seat 2's h7); the Banker (seat 0) gets his 10% only.
+    state = preliminaries()
+    enter_all(state)
+    state.bank = 400_000
+    money = list(state.money_)
+    state.award_prizes([7])
+    assert state.money_[2] == money[2] + 360_000
+    assert state.money_[0] == money[0] + 40_000 and state.money_[1] == money[1]
+    assert state.bank == 0
+    # No horse past the post: no prize to give, the rest stays in the Bank.
+    none = preliminaries()
+    enter_all(none)
+    none.bank = 400_000
+    money = list(none.money_)
+    start = len(none.events)
+    none.award_prizes([])
+    assert none.money_[0] == money[0] + 40_000 and none.bank == 360_000
+    kept = [e for e in none.events[start:] if isinstance(e, ev.PrizesUnawarded)]
+    assert [e.amount for e in kept] == [360_000]
+    assert kept[0].narrate("fr", ["Anne", "Bruno", "Chloé"]).startswith("Aucun cheval")
+
+
+def test_d21_without_a_bookmaker_the_totalisator_s_take_stays_apart_from_the_bank() -> None:
+    # Les paris: « La caisse du Totalisateur doit être rigoureusement séparée de celle du
+    # Banquier »; Les prix: « le reste de la caisse est abandonné au profit du Bookmaker ». D21:
+    # his card out of the game, what would have been his stays in the Totalisator's till.
+    state = preliminaries()
+    state.bought[0].remove(card("bookmaker"))
+    state.withdrawn.append(card("bookmaker"))
+    enter_all(state)
+    assert state.bookmaker() == -1 and state.active_players() == (1,), "the dealer's left"
+    plan = {2: (1, 5_000), 4: (2, 5_000)}  # seat 1 backs h2, seat 2 backs h4
+    while state.phase is Phase.BETTING:
+        seat = state.active_players()[0]
+        bet = plan.get(state.called)
+        horse = (f"h{state.called}",)
+        state.apply(PlaceBet("win", horse, bet[1]) if bet and bet[0] == seat else PASS, seat)
+    bank, money = state.bank, list(state.money_)
+    unbacked = state.clone()
+    assert isinstance(unbacked, AscotState)
+    start = len(state.events)
+    state.settle_totalisator(2)  # 10,000 in all, 1,000 kept: 9,000 / 5,000 = once the stake
+    assert state.bank == bank, "nothing of the Totalisator goes into the Bank"
+    assert state.money_ == [money[0], money[1] + 5_000, money[2]]
+    assert [e.amount for e in state.events[start:] if isinstance(e, ev.TillKept)] == [5_000]
+    unbacked.settle_totalisator(6)  # nobody backed h6: the whole pool stays in the till
+    assert unbacked.money_ == money and unbacked.bank == bank
+    assert [e.amount for e in unbacked.events[start:] if isinstance(e, ev.TillKept)] == [10_000]
 
 
 def test_players_trade_horses_with_their_small_cards_as_offers_accepted_or_refused() -> None:

@@ -330,3 +330,63 @@ def test_d43_a_report_is_bought_in_case_of_need_from_a_holder_who_offers_it() ->
     events = move(refused_, "refuse")
     assert any(isinstance(e, ev.HorseEliminated) for e in events) and refused_.at[4] == -4
     assert refused_.reports[0] == [("walroy", 6)] and refused_.phase_name() == "roll"
+
+
+def test_d32_a_jostled_horse_keeps_one_empty_length_between_it_and_the_horses_in_its_way() -> None:
+    # « Si un joueur ne peut placer son cheval sur la longueur que lui indique le dé, parce que
+    # celle-ci est occupée par d'autres chevaux, il doit se considérer bousculé, c'est-à-dire,
+    # avancer de façon à garder une longueur d'intervalle entre lui et les chevaux qui le gênent.
+    # Il ne s'occupe ni de la couleur, ni de l'inscription de la case où il s'arrête ainsi »; the
+    # tracks « sont divisées en cases, ou « longueurs » »: one empty square between (D32).
+    state = race(first=1)
+    # h4 on 4.6 is hemmed in: h2 three lengths ahead on its lane, h6 and h7 beside it on the
+    # neighbouring lanes one length ahead (it may not cut in front of them within three lengths).
+    state.at[4], state.at[2], state.at[6], state.at[7] = (
+        cell("4.6"),
+        cell("4.9"),
+        cell("3.7"),
+        cell("5.7"),
+    )
+    die(state, 2)
+    assert "move h4 4.8" in {str(a) for a in state.legal_actions(1)}, "two points: not jostled"
+    hemmed = race(first=1)
+    hemmed.at[4], hemmed.at[2], hemmed.at[6], hemmed.at[7] = (
+        cell("4.6"),
+        cell("4.9"),
+        cell("3.7"),
+        cell("5.7"),
+    )
+    die(hemmed, 4)
+    assert {str(a) for a in hemmed.legal_actions(1)} == {"move h4 4.7"}, "4.8 stays empty"
+    events = move(hemmed, "move h4 4.7")
+    (ran,) = [e for e in events if isinstance(e, ev.HorseRan)]
+    assert ran.jostled and hemmed.at[4] == cell("4.7")
+    assert hemmed.phase is Phase.ROLL, "neither the colour nor the inscription of 4.7"
+    # Right behind a horse already, it cannot keep the interval by moving: it stays.
+    stuck = race(first=1)
+    stuck.at[4], stuck.at[2], stuck.at[6], stuck.at[7] = (
+        cell("4.6"),
+        cell("4.7"),
+        cell("3.7"),
+        cell("5.7"),
+    )
+    die(stuck, 3)
+    assert [str(a) for a in stuck.legal_actions(1)] == ["stay h4"]
+
+
+def test_d46_the_richest_player_wins_and_equal_fortunes_share_the_win() -> None:
+    # The seed names no winning player: « Pour gagner, il faut dépasser le poteau d'arrivée » is
+    # said of a horse, and the game ends in money (Les prix; « souvent un gros bénéfice »). D46:
+    # the players rank by their money once the prizes and the totalisator are paid, the richest
+    # first, whoever owns the winner; equal fortunes share a place and the win.
+    state = race(first=0)
+    state.money_[2] += 1_000_000  # seat 2 runs none of the horses placed
+    state.placed = [4, 2, 9]  # seat 1's h4 first, then seat 0's h2 and h9
+    state._finish_race()
+    outcome = state.outcome()
+    assert outcome.winners == (2,) and outcome.money == tuple(state.money_)
+    assert [e.players for e in state.events if isinstance(e, ev.GameOver)] == [[2]]
+    assert outcome.ranking == tuple((p,) for p in sorted(range(3), key=lambda p: -state.money_[p]))
+    state.money_[:] = [300_000, 300_000, 100_000]
+    tied = state.outcome()
+    assert tied.ranking == ((0, 1), (2,)) and tied.returns == (0.5, 0.5, 0.0)

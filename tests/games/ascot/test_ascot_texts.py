@@ -3,6 +3,9 @@ yes-or-no facts in words, refusals of bad notation with the command's own hint."
 
 from __future__ import annotations
 
+import re
+from importlib.resources import files
+
 import pytest
 
 from hippodrome.engine.auction_events import AuctionOpened, LotSold, LotUnsold
@@ -97,3 +100,30 @@ def test_a_trade_offer_names_the_partner_and_the_card_as_players_say_them() -> N
     )
     farrier = Offer(2, "buy", "marechal_ferrant", 0)
     assert "d'acheter le Maréchal-Ferrant" in game.action_label(farrier, "fr", names)
+
+
+STALE = re.compile(r"\b(?:is|are|still) not (?:yet )?built\b|\bstill missing\b", re.IGNORECASE)
+"""How a text says a part of the game is not there."""
+
+
+def _anchor(heading: str) -> str:
+    """A heading's link anchor, as the rules pages and GitHub make it."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_no_text_of_the_game_promises_a_part_that_is_missing_or_calls_a_built_one_missing() -> None:
+    """The rules document points only to sections it has and lists nothing as missing; no comment
+    of the package says a part is not built (the trades are: D29, D41, D45)."""
+    package = files("hippodrome.games.ascot")
+    doc = (package / "rules.md").read_text(encoding="utf-8")
+    anchors = {_anchor(h) for h in re.findall(r"^#+ (.+)$", doc, re.MULTILINE)}
+    links = re.findall(r"\]\(#([^)]+)\)", doc)
+    assert links and not [link for link in links if link not in anchors]
+    texts = {"rules.md": doc}
+    texts |= {
+        entry.name: entry.read_text(encoding="utf-8")
+        for entry in package.iterdir()
+        if entry.name.endswith(".py")
+    }
+    stale = {name: STALE.findall(text) for name, text in texts.items() if STALE.search(text)}
+    assert not stale, stale

@@ -25,6 +25,7 @@ from hippodrome.games.ascot.actions import (
     Offer,
     Sell,
 )
+from hippodrome.games.ascot.material import material
 from hippodrome.games.ascot.rules import BOXED, AscotState, Phase
 
 
@@ -40,11 +41,11 @@ def throw(state: AscotState, total: int) -> list[object]:
 
 
 def refused(state: AscotState, action: Action, seat: int, key: str) -> None:
-    before = (state.position_json(), list(state.reports[seat]), state.reported)
+    before = (state.position_json(), list(state.reports[seat]))
     with pytest.raises(IllegalActionError) as err:
         state.apply(action, seat)
     assert err.value.key == key, err.value
-    assert (state.position_json(), list(state.reports[seat]), state.reported) == before
+    assert (state.position_json(), list(state.reports[seat])) == before
 
 
 def test_the_club_commissioner_throws_first_and_is_a_member() -> None:
@@ -77,14 +78,21 @@ def test_one_throw_moves_every_horse_in_number_order_and_fees_go_to_the_holder()
     assert state.money_[2] == money[2] + 30_000
 
 
-def test_a_fee_to_a_withdrawn_business_goes_to_the_bank() -> None:
-    # D13: the forage merchant's card went unsold; « Avoine de premier choix » is paid to the Bank.
+def test_d13_a_fee_to_a_business_that_left_the_game_is_paid_to_nobody() -> None:
+    # « C'est donc au joueur qui a la carte du Maréchal-Ferrant que le propriétaire du cheval devra
+    # payer »; Préparatifs: « La Banque sera constituée [...] par les versements que les joueurs
+    # feront au Banquier en payant la valeur [...] des cartes [...] C'est également le Banquier qui
+    # encaissera les versements du droit d'entrée ». D13: the forage merchant's card went unsold;
+    # « Avoine de premier choix » has nobody to be paid, and the Bank takes nothing.
     state = training()
-    bank, money = state.bank, state.money_[0]
+    bank, money = state.bank, list(state.money_)
     state.square[9] = state.square[10] = 33
     events = throw(state, 7)  # h2 to square 7; h9 and h10 to 40, home
-    assert [e.amount for e in events if isinstance(e, ev.FeeBanked)] == [3_000]
-    assert state.bank == bank + 3_000 and state.money_[0] == money - 3_000
+    waived = [e for e in events if isinstance(e, ev.FeeWaived)]
+    assert [(e.business, e.reason) for e in waived] == [("marchand_de_fourrage", "withdrawn")]
+    assert "il n'y a personne à payer" in waived[0].narrate("fr", ["Anne", "Bruno", "Chloé"])
+    assert not any(isinstance(e, ev.FeePaid) for e in events)
+    assert state.bank == bank and list(state.money_) == money
 
 
 def read(state: AscotState, deck: str, report: int) -> None:
@@ -206,18 +214,57 @@ def test_joining_the_club_is_optional_and_needs_the_fee() -> None:
     assert state.active_players() == (2,)
 
 
-def test_a_member_takes_one_report_before_his_throw_from_the_right_stable() -> None:
-    # « un Rapport [...] avant qu'il jette les dés lui-même. Il ne peut prendre plus d'un Rapport à
-    # la fois [...] les Rapports Walroy ne peuvent être appliqués aux chevaux sortant de l'Ecurie
-    # Stevens, et vice versa » (D19).
+def test_d13_nobody_holding_the_commissioner_s_card_joining_the_club_costs_nothing() -> None:
+    # « il paie les droits d'entrée au Commissaire du Club »: the card unsold, there is nobody to
+    # pay (D13), and the Bank takes nothing.
+    state = training(
+        ["h12", "ecurie_stevens", "veterinaire", "commissaire_du_club", "marchand_de_fourrage"]
+    )
+    assert state.active_players() == (1,)  # D16: the dealer's left throws first
+    state.square[11] = state.square[12] = 35
+    state.money_[1] = 5_000
+    bank = state.bank
+    state.apply(ROLL, 1)
+    state.apply(DICE[11], CHANCE)  # h4 on the club's square
+    assert state.phase is Phase.CLUB and state.legal_actions(1) == [JOIN, DECLINE]
+    start = len(state.events)
+    state.apply(JOIN, 1)
+    assert state.member[1] and state.money_[1] == 5_000 and state.bank == bank
+    joined = [e for e in state.events[start:] if isinstance(e, ev.ClubJoined)]
+    assert [e.fee for e in joined] == [0]
+    assert (
+        joined[0]
+        .narrate("en", ["Anne", "Bruno", "Chloé"])
+        .startswith("Bruno joins the Owners' Club free of charge")
+    )
+
+
+def test_d19_a_member_takes_reports_one_at_a_time_before_his_throw_from_the_right_stable() -> None:
+    # Membres du Club: « un Rapport [...] à n'importe quel moment du jeu, mais avant qu'il jette les
+    # dés lui-même. Il ne peut prendre plus d'un Rapport à la fois et devra obligatoirement se
+    # conformer aux instructions qui y seront données [...] les Rapports Walroy ne peuvent être
+    # appliqués aux chevaux sortant de l'Ecurie Stevens, et vice versa » (D19): one report at a
+    # time, each read and obeyed before the next, as many as he dares before his throw.
     state = training()
     refused(state, ClubReport("stevens", 2), 0, "ascot.illegal.wrong_stable")
     refused(state, ClubReport("walroy", 4), 0, "ascot.illegal.not_your_horse")
     state.apply(ClubReport("walroy", 2), 0)
+    with pytest.raises(IllegalActionError):  # the first is being read: not two at once
+        state.apply(ClubReport("veterinary", 9), 0)
     state.apply(Draw("walroy", 0), CHANCE)
     assert state.advantages[2] == 1 and state.phase_name() == "training"
-    refused(state, ClubReport("veterinary", 9), 0, "ascot.illegal.one_report")
-    throw(state, 2)
+    # Obeyed: he may take another before he throws, for another horse or the same one.
+    assert ClubReport("veterinary", 9) in state.legal_actions(0)
+    good = next(r.index for r in material().reports["veterinary"] if r.effect == "advantage")
+    state.apply(ClubReport("veterinary", 9), 0)
+    state.apply(Draw("veterinary", good), CHANCE)
+    assert state.advantages[9] == 1 and state.phase_name() == "training"
+    assert ClubReport("walroy", 2) in state.legal_actions(0)
+    # Once he has thrown, no more reports this turn; a player not a member takes none.
+    state.apply(ROLL, 0)
+    state.apply(DICE[2], CHANCE)
+    refused(state, ClubReport("walroy", 2), 0, "ascot.illegal.report_before_roll")
+    no_transactions(state)
     refused(state, ClubReport("walroy", 12), 1, "ascot.illegal.not_a_member")
 
 

@@ -296,8 +296,8 @@ class HorseBoxed(Event):
 
 
 class FeePaid(Event):
-    """A fee paid to the holder of the business the square (or report) names; ``to`` is -1 when
-    the fee goes to the Bank (the business left the game, D13)."""
+    """A fee paid to the holder of the business the square (or report) names (a business whose
+    card left the game is paid nothing: ``FeeWaived``, D13)."""
 
     key: ClassVar[str] = "ascot.fee_paid"
     terms: ClassVar[Mapping[str, str]] = {"to": "player"}
@@ -314,22 +314,16 @@ class FeePaid(Event):
         self.amount = amount
 
     def money_changes(self) -> Mapping[Player, Money]:
-        if self.to >= 0:
-            return {self.player: -self.amount, self.to: self.amount}
-        return {self.player: -self.amount}
-
-
-class FeeBanked(FeePaid):
-    """A fee whose business left the game unsold: paid to the Bank (D13)."""
-
-    key: ClassVar[str] = "ascot.fee_banked"
-    __slots__ = ()
+        return {self.player: -self.amount, self.to: self.amount}
 
 
 class FeeWaived(Event):
-    """« ne peut naturellement pas se payer à lui-même », or a non-member on a members' square."""
+    """« ne peut naturellement pas se payer à lui-même » (``own_business``), a non-member on a
+    members' square (``not_member``), or a business whose card left the game, with nobody to be
+    paid (``withdrawn``, D13)."""
 
     key: ClassVar[str] = "ascot.fee_waived"
+    terms: ClassVar[Mapping[str, str]] = {"business": "item"}
     __slots__ = ("player", "business", "reason")
     player: Player
     business: str
@@ -410,6 +404,9 @@ class HorseShifted(Event):
 
 
 class ClubJoined(Event):
+    """A player joins the Owners' Club, paying ``fee`` to the commissioner; free (the variant
+    ``free``) when nobody holds the commissioner's card (D13)."""
+
     key: ClassVar[str] = "ascot.club_joined"
     __slots__ = ("player", "fee")
     player: Player
@@ -418,6 +415,13 @@ class ClubJoined(Event):
     def __init__(self, player: Player, fee: Money) -> None:
         self.player = player
         self.fee = fee
+
+    variants: ClassVar[tuple[str, ...]] = ("free",)
+
+    def message(self) -> tuple[str, JSONObject]:
+        if self.fee:
+            return self.key, self.params()
+        return f"{self.key}_free", {"player": self.player}
 
 
 class ClubDeclined(Event):
@@ -463,6 +467,18 @@ class RollLost(Event):
 class TrainingOver(Event):
     key: ClassVar[str] = "ascot.training_over"
     __slots__ = ()
+
+
+class TrainingCalled(Event):
+    """D48: the training is called at the end of its last round; the horses still on the loop go
+    back to their boxes (each told by ``HorseBoxed``)."""
+
+    key: ClassVar[str] = "ascot.training_called"
+    __slots__ = ("rounds",)
+    rounds: int
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
 
 
 class BusinessesRetired(Event):
@@ -623,6 +639,29 @@ class PrizePaid(PaidToPlayer):
         self.player = player
         self.horse = horse
         self.place = place
+        self.amount = amount
+
+
+class PrizesUnawarded(Event):
+    """No horse passed the post: the prizes have nobody to go to and stay in the Bank (D28)."""
+
+    key: ClassVar[str] = "ascot.prizes_unawarded"
+    __slots__ = ("amount",)
+    amount: Money
+
+    def __init__(self, amount: Money) -> None:
+        self.amount = amount
+
+
+class TillKept(Event):
+    """No Bookmaker (his card left the game): what he would have kept of the Totalisator stays in
+    its till, apart from the Bank (D21)."""
+
+    key: ClassVar[str] = "ascot.till_kept"
+    __slots__ = ("amount",)
+    amount: Money
+
+    def __init__(self, amount: Money) -> None:
         self.amount = amount
 
 
@@ -994,6 +1033,18 @@ class HorsePlaced(Event):
         self.player = player
         self.horse = horse
         self.place = place
+
+
+class RaceCalled(Event):
+    """D49: the race is called at the end of its last round; the horses that have not passed the
+    post take no place (``RaceOver`` follows)."""
+
+    key: ClassVar[str] = "ascot.race_called"
+    __slots__ = ("rounds",)
+    rounds: int
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
 
 
 class RaceOver(Event):

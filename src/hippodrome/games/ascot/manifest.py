@@ -74,8 +74,12 @@ GAME_INFO = GameInfo(
         },
     ),
     players=(2, 6),
+    # Each option set's bound is Ascot.max_length (length.py): the training called after 80 rounds
+    # (D48) with 30 reports at most before a throw (D47), the race after 92 (D49); this is the
+    # greatest, six players with the private place bets. Most of it is forced sales (D17), each
+    # fee of each turn a sale bid up to the table's money at most.
     traits=Traits(
-        chance=True, hidden_information=True, simultaneous_moves=False, max_length=20_000
+        chance=True, hidden_information=True, simultaneous_moves=False, max_length=71_462_025
     ),
     pieces=Pieces(
         game="rules:Ascot",
@@ -96,4 +100,8 @@ GAME_INFO = GameInfo(
             options={"players": 3},
         ),
     ),
+    # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
+    bad_notation=("", "fly away", "run 4", "move h4 9.99", "deal h99", "die 7", "report king h1"),
+    # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
+    compiled=("actions", "events", "rules"),
 )

@@ -220,6 +220,17 @@ def _entry_provenance(table: str, i: int, entry: dict[str, Any], problems: list[
     problems.append(f"{table}[{i}] ({entry.get('id', entry.get('n'))}) lacks provenance")
 
 
+def _price_provenance(i: int, entry: dict[str, Any], problems: list[str]) -> None:
+    """A business's price has a provenance of its own, apart from the card's: the seed names six
+    of the cards but prints no price."""
+    kind = entry.get("price_provenance")
+    if kind == "authentic" and entry.get("price_source"):
+        return
+    if kind == "reconstructed" and entry.get("price_constraint"):
+        return
+    problems.append(f"businesses[{i}] ({entry.get('id')}) lacks its price's provenance")
+
+
 def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
     provenance = check_provenance(raw, TABLES, problems)
 
@@ -247,6 +258,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
     ]
     for i, b in enumerate(raw["businesses"]):
         _entry_provenance("businesses", i, b, problems)
+        _price_provenance(i, b, problems)
         cards.append(Card(str(b["id"]), int(b["price"]), fr=str(b["fr"]), en=str(b["en"])))
     ids = [c.id for c in cards]
     if len(cards) != 20 or len(set(ids)) != 20:
@@ -414,7 +426,7 @@ def _parse(raw: dict[str, Any], problems: list[str]) -> Material | None:
 def expected_race_turns(lane: str, colour: str, bonus: int) -> float:
     """The expected turns a lone horse of ``colour`` needs to pass the post along one lane, one die a
     turn, with the colour's extra lengths when it stops on its colour and the exact count at the post
-    (an overshooting roll or extra leaves it where it is; D22). Inscriptions are not counted."""
+    (an overshooting roll or extra leaves it where it is; D6). Inscriptions are not counted."""
     code = {v: k for k, v in COLOUR_CODES.items()}[colour]
     n = len(lane)
     # expected[i]: from cell i (n: past the post); index -1 is the start square, expected[n + 1].

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 from hippodrome.engine.errors import NotationError
 from hippodrome.engine.position import Codec, Doc, Invalid, Keys, OneOf, Range, Size, Unique
 from hippodrome.games.ascot.actions import PLACE_ODDS, Offer, Swap, Wager, parse_action
+from hippodrome.games.ascot.length import MEMBER_REPORTS
 from hippodrome.games.ascot.material import DECKS, material
 
 if TYPE_CHECKING:
@@ -137,6 +138,9 @@ class AscotPosition:
     bought: Annotated[list[Cards], PerSeat, Doc("the cards each seat holds, paid for")]
     dead: Annotated[Cards, Doc("the dead pile, top first")]
     withdrawn: Annotated[Cards, Doc("the cards left unsold, out of the game with their horses")]
+    retired: Annotated[
+        Cards, Doc("the businesses out of the game before the race, the Bookmaker's excepted")
+    ]
     auctioneer: Annotated[int, Range(-1, _last_seat), Doc("the auctioneer's seat, -1 none yet")]
     auction: AuctionDoc | None
     square: Annotated[
@@ -164,7 +168,6 @@ class AscotPosition:
     reports: Annotated[list[list[KeptReport]], PerSeat]
     member: Annotated[list[bool], PerSeat]
     strangled: Annotated[list[bool], PerSeat]
-    reported: bool
     moving: Annotated[
         list[Annotated[int, Range(-12, 12)]],
         Doc("the training throw under way: its total, then the horses still to move"),
@@ -201,6 +204,19 @@ class AscotPosition:
     rescuers: Annotated[
         list[Seat], Doc("the holders of a saving report still to be asked (D43)")
     ] = field(default_factory=list)
+    opener: Annotated[
+        int,
+        Range(-1, _last_seat),
+        Doc(
+            "the seat whose turn opens each round (the flow's round): the first to throw in the"
+            " training (D48), the starter in the race (D49); -1 none"
+        ),
+    ] = -1
+    reports_taken: Annotated[
+        int,
+        Range(0, MEMBER_REPORTS),
+        Doc("the reports the club member in turn has taken before his throw (D47)"),
+    ] = 0
 
     def validate(self, game: Ascot) -> None:
         """What spans several fields: each card in one place, reports that exist, notations."""
@@ -208,7 +224,7 @@ class AscotPosition:
             if unused != -1:
                 raise Invalid(f"{name}[0]", "entry 0 is no horse's: -1")
         where: dict[int, str] = {}
-        places = {"dead": self.dead, "withdrawn": self.withdrawn}
+        places = {"dead": self.dead, "withdrawn": self.withdrawn, "retired": self.retired}
         for p in range(game.num_players):
             places[f"hands[{p}]"] = self.hands[p]
             places[f"bought[{p}]"] = self.bought[p]
@@ -219,6 +235,9 @@ class AscotPosition:
                 if card not in self.dealt:
                     raise Invalid(name, f"card {card} was not dealt")
                 where[card] = name
+        for card in self.retired:
+            if M.cards[card].is_horse or M.cards[card].id == "bookmaker":
+                raise Invalid("retired", f"card {card} is no business that leaves before the race")
         for p, kept in enumerate(self.reports):
             for i, text in enumerate(kept):
                 deck, _, index = text.partition(":")

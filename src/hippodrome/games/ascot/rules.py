@@ -50,6 +50,7 @@ from hippodrome.engine.pool_events import DividendDeclared, SlipPlaced
 from hippodrome.engine.turnflow import NOBODY, Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.ascot import events as ev
+from hippodrome.games.ascot import length
 from hippodrome.games.ascot.actions import (
     ACCEPT,
     CARD_IDS,
@@ -91,6 +92,7 @@ from hippodrome.games.ascot.actions import (
     Wager,
     parse_action,
 )
+from hippodrome.games.ascot.length import MEMBER_REPORTS, RACE_ROUNDS, TRAINING_ROUNDS
 from hippodrome.games.ascot.material import Material, Report, digest, material
 from hippodrome.games.ascot.position import AUCTION, FLOW, POOL, POSITION, AscotPosition
 
@@ -123,6 +125,9 @@ AUCTIONEER_CARD: Final = BUSINESS["commissaire_priseur"]
 DUE_PRICE: Final = tuple(0 if i == AUCTIONEER_CARD else c.price for i, c in enumerate(M.cards))
 """What keeping each card from the deal costs (the auctioneer's card is free)."""
 CLUB_CARD: Final = BUSINESS["commissaire_du_club"]
+RETIRING: Final = frozenset(i for card, i in BUSINESS.items() if card != "bookmaker")
+"""The cards that leave the game before the race (Préliminaires 1°: « celles des Affaires (sauf
+la carte du Bookmaker) ne servent plus et doivent être enlevées du jeu »)."""
 STABLE_CARDS: Final = (BUSINESS["ecurie_walroy"], BUSINESS["ecurie_stevens"])
 STABLE_CARD_OF: Final = {"walroy": STABLE_CARDS[0], "stevens": STABLE_CARDS[1]}
 STABLE_IDS: Final = frozenset(CARD_IDS[c] for c in STABLE_CARDS)
@@ -295,14 +300,22 @@ rules document); he keeps the Bank and his cut of it."""
 
 
 def prizes(bank: Money, placed: int) -> tuple[Money, list[Money]]:
-    """The Banker's cut and the prizes of the first, second and third, out of ``bank`` when
-    ``placed`` horses passed the post (D28): the cut is his 10%, what the rounding to Frs 100
-    leaves and the prizes of places nobody took."""
+    """The Banker's cut and the prize of each horse past the post, out of ``bank`` when ``placed``
+    horses passed it (D28). Préparatifs: « le Banquier distribuera en prix la somme totale qui lui
+    avait été versée, après s'en être déduit les 10% »: the cut is his 10% to the nearest hundred,
+    and the whole rest is shared among the places taken in the proportions of *Les prix* (« la
+    moitié au 1er arrivé ; 1/4 au 2e arrivé et 1/4 au 3e arrivé »: 2, 1 and 1 parts), a place
+    nobody took sharing nothing; each prize but the first rounded down to the hundred, the first
+    taking what is left. No horse past the post: no prize, the rest stays in the Bank."""
     cut = commission_on(bank, M.banker_percent, 100)
     rest = bank - cut
-    whole = sum(M.prize_shares)
-    shares = [rest * part // whole // 100 * 100 for part in M.prize_shares]
-    return cut + rest - sum(shares[:placed]), shares
+    parts = M.prize_shares[:placed]
+    if not parts:
+        return cut, []
+    whole = sum(parts)
+    shares = [0] + [rest * part // whole // 100 * 100 for part in parts[1:]]
+    shares[0] = rest - sum(shares)
+    return cut, shares
 
 
 def _offers_at_every_price(to: Player, deal: str, item: str, count: int) -> tuple[Offer, ...]:
@@ -603,7 +616,7 @@ class Ascot(Game[AscotOptions]):
     titles: ClassVar[dict[str, str]] = {"en": "Ascot", "fr": "Ascot"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = AscotOptions
     max_choices: ClassVar[int] = 4096
     """The most legal actions of one decision. Two kinds of decision offer many. Trade offers: the
@@ -615,6 +628,10 @@ class Ascot(Game[AscotOptions]):
     @property
     def data_digest(self) -> str:
         return digest()
+
+    def max_length(self) -> int:
+        """The most actions a game with these options can take (``length.py``, D47 to D49)."""
+        return length.max_length(self)
 
     def __init__(self, options: AscotOptions) -> None:
         super().__init__(options)
@@ -689,6 +706,7 @@ class AscotState(FlowState[Ascot]):
         "offer",
         "offered",
         "offers",
+        "opener",
         "pile_advantages",
         "pile_disadvantages",
         "place_odds",
@@ -696,9 +714,10 @@ class AscotState(FlowState[Ascot]):
         "places",
         "pool",
         "quota",
-        "reported",
         "reports",
+        "reports_taken",
         "rescuers",
+        "retired",
         "runners",
         "square",
         "strangled",
@@ -725,6 +744,8 @@ class AscotState(FlowState[Ascot]):
         self.dead: list[int] = []
         """The dead pile, top first; nobody looks at it (« que personne ne doit regarder »)."""
         self.withdrawn: list[int] = []
+        self.retired: list[int] = []
+        """The businesses taken out of the game before the race, the Bookmaker's excepted."""
         self.auctioneer: Player = NOBODY
         self.auction: Auction | None = None
         # Training.
@@ -749,8 +770,11 @@ class AscotState(FlowState[Ascot]):
         self.member: list[bool] = [False] * n
         self.strangled: list[bool] = [False] * n
         """Seats whose next roll is lost (« il ne jette pas les dés à son tour de jouer suivant »)."""
-        self.reported = False
-        """The seat in turn took his club report this turn."""
+        self.opener: Player = NOBODY
+        """The seat whose turn opens each round (``flow.round``): the first to throw in the
+        training (D48), then the starter of the race (D49)."""
+        self.reports_taken = 0
+        """The reports the club member in turn has taken before his throw (D47)."""
         self.moving: list[int] = []
         """The horses of the seat in turn still to move this roll, and the roll (``moving[0]``)."""
         self.debt: tuple[str, Money] | None = None
@@ -830,6 +854,7 @@ class AscotState(FlowState[Ascot]):
         new.bought = [b.copy() for b in self.bought]
         new.dead = self.dead.copy()
         new.withdrawn = self.withdrawn.copy()
+        new.retired = self.retired.copy()
         new.auctioneer = self.auctioneer
         new.auction = None if self.auction is None else self.auction.copy()
         new.square = self.square.copy()
@@ -843,7 +868,8 @@ class AscotState(FlowState[Ascot]):
         new.reports = [r.copy() for r in self.reports]
         new.member = self.member.copy()
         new.strangled = self.strangled.copy()
-        new.reported = self.reported
+        new.opener = self.opener
+        new.reports_taken = self.reports_taken
         new.moving = self.moving.copy()
         new.debt = self.debt
         new.offered = self.offered.copy()
@@ -994,11 +1020,11 @@ class AscotState(FlowState[Ascot]):
             return self._sales(player)
         if phase is Phase.TRAINING:
             found = [ROLL]
-            if self.member[player] and not self.reported:
+            if self.member[player] and self.reports_taken < MEMBER_REPORTS:  # D47
                 found.extend(self._club_reports(player))
             return found
         if phase is Phase.CLUB:
-            return [JOIN, DECLINE] if self.money_[player] >= CLUB_FEE else [DECLINE]
+            return [JOIN, DECLINE] if self.money_[player] >= self._club_fee() else [DECLINE]
         if phase is Phase.MOVE:
             return self._race_moves()
         if phase is Phase.COLOUR:
@@ -1157,8 +1183,8 @@ class AscotState(FlowState[Ascot]):
                 return IllegalActionError(f"{ns}.report_before_roll")
             if not self.member[player]:
                 return IllegalActionError(f"{ns}.not_a_member")
-            if self.reported:
-                return IllegalActionError(f"{ns}.one_report")
+            if self.reports_taken >= MEMBER_REPORTS:
+                return IllegalActionError(f"{ns}.reports_spent", limit=MEMBER_REPORTS)
             if self.owner(action.horse) != player:
                 return IllegalActionError(f"{ns}.not_your_horse", horse=f"h{action.horse}")
             if not 0 <= self.square[action.horse] < BOXED:
@@ -1170,8 +1196,9 @@ class AscotState(FlowState[Ascot]):
         if isinstance(action, Join | Decline):
             if phase is not Phase.CLUB:
                 return IllegalActionError(f"{ns}.not_now", action=str(action))
-            if isinstance(action, Join) and self.money_[player] < CLUB_FEE:
-                return IllegalActionError(f"{ns}.funds", amount=CLUB_FEE, money=self.money_[player])
+            fee = self._club_fee()
+            if isinstance(action, Join) and self.money_[player] < fee:
+                return IllegalActionError(f"{ns}.funds", amount=fee, money=self.money_[player])
         if isinstance(action, Starter | Die):
             return IllegalActionError(f"{ns}.chance_action", action=str(action))
         if isinstance(action, Move):
@@ -1292,7 +1319,10 @@ class AscotState(FlowState[Ascot]):
             self._bid(player, action)
         elif kind == A_STARTER:
             self._events.append(ev.RaceStarter(action.player))  # type: ignore[attr-defined]
-            self._begin_race_turn(action.player)  # type: ignore[attr-defined]
+            # D49: the rounds of the race are counted from the starter's turn.
+            self.opener = action.player  # type: ignore[attr-defined]
+            self.flow.round = 1
+            self._begin_race_turn(action.player, fresh=True)  # type: ignore[attr-defined]
         elif kind == A_DIE:
             self.die = action.face  # type: ignore[attr-defined]
             self._events.append(ev.DieThrown(self.flow.turn, self.die, self._eligible_ids()))
@@ -1496,6 +1526,9 @@ class AscotState(FlowState[Ascot]):
             self.member[club] = True
         first = club if club != NOBODY else self._left_of_dealer()
         self._events.append(ev.TrainingOpened(first, self.bank))
+        # D48: the rounds of the training are counted from the first thrower's turn.
+        self.opener = first
+        self.flow.round = 1
         self.flow.enter(Phase.TRAINING, turn=first)
         self._to_next_trainer(first, fresh=True)
 
@@ -1514,22 +1547,43 @@ class AscotState(FlowState[Ascot]):
         a seat struck by strangles loses that roll. No horse left: the training is over."""
         n = self.game.num_players
         if not fresh:
-            seat = (seat + 1) % n
+            seat = self._round_on(seat)
         for _ in range(2 * n + 1):
             if not any(self._training(p) for p in range(n)):
                 self._events.append(ev.TrainingOver())
                 self._open_preliminaries()
+                return
+            if self.flow.round > TRAINING_ROUNDS:
+                self._call_training()
                 return
             if self._training(seat):
                 if self.strangled[seat]:
                     self.strangled[seat] = False
                     self._events.append(ev.RollLost(seat))
                 else:
-                    self.reported = False
+                    self.reports_taken = 0
                     self.flow.enter(Phase.TRAINING, turn=seat)
                     return
-            seat = (seat + 1) % n
+            seat = self._round_on(seat)
         raise AssertionError("a seat with a horse training is always found")  # pragma: no cover
+
+    def _round_on(self, seat: Player) -> Player:
+        """The seat after ``seat`` round the table; a new round when it is the opener's turn."""
+        seat = (seat + 1) % self.game.num_players
+        if seat == self.opener:
+            self.flow.new_round()
+        return seat
+
+    def _call_training(self) -> None:
+        """D48: the training is called at the end of its last round: the horses still on the loop
+        go back to their boxes, obeying nothing, and the preliminaries begin."""
+        self._events.append(ev.TrainingCalled(TRAINING_ROUNDS))
+        for horse in HORSES:
+            if 0 <= self.square[horse] < BOXED:
+                self.square[horse] = BOXED
+                self._events.append(ev.HorseBoxed(self.owner(horse), f"h{horse}"))
+        self._events.append(ev.TrainingOver())
+        self._open_preliminaries()
 
     def _dice(self, total: int) -> None:
         player = self.flow.turn
@@ -1623,10 +1677,12 @@ class AscotState(FlowState[Ascot]):
 
     def _fee(self, player: Player, business: str, amount: Money) -> None:
         # « C'est donc au joueur qui a la carte du Maréchal-Ferrant que le propriétaire du cheval
-        # devra payer »; « ne peut naturellement pas se payer à lui-même ».
+        # devra payer »; « ne peut naturellement pas se payer à lui-même ». D13: a business whose
+        # card left the game has nobody to be paid: the fee is not paid.
         to = self.holder(BUSINESS[business])
-        if to == player:
-            self._events.append(ev.FeeWaived(player, business, "own_business"))
+        if to in (player, NOBODY):
+            reason = "own_business" if to == player else "withdrawn"
+            self._events.append(ev.FeeWaived(player, business, reason))
             return
         # Préparatifs: « Si, au cours de la partie, un joueur ne peut faire face à ses obligations,
         # il doit vendre, à titre privé, un (ou plusieurs) de ses Chevaux ou une (ou plusieurs) de
@@ -1638,13 +1694,10 @@ class AscotState(FlowState[Ascot]):
 
     def _pay_fee(self, player: Player, business: str, amount: Money) -> None:
         to = self.holder(BUSINESS[business])
-        # D13: the business withdrawn unsold, the fee goes to the Bank. D17: nothing left to sell,
-        # the debtor pays what he has.
+        assert to not in (NOBODY, player), "a fee nobody may be paid is waived (_fee)"
+        # D17: nothing left to sell, the debtor pays what he has.
         paid = min(amount, self.money_[player])
-        fee = ev.FeePaid if to != NOBODY else ev.FeeBanked
-        self._record([fee(player, to, business, paid)])
-        if to == NOBODY:
-            self.bank += paid
+        self._record([ev.FeePaid(player, to, business, paid)])
 
     def _report(self, player: Player, horse: int, deck: str) -> bool:
         # « il doit lire la première carte du paquet de Rapports et suivre les instructions [...]
@@ -1729,25 +1782,35 @@ class AscotState(FlowState[Ascot]):
         if end >= BOXED:
             self._events.append(ev.HorseBoxed(self.owner(horse), f"h{horse}"))
 
+    def _club_fee(self) -> Money:
+        """The club's entrance fee, owed to the holder of the commissioner's card: nothing when
+        that card left the game (D13)."""
+        return CLUB_FEE if self.holder(CLUB_CARD) != NOBODY else 0
+
     def _club(self, player: Player, joins: bool) -> None:
         horse = -self.moving.pop(1)
         if joins:
             # « il paie les droits d'entrée au Commissaire du Club, prend la carte de Membre et n'a
-            # plus de cotisation à payer pendant cette partie ».
-            to = self.holder(CLUB_CARD)
-            fee = ev.FeePaid if to != NOBODY else ev.FeeBanked
-            self._record([fee(player, to, "commissaire_du_club", CLUB_FEE)])
-            if to == NOBODY:
-                self.bank += CLUB_FEE
+            # plus de cotisation à payer pendant cette partie »; D13: nobody holding the
+            # commissioner's card, nobody is paid.
+            fee = self._club_fee()
+            if fee:
+                self._record(
+                    [ev.FeePaid(player, self.holder(CLUB_CARD), "commissaire_du_club", fee)]
+                )
             self.member[player] = True
-            self._events.append(ev.ClubJoined(player, CLUB_FEE))
+            self._events.append(ev.ClubJoined(player, fee))
         else:
             self._events.append(ev.ClubDeclined(player))
         del horse  # the club's square asks nothing more
         self._move_on(player)
 
     def _club_report(self, player: Player, action: ClubReport) -> None:
-        self.reported = True
+        # Membres du Club: « Il ne peut prendre plus d'un Rapport à la fois et devra
+        # obligatoirement se conformer aux instructions qui y seront données » (D19): this report
+        # is read and obeyed (a fee paid, a sale made) before he may ask for another; D47: so many
+        # at most before a throw.
+        self.reports_taken += 1
         if self._report(player, action.horse, action.deck):
             self._to_next_trainer(player)
         elif self.drawing is not None:
@@ -1973,14 +2036,19 @@ class AscotState(FlowState[Ascot]):
         # carte du Bookmaker) ne servent plus et doivent être enlevées du jeu. »
         n = self.game.num_players
         self.member = [False] * n
+        self.flow.round, self.opener, self.reports_taken = 0, NOBODY, 0  # no rounds counted now
+        for p in range(n):
+            self.retired += [c for c in self.bought[p] if c in RETIRING]
+            self.bought[p] = [c for c in self.bought[p] if c not in RETIRING]
+        self.retired.sort()
         self._events.append(ev.BusinessesRetired())
         self._open_trading()
 
     def _open_runners(self) -> None:
         n = self.game.num_players
         # « les joueurs doivent avoir un nombre égal de chevaux [...] Chaque joueur ne peut faire
-        # courir plus de 3 chevaux (sauf dans une partie à 2 joueurs) » (D22: the trades between
-        # players are not built; the smallest stable sets the number each owner runs).
+        # courir plus de 3 chevaux (sauf dans une partie à 2 joueurs) » (D22: after the trades,
+        # D29 and D45, the smallest stable sets the number each owner runs).
         owners = [p for p in range(n) if self.horses_of(p)]
         cap = M.max_runners_two_players if n == 2 else M.max_runners
         self.quota = min([cap, *(len(self.horses_of(p)) for p in owners)]) if owners else 0
@@ -2167,7 +2235,8 @@ class AscotState(FlowState[Ascot]):
     def settle_totalisator(self, winner: int) -> None:
         """Les prix: the Bookmaker pays the tickets on the winner, keeping 10% and what the whole
         multiples leave; with no ticket on the winner, the pool stays his (D27). Without a
-        Bookmaker (his card unsold) the Bank keeps it."""
+        Bookmaker (his card unsold) what would have been his stays in the Totalisator's till,
+        apart from the Bank (D21)."""
         wins = f"h{winner}"
         if self.game.options.carry_over and not any(s.horses == (wins,) for s in self.pool.slips):
             # « soit pour grossir la caisse du Totalisateur, s'ils recommencent une autre partie
@@ -2177,17 +2246,24 @@ class AscotState(FlowState[Ascot]):
         events = self.pool.settle_parimutuel("win", lambda s: s.horses == (wins,))
         self._record(events)
         if self.pool.house == NOBODY:
+            # « La caisse du Totalisateur doit être rigoureusement séparée de celle du Banquier »:
+            # nothing of it goes into the Bank (D21).
             paid = sum(-d for e in events for d in e.money_changes().values())
-            self.bank += self.pool.total() + self.pool.carried + paid
+            left = self.pool.total() + self.pool.carried + paid
+            if left:
+                self._events.append(ev.TillKept(left))
 
     def award_prizes(self, placed: Sequence[int]) -> None:
         """Les prix: « il donnera la moitié au 1er arrivé ; 1/4 au 2e arrivé et 1/4 au 3e arrivé »,
-        after the Banker's 10% « pour les services rendus » (D28)."""
+        after the Banker's 10% « pour les services rendus »; the whole Bank is distributed among
+        the horses past the post (D28)."""
         cut, shares = prizes(self.bank, len(placed))
         self._record([ev.BankerPaid(BANKER, cut)])
-        for place, (horse, amount) in enumerate(zip(placed, shares, strict=False), start=1):
+        for place, (horse, amount) in enumerate(zip(placed, shares, strict=True), start=1):
             self._record([ev.PrizePaid(self.owner(horse), f"h{horse}", place, amount)])
-        self.bank = 0
+        self.bank -= cut + sum(shares)
+        if self.bank:
+            self._events.append(ev.PrizesUnawarded(self.bank))
 
     # II. Champ de courses: the race ----------------------------------------------------------------
 
@@ -2216,10 +2292,19 @@ class AscotState(FlowState[Ascot]):
     def _seat_racing(self, player: Player) -> list[int]:
         return [h for h in self.runners[player] if self.racing(h)]
 
-    def _begin_race_turn(self, seat: Player) -> None:
-        """Give the turn to ``seat`` or the next seat with a horse still racing."""
+    def _begin_race_turn(self, seat: Player, *, fresh: bool = False) -> None:
+        """Give the turn to ``seat`` or the next seat with a horse still racing; a new round when
+        the turn comes back to the starter (``fresh``: the race's first turn). D49: the race is
+        called at the end of its last round."""
         n = self.game.num_players
         for _ in range(n):
+            if seat == self.opener and not fresh:
+                self.flow.new_round()
+                if self.flow.round > RACE_ROUNDS:
+                    self._events.append(ev.RaceCalled(RACE_ROUNDS))
+                    self._finish_race()
+                    return
+            fresh = False
             left = self._seat_racing(seat)
             if left:
                 self.to_move = left
@@ -2342,13 +2427,37 @@ class AscotState(FlowState[Ascot]):
             full[POST] = full.get(POST, True) and self._inside_pass(start, path, occupant)
         if not nexts:
             if FORWARD[cell] != NO_CELL:  # stuck behind horses, not at the post
-                used = points - left
-                partial[cell] = (used, self._inside_pass(start, path, occupant))
+                self._keep_interval(start, path, occupant, partial)
             return
         for to in nexts:
             self._walk(
                 horse, start, points, occupant, cut_in, full, partial, to, left - 1, [*path, to]
             )
+
+    def _keep_interval(
+        self,
+        start: int,
+        path: list[int],
+        occupant: dict[int, int],
+        partial: dict[int, tuple[int, bool]],
+    ) -> None:
+        """A way stuck behind horses (``path``, its last square right behind one): the jostled
+        horse stops on the last square of that way with an empty length ahead of it, « de façon à
+        garder une longueur d'intervalle entre lui et les chevaux qui le gênent » (D32). Recorded
+        in ``partial`` with the points it uses (the most wins) and whether it passes a horse on
+        the inside; a way with no such square gives nothing (the horse may stay)."""
+        for i in range(len(path) - 2, -1, -1):
+            cell = path[i]
+            ahead = FORWARD[cell]
+            if ahead == NO_CELL or ahead in occupant:
+                continue
+            used, inside = i + 1, self._inside_pass(start, path[: i + 1], occupant)
+            known = partial.get(cell)
+            if known is None or known[0] < used:
+                partial[cell] = (used, inside)
+            elif known[0] == used:
+                partial[cell] = (used, known[1] and inside)
+            return
 
     def _inside_pass(self, start: int, path: list[int], occupant: dict[int, int]) -> bool:
         # « Pour dépasser un cheval, il faut emprunter une des pistes à droite ; toutefois, il est
@@ -2867,6 +2976,7 @@ class AscotState(FlowState[Ascot]):
             "bought": [[CARD_IDS[c] for c in b] for b in self.bought],
             "dead_pile": len(self.dead),
             "withdrawn": [CARD_IDS[c] for c in self.withdrawn],
+            "retired": [CARD_IDS[c] for c in self.retired],
             "auction": None if self.auction is None else self.auction.view(player),
             "squares": {f"h{h}": self.square[h] for h in HORSES if self.square[h] != OUT},
             "advantages": {f"h{h}": self.advantages[h] for h in HORSES if self.advantages[h]},
@@ -2943,6 +3053,7 @@ class AscotState(FlowState[Ascot]):
             bought=[list(b) for b in self.bought],
             dead=list(self.dead),
             withdrawn=list(self.withdrawn),
+            retired=list(self.retired),
             auctioneer=self.auctioneer,
             auction=None if self.auction is None else AUCTION.read(self.auction.to_json(), game),
             square=list(self.square),
@@ -2956,7 +3067,6 @@ class AscotState(FlowState[Ascot]):
             reports=[[f"{d}:{i}" for d, i in r] for r in self.reports],
             member=list(self.member),
             strangled=list(self.strangled),
-            reported=self.reported,
             moving=list(self.moving),
             debt=self.debt,
             offered=list(self.offered),
@@ -2983,6 +3093,8 @@ class AscotState(FlowState[Ascot]):
             lane_effect=self.lane_effect,
             danger=self.danger,
             rescuers=list(self.rescuers),
+            opener=self.opener,
+            reports_taken=self.reports_taken,
         )
 
     @classmethod
@@ -2998,6 +3110,7 @@ class AscotState(FlowState[Ascot]):
         state.bought = [list(b) for b in pos.bought]
         state.dead = list(pos.dead)
         state.withdrawn = list(pos.withdrawn)
+        state.retired = list(pos.retired)
         state.auctioneer = pos.auctioneer
         if pos.auction is not None:
             state.auction = Auction.from_json(AUCTION.write(pos.auction), "position.auction")
@@ -3015,7 +3128,6 @@ class AscotState(FlowState[Ascot]):
         ]
         state.member = list(pos.member)
         state.strangled = list(pos.strangled)
-        state.reported = pos.reported
         state.moving = list(pos.moving)
         state.debt = pos.debt
         state.offered = list(pos.offered)
@@ -3048,6 +3160,8 @@ class AscotState(FlowState[Ascot]):
         state.lane_effect = pos.lane_effect
         state.danger = pos.danger
         state.rescuers = list(pos.rescuers)
+        state.opener = pos.opener
+        state.reports_taken = pos.reports_taken
         state.flow = Flow.from_json(PHASES, n, FLOW.write(pos.flow))
         if state.flow.step.acts is Acts.CALLED:
             if state.auction is None:

@@ -916,18 +916,12 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
 
   // -- the cards in hand, the market, the totalisator, the seats --------------------------------------
 
-  /** The businesses leave the game before the race, the Bookmaker's excepted (as the log tells). */
-  function isRetired(id) {
-    return !horses.has(id) && id !== "bookmaker" && log.some((e) => e.key === "ascot.businesses_retired");
-  }
-
   function cardNode(id, { action = null, testid = "as-card", extra = null } = {}) {
     const info = cards.get(id);
     const horse = horses.get(id);
     const o = obs();
     const classes = ["as-card", horse ? `horse ${horse.colour}` : "business"];
     if (action) classes.push("playable");
-    if (isRetired(id)) classes.push("retired");
     // The small cards lie on the horse's card during the training only; in the race they are the
     // owner's, for any of his horses (shown apart).
     const training = stageOf(o?.phase) !== "race";
@@ -938,7 +932,7 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
       horse && training ? h("span", { class: "as-card-small" }, smallCards(o?.advantages?.[id] || 0, o?.disadvantages?.[id] || 0, horse.colour)) : null,
       extra,
     ];
-    const attrs = { class: classes.join(" "), "data-card": id, "data-testid": testid, title: isRetired(id) ? tx("retired", { card: cardName(id) }) : cardName(id) };
+    const attrs = { class: classes.join(" "), "data-card": id, "data-testid": testid, title: cardName(id) };
     if (action) return h("button", { ...attrs, type: "button", "data-action": action.notation, "aria-label": moveLabel(action, lang), onclick: () => act(action.notation) }, body);
     return h("div", attrs, body);
   }
@@ -1067,7 +1061,7 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
         h(
           "td",
           { class: "as-owned" },
-          owned.map((id) => (horses.has(id) ? chip(id, { small: true }) : h("span", { class: "as-biz" + (isRetired(id) ? " retired" : ""), title: isRetired(id) ? tx("retired", { card: cardName(id) }) : cardName(id) }, cardName(id)))),
+          owned.map((id) => (horses.has(id) ? chip(id, { small: true }) : h("span", { class: "as-biz", title: cardName(id) }, cardName(id)))),
           hidden ? h("span", { class: "muted" }, ` ${tx("hidden_cards", { n: hidden })}`) : null,
         ),
         h("td", {}, reports ? tx("reports_n", { n: reports }) : ""),

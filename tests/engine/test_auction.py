@@ -21,6 +21,7 @@ from hippodrome.engine.auction_events import (
     BidsOpened,
     LotSold,
     LotUnsold,
+    RaisesSpent,
     SealedBid,
     TieLot,
     parse_auction_action,
@@ -489,6 +490,35 @@ def test_tied_written_bids_go_on_in_the_open_between_the_tied_seats() -> None:
     a.apply(0, PASS, [10_000] * 3)
     a.apply(1, PASS, [10_000] * 3)
     assert a.is_chance() and {str(x) for x, _ in a.chance_outcomes()} == {"lot 0", "lot 1"}
+
+
+def test_a_tie_closes_on_the_last_raise_allowed_and_that_raise_buys() -> None:
+    """``max_raises`` (Win, Place & Show, D35): the tied seats raise in turn; the third raise of
+    three allowed ends the bidding, the seat who made it buying at its bid, the other not asked
+    again; the count rides through a copy and the JSON, which refuses an open bidding past it."""
+    money = [10_000] * 3
+    a, _ = Auction.sealed(
+        "pepper", 3, increment=500, written=[2000, 2000, 0], money=money, max_raises=3
+    )
+    assert a.stage is Stage.OPEN and a.to_act() == (0,)
+    play(a, money, [(0, Bid(2500)), (1, Bid(3000))])
+    data = json.loads(json.dumps(a.to_json()))
+    assert (data["max_raises"], data["raises"]) == (3, 2)
+    assert Auction.from_json(data) == a.copy() == a
+    events = play(a, money, [(0, Bid(4000))])
+    assert a.closed and (a.winner, a.price) == (0, 4000) and money == [6000, 10_000, 10_000]
+    spent = [e for e in events if isinstance(e, RaisesSpent)]
+    assert spent and render(*spent[0].message(), "en") == (
+        "After 3 raises the bidding is closed: the last one buys"
+    )
+    data["raises"] = 3
+    with pytest.raises(RecordError) as err:
+        Auction.from_json(data)
+    assert err.value.field == "auction.raises"
+    # Without a limit the same raises go on: seat 1 is asked again.
+    b, _ = Auction.sealed("pepper", 3, increment=500, written=[2000, 2000, 0], money=money)
+    play(b, [10_000] * 3, [(0, Bid(2500)), (1, Bid(3000)), (0, Bid(4000))])
+    assert b.to_act() == (1,) and "max_raises" not in b.to_json()
 
 
 def test_a_sheet_with_a_bid_for_each_seat_is_required() -> None:

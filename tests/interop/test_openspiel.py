@@ -4,9 +4,11 @@ its algorithms (the MCTS bot)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from hippodrome.games import entry, playable_ids
+from hippodrome.games import entry, load_game, playable_ids
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="the research extra is not installed: pip install '.[research]'"
@@ -17,7 +19,7 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from hippodrome.interop.openspiel import short_name  # noqa: E402
 
-SHORT = {
+SHORT: dict[str, dict[str, Any]] = {
     "royal_turf": {"players": 2},
     "toques_et_casques": {"players": 2},
     "royal_steeple_chase": {"players": 2, "scoring": "race"},
@@ -29,6 +31,19 @@ SHORT = {
 def test_openspiel_random_simulation_test_passes(game_id: str) -> None:
     game = pyspiel.load_game(short_name(game_id), SHORT.get(game_id, {}))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_max_game_length_is_the_game_s_bound_for_the_options_loaded(game_id: str) -> None:
+    """Issue 32, point 10: the length OpenSpiel is told is the bound of the game as loaded, its
+    default options or others (``GameInfo.max_length``), never more than its manifest's."""
+    info = entry(game_id)
+    assert info.traits is not None
+    loads: list[dict[str, Any]] = [{}, SHORT.get(game_id, {"players": 2})]
+    for params in loads:
+        game = pyspiel.load_game(short_name(game_id), params)
+        bound = info.max_length(load_game(game_id, **params))
+        assert game.max_game_length() == bound <= info.traits.max_length, params
 
 
 @pytest.mark.parametrize("game_id", playable_ids())

@@ -10,6 +10,10 @@ Two ways to sell a lot (one item or several sold together):
   opened together and the highest buys. Seats tied at the top bid again in an open auction between
   them alone, above the tied bid; if none of them raises, a lot (a chance node) names the buyer.
 
+A game may close the open bidding after a number of raises (``max_raises``): the last raise allowed
+buys, as if every other seat had passed (Win, Place & Show's tie auctions, D35: raises of $500 up to a
+seat's money, which winnings make grow, could otherwise outlast any bound on a game's length).
+
 A rule may keep seats out (``excluded``: a set of seats or a test), the seller may be a seat, and an
 auctioneer seat may take a commission on each sale (Ascot: « sa commission de 10%, en arrondissant à
 la centaine la plus rapprochée », paid by the buyer on top of the price). An open auction may start
@@ -48,6 +52,7 @@ from hippodrome.engine.auction_events import (
     LotSold,
     LotUnsold,
     Pass,
+    RaisesSpent,
     SealedBid,
     TieLot,
 )
@@ -130,6 +135,12 @@ class Auction:
     order: Seating | None = None
     """The seats round the table when the game seats them otherwise than by number (the turn goes
     round in that order); None: by number."""
+    max_raises: int = 0
+    """The most bids the open bidding takes (0: no limit): the last one buys, as if every other
+    seat had passed then."""
+    raises: int = 0
+    """The bids made in the open so far, counted when there is a limit (a sealed auction's from
+    its tie)."""
 
     # -- opening --------------------------------------------------------------------------------
 
@@ -152,11 +163,13 @@ class Auction:
         pay: Payment | None = None,
         quiet: bool = False,
         order: Seating | None = None,
+        max_raises: int = 0,
     ) -> tuple[Auction, list[Event]]:
         """An open auction in turn from ``first``; the events it opens with (it may close at once
         when nobody can bid). ``opening``: a seat that leads from the start with its bid (which
         may be 0), as a player who asks for a lot with an offer; ``pay`` and ``quiet``: as in
-        :meth:`apply`; ``order``: the seats round the table, when not by number."""
+        :meth:`apply`; ``order``: the seats round the table, when not by number; ``max_raises``:
+        the most bids it takes (0: no limit), the last one buying."""
         # Built in one call: a game's playouts open an auction at nearly every request.
         eligible = _eligible(seats, excluded) if excluded else [True] * seats
         leader, high = (NOBODY, 0) if opening is None else opening
@@ -179,6 +192,7 @@ class Auction:
             commission,
             rounding,
             order=order,
+            max_raises=max_raises,
         )
         events: list[Event] = [] if quiet else [AuctionOpened(lot, floor, False)]
         a._next_bidder(money, events, pay, not quiet)
@@ -200,14 +214,17 @@ class Auction:
         rounding: Money = 1,
         written: Sequence[Money] | None = None,
         money: Sequence[Money] = (),
+        max_raises: int = 0,
     ) -> tuple[Auction, list[Event]]:
         """Sealed bids from every eligible seat at once, opened together. ``written``: the bids
         were written beforehand, one per seat (0: none), as on Win, Place & Show's sheets where
         every player writes a bid for each horse before the first is sold (seed 001, §9): they
         are opened at once (an excluded seat's bid counts as none), and ``money`` says who can
-        raise if seats are tied."""
+        raise if seats are tied. ``max_raises``: the most raises the tied seats may make (0: no
+        limit), the last one buying."""
         eligible = _eligible(seats, excluded)
         a = cls(lot, seats, floor, increment, eligible, Stage.SEALED, first)
+        a.max_raises = max_raises
         a.seller, a.auctioneer, a.commission, a.rounding = seller, auctioneer, commission, rounding
         a.sealed_bids = [None if e else 0 for e in eligible]
         events: list[Event] = [AuctionOpened(lot, floor, True)]
@@ -325,7 +342,16 @@ class Auction:
             self.high, self.leader = amount, player
             if tell:
                 events.append(BidRaised(player, amount))
-            self._next_bidder(money, events, pay, tell)
+            if self.max_raises and self.max_raises <= self.raises + 1:
+                # The last raise allowed: the hammer falls on it (Win, Place & Show, D35).
+                self.raises = self.max_raises
+                if tell:
+                    events.append(RaisesSpent(self.raises))
+                self._close(events, pay)
+            else:
+                if self.max_raises:
+                    self.raises += 1
+                self._next_bidder(money, events, pay, tell)
         elif kind is Pass:
             assert self.active is not None
             self.active[player] = False
@@ -459,31 +485,37 @@ class Auction:
             self.winner,
             self.price,
             self.order,
+            self.max_raises,
+            self.raises,
         )
         return new
 
     def to_json(self) -> JSONObject:
-        return {
-            "lot": self.lot,
-            "seats": self.seats,
-            "floor": self.floor,
-            "increment": self.increment,
-            "eligible": list(self.eligible),
-            "stage": self.stage.value,
-            "first": self.first,
-            "high": self.high,
-            "leader": seat_json(self.leader),
-            "bidder": seat_json(self.bidder),
-            "active": None if self.active is None else list(self.active),
-            "sealed_bids": None if self.sealed_bids is None else list(self.sealed_bids),
-            "tied": list(self.tied),
-            "seller": seat_json(self.seller),
-            "auctioneer": seat_json(self.auctioneer),
-            "commission": self.commission,
-            "rounding": self.rounding,
-            "winner": seat_json(self.winner),
-            "price": self.price,
-        } | ({} if self.order is None else {"order": list(self.order)})
+        return (
+            {
+                "lot": self.lot,
+                "seats": self.seats,
+                "floor": self.floor,
+                "increment": self.increment,
+                "eligible": list(self.eligible),
+                "stage": self.stage.value,
+                "first": self.first,
+                "high": self.high,
+                "leader": seat_json(self.leader),
+                "bidder": seat_json(self.bidder),
+                "active": None if self.active is None else list(self.active),
+                "sealed_bids": None if self.sealed_bids is None else list(self.sealed_bids),
+                "tied": list(self.tied),
+                "seller": seat_json(self.seller),
+                "auctioneer": seat_json(self.auctioneer),
+                "commission": self.commission,
+                "rounding": self.rounding,
+                "winner": seat_json(self.winner),
+                "price": self.price,
+            }
+            | ({} if self.order is None else {"order": list(self.order)})
+            | ({"max_raises": self.max_raises, "raises": self.raises} if self.max_raises else {})
+        )
 
     @classmethod
     def from_json(cls, data: JSONObject, where: str = "auction") -> Auction:
@@ -514,6 +546,8 @@ class Auction:
             winner=reader.seat("winner", seats, nullable=True),
             price=reader.count("price"),
             order=None if data.get("order") is None else tuple(reader.seats("order", seats)),
+            max_raises=reader.count("max_raises") if "max_raises" in data else 0,
+            raises=reader.count("raises") if "max_raises" in data else 0,
         )
         if a.order is not None and sorted(a.order) != list(range(seats)):
             raise RecordError(f"{where}.order", "every seat once, in their order round the table")
@@ -523,6 +557,8 @@ class Auction:
             raise RecordError(f"{where}.sealed_bids", "a sealed auction keeps the bids")
         if a.stage is Stage.LOT and len(a.tied) < 2:
             raise RecordError(f"{where}.tied", "a lot is drawn between two seats or more")
+        if a.max_raises and a.raises >= a.max_raises and a.stage is not Stage.CLOSED:
+            raise RecordError(f"{where}.raises", f"the bidding closes at {a.max_raises} raises")
         return a
 
 

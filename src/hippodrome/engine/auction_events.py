@@ -174,6 +174,18 @@ class BiddersTied(Event):
         self.amount = amount
 
 
+class RaisesSpent(Event):
+    """The open bidding took the most raises the game allows (``Auction.max_raises``): the last
+    raise buys (Win, Place & Show, D35)."""
+
+    key: ClassVar[str] = "auction.raises_spent"
+    __slots__ = ("raises",)
+    raises: int
+
+    def __init__(self, raises: int) -> None:
+        self.raises = raises
+
+
 class LotDrawn(Event):
     key: ClassVar[str] = "auction.drawn"
     __slots__ = ("player",)

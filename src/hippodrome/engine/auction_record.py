@@ -50,6 +50,8 @@ class AuctionRecord:
     order: Annotated[list[_Seat] | None, Doc("the seats round the table, when not by number")] = (
         None
     )
+    max_raises: Annotated[_Amount, Doc("the most raises the open bidding takes (0: no limit)")] = 0
+    raises: Annotated[_Amount, Doc("the raises made in the open bidding so far")] = 0
 
     def validate(self, game: Any) -> None:
         for name in ("eligible", "active", "sealed_bids"):
@@ -64,6 +66,8 @@ class AuctionRecord:
             raise Invalid("tied", "a lot is drawn between two seats or more")
         if self.order is not None and sorted(self.order) != list(range(self.seats)):
             raise Invalid("order", "every seat once, in their order round the table")
+        if self.max_raises and self.raises >= self.max_raises and self.stage is not Stage.CLOSED:
+            raise Invalid("raises", f"the bidding closes at {self.max_raises} raises")
 
     @classmethod
     def of(cls, a: Auction) -> AuctionRecord:
@@ -89,6 +93,8 @@ class AuctionRecord:
             seat(a.winner),
             a.price,
             None if a.order is None else list(a.order),
+            a.max_raises,
+            a.raises,
         )
 
     def auction(self) -> Auction:
@@ -116,4 +122,6 @@ class AuctionRecord:
             seat(self.winner),
             self.price,
             None if self.order is None else tuple(self.order),
+            self.max_raises,
+            self.raises,
         )

@@ -167,6 +167,12 @@ class Game(ABC, Generic[OptionsT]):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"
 
+    def max_length(self) -> int | None:
+        """The most actions a game with these options can take, chance outcomes included, when the
+        game works it out from its options; None: its manifest's ``Traits.max_length``, the most
+        under any option set, is the bound (``GameInfo.max_length`` answers either way)."""
+        return None
+
     @abstractmethod
     def new_initial_state(self) -> State: ...
 

@@ -10,6 +10,9 @@ Importing this module registers, for each playable game ``<id>``, the game ``hip
 - **Game type**, from the game's manifest (``Traits``): explicit stochastic chance when the game has
   dice or draws, imperfect information when a seat may not see everything or seats choose in secret,
   constant-sum utility (the winners share 1.0), terminal rewards, sequential dynamics.
+- **Length.** ``max_game_length`` is the game's bound for the options given (``GameInfo.max_length``).
+  It counts every action, chance outcomes included, seat by seat; OpenSpiel counts decision nodes
+  only, a joint action once, so its count is never larger.
 - **Chance** nodes are explicit: the outcomes are ``State.chance_outcomes()``, id ``i`` being the
   ``i``-th.
 - **Simultaneous moves.** A game whose manifest says its seats choose at once (Win, Place & Show's
@@ -276,7 +279,8 @@ class HippodromeGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         options = {**_defaults(self.game_id), **(params or {})}
         hippodrome = load_game(self.game_id, **_from_spiel(options))
         self._fixed = _Fixed(hippodrome, encoding_for(hippodrome))
-        traits = entry(self.game_id).traits
+        manifest = entry(self.game_id)
+        traits = manifest.traits
         assert traits is not None
         self.pass_id: int | None = self.encoding.actions.size if traits.simultaneous_moves else None
         """The *pass* id of a seat without a decision at a simultaneous node (simultaneous games)."""
@@ -287,7 +291,7 @@ class HippodromeGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=traits.max_length,
+            max_game_length=manifest.max_length(hippodrome),
         )
         super().__init__(self.game_type, info, options)
 

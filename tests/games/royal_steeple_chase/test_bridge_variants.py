@@ -19,7 +19,7 @@ from hippodrome.engine.errors import OptionsError, RecordError
 from hippodrome.engine.events import Event
 from hippodrome.engine.i18n import render
 from hippodrome.games.royal_steeple_chase import events as ev
-from hippodrome.games.royal_steeple_chase.board import cards_text
+from hippodrome.games.royal_steeple_chase.board import MAX_DEALS, cards_text
 from hippodrome.games.royal_steeple_chase.bridged import BridgeTable, ContractBook
 from hippodrome.games.royal_steeple_chase.contract import LADDER
 from hippodrome.games.royal_steeple_chase.material import material
@@ -382,7 +382,9 @@ def test_other_games_have_no_bridge_record_and_refuse_one() -> None:
         bridged.game.position_from_json(doc)
 
 
-def test_a_whole_match_of_random_play_ends_after_three_rubbers() -> None:
+def test_a_whole_match_of_random_play_ends_in_its_third_rubber_or_after_100_deals() -> None:
+    """Random cards rarely make a winner, so random play's match may be stopped at 100 deals (D83):
+    this one is, in its third rubber."""
     state = RoyalSteepleChase.from_options(players=4, scoring="auction").new_initial_state()
     rng = random.Random(11)
     for _ in range(200_000):
@@ -394,7 +396,7 @@ def test_a_whole_match_of_random_play_ends_after_three_rubbers() -> None:
             seat = state.active_players()[0]
             state.apply(rng.choice(list(state.legal_actions(seat))), seat)
     assert state.is_terminal()
-    assert bridge(state).rubber == 3
+    assert bridge(state).rubber == 3 or state.races == MAX_DEALS
     assert ev.RubberBegun(2) in state.events and ev.RubberBegun(3) in state.events
 
 

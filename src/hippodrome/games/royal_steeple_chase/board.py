@@ -71,6 +71,11 @@ MAX_TRADE_POINTS: Final = 20
 """The most points an offer or a counter-offer may add (D9, D51)."""
 MAX_REQUESTS: Final = 3
 """Spread cards a player may ask for in one deal (D10: keeps the exchanges finite)."""
+MAX_DEALS: Final = 100
+"""The most deals a match lasts (D83: keeps the match finite). The bridge score, « aux enchères »,
+the contract and the pirate game for points end when someone makes his games or his points, and a
+void race marks nothing toward them: a match still on after 100 deals stops there, as the option
+``deals`` stops one (D27)."""
 
 
 class Phase(IntEnum):

@@ -67,7 +67,11 @@ GAME_INFO = GameInfo(
         },
     ),
     players=(1, 8),
-    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=True, max_length=4_000),
+    # Each option set's bound is RoyalSteepleChase.max_length (length.py): deals (at most 100, D83)
+    # times a deal's most; this is the greatest, 8 players and the incident cards over 100 deals.
+    traits=Traits(
+        chance=True, hidden_information=True, simultaneous_moves=True, max_length=398_600
+    ),
     pieces=Pieces(
         game="rules:RoyalSteepleChase",
         heuristic="heuristic:SteepleHeuristic",
@@ -135,4 +139,8 @@ GAME_INFO = GameInfo(
             options={"players": 7, "scoring": "race", "handicap": "0,3"},
         ),
     ),
+    # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
+    bad_notation=("", "vole", "haie r 7-9", "haie x 7-8", "joue 9/9", "R=2 r", "parie r+r"),
+    # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
+    compiled=("board", "core", "incidents", "race", "deal", "actions", "events", "rules"),
 )

@@ -25,8 +25,8 @@ class SteepleOptions(GameOptions):
     )
     deals: int = option(
         0,
-        en="Stop the match after this many deals (0: play it out as the rules end it: two games, 200 points...)",
-        fr="Arrêter la partie après ce nombre de donnes (0 : la jouer jusqu'au bout prévu par la règle : deux manches, 200 points...)",
+        en="Stop the match after this many deals, 100 at most (0: play it out as the rules end it: two games, 200 points..., or 100 deals)",
+        fr="Arrêter la partie après ce nombre de donnes, 100 au plus (0 : la jouer jusqu'au bout prévu par la règle : deux manches, 200 points..., ou 100 donnes)",
     )
     pirate: Literal["no", "stakes", "points"] = option(
         "no",

@@ -15,6 +15,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     HALF_OF,
     HORSES,
     LAP,
+    MAX_DEALS,
     NOBODY,
     PLAYS,
     RED_SQUARES,
@@ -387,8 +388,8 @@ class RaceRules(IncidentRules):
         self._events.append(ev.RaceEnded(self.winner, self.placed))
         way = self.game.way
         over = way.end_race(self)
-        deals = self.game.options.deals
-        if over or (deals > 0 and self.races >= deals):
+        # The option ``deals`` stops the match early; nothing plays more than MAX_DEALS (D83).
+        if over or self.races >= (self.game.options.deals or MAX_DEALS):
             way.end_match(self)
             self.flow.switch(Phase.OVER)  # the position keeps the last turn and passes
             self._events.append(ev.MatchOver(tuple(self.outcome().winners)))

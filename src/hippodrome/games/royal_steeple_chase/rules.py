@@ -30,7 +30,7 @@ from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions
 from hippodrome.engine.sampling import bits_for, draw_below, partial_shuffle
 from hippodrome.engine.types import CHANCE, JSONObject, Money, Player
-from hippodrome.games.royal_steeple_chase import contract
+from hippodrome.games.royal_steeple_chase import contract, length
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import (
     ACCEPT,
@@ -73,6 +73,7 @@ from hippodrome.games.royal_steeple_chase.board import (
     INCIDENT_DRAWS,
     INCIDENT_KINDS,
     LAP,
+    MAX_DEALS,
     MAX_OFFERS,
     MAX_REQUESTS,
     MAX_TRADE_POINTS,
@@ -124,7 +125,7 @@ class RoyalSteepleChase(Game[SteepleOptions]):
     min_players: ClassVar[int] = 1
     """One player is the seed's solo practice (« si vous voulez apprendre à jouer tout seul »)."""
     max_players: ClassVar[int] = 8
-    rules_version: ClassVar[int] = 3
+    rules_version: ClassVar[int] = 4
     options_type: ClassVar[type[GameOptions]] = SteepleOptions
     ranking_basis: ClassVar[Literal["money", "scores"]] = "scores"
     sheet_part: ClassVar[Literal["race", "deal"]] = "deal"
@@ -195,6 +196,10 @@ class RoyalSteepleChase(Game[SteepleOptions]):
         object.__setattr__(self, "contre", options.scoring == "bridge" and options.pirate == "no")
         super().__init__(options)
 
+    def max_length(self) -> int:
+        """The most actions a match with these options can take (``length.py``, D83)."""
+        return length.max_length(self)
+
     def deal_sizes(self) -> tuple[int, int]:
         """Cards in each hand and cards spread (DISTRIBUTION DU JEU; solo: « distribuez-vous 13, 14
         ou 15 cartes », none spread)."""
@@ -227,6 +232,10 @@ class RoyalSteepleChase(Game[SteepleOptions]):
 
 def _check_ways_to_play(options: SteepleOptions) -> None:
     n = options.players
+    if not 0 <= options.deals <= MAX_DEALS:  # D83: a match lasts 100 deals at most
+        raise OptionsError(
+            "error.option_type", option="deals", value=options.deals, expected=f"0 to {MAX_DEALS}"
+        )
     if n == 1 and options.solo_cards not in (13, 14, 15):
         raise OptionsError(
             "error.option_type",

@@ -37,8 +37,11 @@ GAME_INFO = GameInfo(
         },
     ),
     players=(2, 7),
+    # Each option set's bound is ToquesEtCasques.max_length: at most two rounds a length of the
+    # course (D32); this is the greatest, category D over 9 laps of the large track with the finish
+    # at 4.31, two hurdles and the steward.
     traits=Traits(
-        chance=True, hidden_information=False, simultaneous_moves=False, max_length=5_000
+        chance=True, hidden_information=False, simultaneous_moves=False, max_length=195_659
     ),
     pieces=Pieces(
         game="rules:ToquesEtCasques",
@@ -106,4 +109,8 @@ GAME_INFO = GameInfo(
             },
         ),
     ),
+    # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
+    bad_notation=("fly away", "ecart 9", "hurdle x", "draw 0"),
+    # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
+    compiled=("actions", "events", "rules"),
 )

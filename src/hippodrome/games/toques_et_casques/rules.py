@@ -71,6 +71,9 @@ EMPTY: Final = -1
 LATE_ECART_RANK: Final = 2
 """Variant 24-04: the start straight's rank from which a horse may make its first écart: « 2
 longueurs après avoir quitté cette plaquette », the plaque being rank 0 (D24)."""
+ROUNDS_PER_LENGTH: Final = 2
+"""D32: a race is called once it has run two rounds for every length of its course at the rail
+(not the seed's: a limit of the engine's, so that every race ends)."""
 
 
 class Status(IntEnum):
@@ -126,7 +129,7 @@ class ToquesEtCasques(Game[ToquesOptions]):
     titles: ClassVar[dict[str, str]] = {"en": "Toques et Casques", "fr": "Toques et Casques"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     options_type: ClassVar[type[GameOptions]] = ToquesOptions
     # 14-06: « si vous vous êtes trompé, c'est trop tard, vous ne pouvez pas revenir en arrière :
     # "POSER C'EST JOUER" » (D30: only a practice table takes a move back).
@@ -170,6 +173,21 @@ class ToquesEtCasques(Game[ToquesOptions]):
         self.jockeys = jockeys
         self.steward = options.players - 1 if options.steward else None
         super().__init__(options)
+
+    def max_rounds(self) -> int:
+        """The most rounds a race runs before it is called (D32): two for every length of its
+        course, counted at the rail."""
+        return ROUNDS_PER_LENGTH * -(-self.target // self.track.ticks_per_length)
+
+    def max_length(self) -> int:
+        """The most actions a race with these options can take, chance outcomes included (D32):
+        the six draws; then in each round, each horse still running rolls (1), plays a step or
+        declares itself blocked for each point at most (``Course.max_points``), is reviewed by the
+        steward (1) and has each hurdle everyone passed kept or moved (one decision a hurdle);
+        the roll-offs place one horse each (5 at most)."""
+        turn = 1 + self.course.max_points + (self.steward is not None) + len(self.course.hurdles)
+        draws = rolloffs = len(HORSES)
+        return draws + self.max_rounds() * len(HORSES) * turn + rolloffs - 1
 
     @property
     def data_digest(self) -> str:
@@ -823,6 +841,10 @@ class ToquesState(FlowState[ToquesEtCasques]):
             if running:
                 # 23-02: « il est inutile qu'il rejoue puisqu'il est automatiquement dernier ».
                 self._place(running[0], ev.LastPlaced)
+            self._finish()
+            return
+        if self.round >= self.game.max_rounds():
+            # D32: the race is called; the horses still running take no place.
             self._finish()
             return
         self.flow.new_round()

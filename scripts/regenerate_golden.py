@@ -8,7 +8,9 @@ The golden games are declared in each game's manifest (``GameInfo.golden``, in
 ``hippodrome/games/<id>/manifest.py``). Each is played with ``hippodrome.bots.play_match`` from a
 fixed seed and written as two files: ``tests/golden/<game>/<name>.json``, the game record (seats, every action with chance
 outcomes, the result), and ``<name>.final.json``, the final state's ``to_json()``.
-``tests/golden/test_golden.py`` replays every record and compares both.
+``tests/golden/test_golden.py`` replays every record and compares both, and plays every golden game
+again with its bots to check that it still makes the same record: after a change of a bot (its
+moves, not the rules), run this script too, and the test says so.
 
 The script refuses to overwrite the records of a game whose ``rules_version`` has not changed but
 whose records no longer replay to the same end: that is a rule change without the version bump.
@@ -24,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hippodrome.bots import make_bot, play_match
+from hippodrome.bots.golden import play_golden
 from hippodrome.engine.errors import HippodromeError
-from hippodrome.engine.record import GameRecord, Seat
+from hippodrome.engine.record import GameRecord
 from hippodrome.games import CATALOGUE, GoldenSpec, load_game, replay_record
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "golden"
@@ -58,13 +60,9 @@ def dumps(data: Any) -> str:
 
 
 def play(golden: Golden) -> tuple[GameRecord, dict[str, Any]]:
-    """The record and the final state of one golden game."""
-    spec = golden.spec
-    game = load_game(golden.game, **spec.options)
-    bots = [make_bot(kind, golden.game) for kind in spec.seats]
-    final = play_match(game, bots, seed=spec.seed)
-    seats = [Seat(f"{kind} {p}", kind) for p, kind in enumerate(spec.seats)]
-    record = GameRecord.from_state(final, seats, record_id=f"golden/{golden.game}/{golden.name}")
+    """The record and the final state of one golden game (``hippodrome.bots.golden``, which the
+    golden test plays again)."""
+    record, final = play_golden(golden.game, golden.spec)
     return record, final.to_json()
 
 

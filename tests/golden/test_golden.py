@@ -3,8 +3,10 @@
 Every ``<name>.json`` under ``tests/golden/<game>/`` is a game record written by
 ``scripts/regenerate_golden.py`` (``make golden``), next to ``<name>.final.json``, the final state it
 reached. Replaying the record with today's engine must reach that state and that result: a rules
-change shows up here first. If the change is deliberate, bump the game's ``rules_version`` and run
-``make golden``; never edit these files by hand.
+change shows up here first. Each golden game is also played again by its bots from its seed, and
+must make the very record stored: a bot that now plays otherwise shows up too. If the change is
+deliberate, bump the game's ``rules_version`` (for a rule) and run ``make golden``; never edit these
+files by hand.
 
 The second half checks that a damaged or foreign record is refused with a ``RecordError`` whose
 ``field`` names the culprit.
@@ -20,8 +22,10 @@ from typing import Any
 import pytest
 from tests.planned import add_planned_game
 
+from hippodrome.bots.golden import play_golden
 from hippodrome.engine.errors import RecordError
 from hippodrome.engine.record import GameRecord
+from hippodrome.engine.registry import GoldenSpec
 from hippodrome.games import CATALOGUE, playable_ids, replay_record
 
 GOLDEN_DIR = Path(__file__).resolve().parent
@@ -97,6 +101,29 @@ def test_a_golden_record_replays_to_its_stored_final_state_and_result(path: Path
     )
     assert state.outcome().to_json() == record.result
     assert stored["history"] == [[p, a] for p, a in record.moves]
+
+
+GOLDEN_GAMES = [(info.id, spec) for info in CATALOGUE.values() for spec in info.golden]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "spec"), GOLDEN_GAMES, ids=[f"{g}/{s.name}" for g, s in GOLDEN_GAMES]
+)
+def test_a_golden_game_played_again_by_its_bots_makes_its_stored_record(
+    game_id: str, spec: GoldenSpec
+) -> None:
+    # A record that still replays can still be stale: its bots now play other moves from the same
+    # seed (a heuristic changed). Played again, the game must write the very record stored, so that
+    # `make golden` on a clean checkout changes nothing.
+    path = GOLDEN_DIR / game_id / f"{spec.name}.json"
+    record, final = play_golden(game_id, spec)
+    stored = GameRecord.load(path)
+    assert record.to_json() == stored.to_json(), (
+        f"{label(path)}: its bots ({', '.join(spec.seats)}, seed {spec.seed}) no longer play the "
+        "stored game. If a bot or a rule changed on purpose, run `make golden` (and bump "
+        "rules_version for a rule) and commit the new records."
+    )
+    assert final.to_json() == json.loads(final_path(path).read_text(encoding="utf-8"))
 
 
 # -- damaged and foreign records ------------------------------------------------------------------

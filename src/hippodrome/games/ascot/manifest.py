@@ -103,5 +103,18 @@ GAME_INFO = GameInfo(
     # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
     bad_notation=("", "fly away", "run 4", "move h4 9.99", "deal h99", "die 7", "report king h1"),
     # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
-    compiled=("actions", "events", "rules"),
+    compiled=(
+        "board",
+        "core",
+        "prizes",
+        "race",
+        "betting",
+        "preliminaries",
+        "debts",
+        "training",
+        "deal",
+        "actions",
+        "events",
+        "rules",
+    ),
 )

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test compiled lint typecheck bench bench-server bench-cluster bench-faults golden screenshots clean
+.PHONY: run play test test-fast compiled lint typecheck bench bench-server bench-cluster bench-faults golden screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ test: $(STAMP) lint typecheck
 	echo "== the compiled build: scripts/build_compiled.py --if-possible --test (exit $$again) =="; \
 	cat build/compiled-test.log; \
 	test $$pure -eq 0 && test $$again -eq 0
+
+## test-fast: the edit-test loop: the engine's, the games' and the conformance suite's tests at their
+## short option sets (pytest --fast: each game's first conformance option set from one seed, the
+## tests marked slow left out; tests/suite.py), in under two minutes; make test stays the whole truth
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest --fast -q tests/engine tests/games tests/conformance tests/toy_game
 
 ## compiled: the optional compiled build in build/compiled (mypyc; needs a C compiler), used with
 ## PYTHONPATH=build/compiled (docs/engine.md, "A compiled build")

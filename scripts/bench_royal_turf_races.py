@@ -5,9 +5,9 @@
 Prints one JSON object. Every figure is races per second of this process's CPU time on one core
 (``time.process_time``), so other work on the machine weighs on it as little as it can; all three
 run the same race (seed §3) from the start squares with each horse's card 2, under the random move
-policy that ``hippodrome.analysis.royal_turf_races`` assumes:
+policy that ``hippodrome.games.royal_turf.races`` assumes:
 
-- ``numpy``: ``royal_turf_races.simulate_races``, what ``hippodrome odds`` uses;
+- ``numpy``: ``races.simulate_races``, what ``hippodrome odds`` uses (the game's simulator piece);
 - ``engine``: ``RoyalTurfState.apply_unchecked`` with a uniformly random move after every roll;
 - ``numba``: the same race written as a scalar loop compiled by numba, when numba is installed
   (it is not a dependency of Hippodrome: this measures whether it would pay).
@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from hippodrome.analysis.royal_turf_races import (
+from hippodrome.games import load_game
+from hippodrome.games.royal_turf.races import (
     BITS,
     DIE_FACE,
     PACE_TO_GO,
@@ -31,7 +32,6 @@ from hippodrome.analysis.royal_turf_races import (
     RaceStart,
     simulate_races,
 )
-from hippodrome.games import load_game
 from hippodrome.games.royal_turf.rules import CARD_OF, HORSE_IDS, Phase, RoyalTurfState
 
 

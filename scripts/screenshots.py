@@ -50,6 +50,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import sync_playwright
 
+from hippodrome.games import playable_ids
 from hippodrome.server import service
 from hippodrome.server.settings import Settings
 from hippodrome.server.threaded import ServerNotAnsweringError, serve_in_thread
@@ -77,7 +78,9 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 800}
 SCREENS = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
 """The gallery's viewports: a laptop's screen and a phone's (CSS pixels), by their width."""
-GAMES = ("royal_turf", "toques_et_casques", "royal_steeple_chase", "win_place_show", "ascot")
+GAMES = tuple(playable_ids())
+"""Every playable game of the registry: each must have its scene in ``SCENES`` (the script refuses to
+run without one, rather than leave the game out of the gallery)."""
 MOMENTS = ("start", "middle", "end")
 FIXED_TIME = "2026-06-14T15:30:00+00:00"
 """The instant the lobby shows for every table (the real times change at every run)."""
@@ -568,6 +571,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", default="hippodrome-screenshots", help="the run's seed")
     args = parser.parse_args(argv)
+    unstaged = [game for game in GAMES if game not in SCENES]
+    if unstaged:
+        print(
+            f"no scene for {', '.join(unstaged)}: write its Studio method (the table, how the "
+            "seat plays, the middle moment) and add it to SCENES, or the gallery would miss it",
+            file=sys.stderr,
+        )
+        return 2
     if not CHROMIUM.exists():
         print(f"no chromium at {CHROMIUM}: apt-get install chromium", file=sys.stderr)
         return 2

@@ -17,10 +17,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hippodrome.games import playable_ids
+
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
 GALLERY = ROOT / "docs" / "screenshots"
-GAMES = ["royal_turf", "toques_et_casques", "royal_steeple_chase", "win_place_show", "ascot"]
+GAMES = playable_ids()
+"""Every playable game of the registry: a new game without its gallery pictures fails here."""
 MOMENTS = ["start", "middle", "end"]
 WIDTHS = ["1366", "390"]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -105,6 +108,14 @@ def test_the_gallery_holds_every_game_moment_and_viewport() -> None:
     )
     made = {shot.name for shot in load_script().GALLERY_SHOTS}
     assert made == wanted, f"the script's gallery differs: {sorted(made ^ wanted)}"
+
+
+def test_the_script_has_a_scene_for_every_playable_game() -> None:
+    """A new game fails here until the script can photograph it (it refuses to run without)."""
+    script = load_script()
+    missing = [game for game in GAMES if game not in script.SCENES]
+    assert not missing, f"scripts/screenshots.py has no scene for {missing} (Studio, SCENES)"
+    assert list(script.GAMES) == GAMES
 
 
 def test_the_readme_shows_or_links_every_gallery_picture() -> None:

@@ -35,10 +35,9 @@ from hippodrome.analysis.runner import connect_ray
 from hippodrome.analysis.simulate import simulate as run_simulation
 from hippodrome.analysis.tournament import tournament as run_tournament
 from hippodrome.bots.base import BOT_KINDS, check_bot_spec, make_bot
-from hippodrome.bots.ismcts import LONGEST_THOUGHT
 from hippodrome.bots.match import play_match
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.bot import LONGEST_THOUGHT, Bot, SeatView
 from hippodrome.engine.errors import (
     HippodromeError,
     IllegalActionError,

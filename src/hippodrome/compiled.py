@@ -4,9 +4,11 @@ The engine is plain, strictly typed Python and runs as such everywhere. Where a 
 present, ``make compiled`` (``scripts/build_compiled.py``) copies the package to
 ``build/compiled/hippodrome`` and compiles the modules named here with mypyc, in place, into
 extension modules; with ``build/compiled`` first on ``PYTHONPATH`` the same code then runs compiled
-(``docs/engine.md``, "A compiled build"). This list is the one place that says which modules those
-are: the build script reads it, ``hippodrome bench`` reports against it, and the tests that run a
-second time on the compiled build check that every module in it really was loaded compiled.
+(``docs/engine.md``, "A compiled build"). :data:`MODULES` is the one list of those modules: the
+engine's, named here, and each game's, named by its manifest (``GameInfo.compiled``), so that a new
+game's package says which of its modules compile and nothing else lists them. The build script reads
+it, ``hippodrome bench`` reports against it, and the tests that run a second time on the compiled
+build check that every module in it really was loaded compiled.
 
 A module compiles when mypyc accepts it and every class another module derives from at run time is
 either compiled too or marked ``mypyc_attr(allow_interpreted_subclasses=True)``.
@@ -17,7 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Final
 
-MODULES: Final = (
+ENGINE_MODULES: Final = (
     "hippodrome.engine.events",
     "hippodrome.engine.actions",
     "hippodrome.engine.auction_events",
@@ -25,29 +27,22 @@ MODULES: Final = (
     "hippodrome.engine.game",
     "hippodrome.engine.turnflow",
     "hippodrome.engine.auction",
-    "hippodrome.games.royal_turf.actions",
-    "hippodrome.games.royal_turf.events",
-    "hippodrome.games.royal_turf.rules",
-    "hippodrome.games.win_place_show.actions",
-    "hippodrome.games.win_place_show.events",
-    "hippodrome.games.win_place_show.race",
-    "hippodrome.games.win_place_show.rules",
-    "hippodrome.games.ascot.actions",
-    "hippodrome.games.ascot.events",
-    "hippodrome.games.ascot.rules",
-    "hippodrome.games.royal_steeple_chase.board",
-    "hippodrome.games.royal_steeple_chase.core",
-    "hippodrome.games.royal_steeple_chase.incidents",
-    "hippodrome.games.royal_steeple_chase.race",
-    "hippodrome.games.royal_steeple_chase.deal",
-    "hippodrome.games.royal_steeple_chase.actions",
-    "hippodrome.games.royal_steeple_chase.events",
-    "hippodrome.games.royal_steeple_chase.rules",
-    "hippodrome.games.toques_et_casques.actions",
-    "hippodrome.games.toques_et_casques.events",
-    "hippodrome.games.toques_et_casques.rules",
 )
-"""The modules the compiled build compiles (dotted names), engine first."""
+"""The engine's modules the compiled build compiles."""
+
+
+def _game_modules() -> tuple[str, ...]:
+    """The modules each game's manifest names for the compiled build (``GameInfo.compiled``), in the
+    catalogue's order: reading the manifests imports no game's rules."""
+    from hippodrome.games import discover  # noqa: PLC0415 (the registry imports the engine)
+
+    return tuple(name for info in discover().values() for name in info.compiled_modules())
+
+
+MODULES: Final = ENGINE_MODULES + _game_modules()
+"""The modules the compiled build compiles (dotted names), engine first, then each game's as its
+manifest names them. Only the games of ``hippodrome.games`` (the registry's ``discover``): a game
+registered later (a test's toy game) runs as Python."""
 
 EXPECT_ENV: Final = "HIPPODROME_EXPECT_COMPILED"
 """Set (to 1) by ``make test`` when it runs the tests a second time on the compiled build: the

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from tests import suite
 
 from hippodrome.analysis.odds import Budget, OddsReport, engine_odds, odds, seat_options
 from hippodrome.engine.game import State
@@ -102,7 +103,8 @@ def _swapped(state: RoyalTurfState, i: int, j: int) -> RoyalTurfState:
 @pytest.mark.parametrize("engine_only", [False, True])
 def test_odds_never_read_another_seats_secret(engine_only: bool) -> None:
     """Seat 1's odds are the same whichever of seat 0's face-down tokens lies on which horse."""
-    pytest.importorskip("numpy")
+    if not engine_only:
+        suite.requires("numpy", "research")  # the vectorised races (the game's simulator piece)
     state, i, j = _hidden_bets_race()
     budget = Budget(simulations=2 if engine_only else 20_000)
     one = odds(state, 1, budget, seed=3, engine_only=engine_only).to_json()
@@ -113,7 +115,7 @@ def test_odds_never_read_another_seats_secret(engine_only: bool) -> None:
 
 
 def test_royal_turf_uses_the_vectorised_races_and_values_every_choice() -> None:
-    pytest.importorskip("numpy")
+    suite.requires("numpy", "research")  # the vectorised races (the game's simulator piece)
     state, _, _ = _hidden_bets_race()
     report = odds(state, 1, Budget(simulations=50_000), seed=1)
     assert report.method == "vectorised" and report.horizon == "race"
@@ -128,7 +130,7 @@ def test_royal_turf_uses_the_vectorised_races_and_values_every_choice() -> None:
 def test_a_move_that_ends_the_race_is_worth_what_the_engine_pays() -> None:
     """A move that sends the third horse across settles the race (§4): its value is certain, and
     is the seat's money change when the engine settles it."""
-    pytest.importorskip("numpy")
+    suite.requires("numpy", "research")  # the vectorised races (the game's simulator piece)
     game = load_game("royal_turf", players=3)
     rng = random.Random(11)
     for _ in range(200):

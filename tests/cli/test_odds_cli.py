@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from tests import suite
 from tests.command import run
 
 from hippodrome.bots.base import make_bot
@@ -31,6 +32,9 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_odds_of_a_record_after_some_moves(
     record: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Royal Turf's races on numpy (its manifest's simulator): without numpy the odds would play
+    5,000 whole games for each choice, over an hour."""
+    suite.requires("numpy", "research")
     code, out, err = run(
         ["odds", str(record), "--at", str(BETTING), "--simulations", "5000", "--json"], capsys
     )
@@ -43,6 +47,7 @@ def test_odds_of_a_record_after_some_moves(
 
 
 def test_odds_as_a_table(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    suite.requires("numpy", "research")  # 2,000 races on numpy; whole games without it
     code, out, _ = run(
         ["odds", str(record), "--at", str(BETTING), "--simulations", "2000", "--lang", "fr"],
         capsys,

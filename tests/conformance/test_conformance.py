@@ -2,8 +2,9 @@
 
 DESIGN.md, "Tests, in layers", 1. Each test runs over every game in ``playable_ids()`` and over the
 option sets its manifest lists (``GameInfo.conformance``, read through ``GameInfo.conformance_options``),
-on a few random playouts each. A new game gets the whole suite by registering itself; nothing here
-names a game.
+on a few random playouts each; the fast tier (``pytest --fast``, ``tests/suite.py``) plays the first
+option set of each game from one seed. A new game gets the whole suite by registering itself; nothing
+here names a game (``test_toy_game.py`` runs it on a toy sixth game kept in ``tests/toy_game``).
 
 The playouts are random-bot games from ``bots.play_match``, played once per session; each test walks
 one again move by move (``Playout.nodes``) and checks its property at every position, or at a sample
@@ -22,6 +23,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from tests import suite
 
 from hippodrome.bots import RandomBot, make_bot, play_match
 from hippodrome.engine.actions import Action
@@ -34,8 +36,8 @@ from hippodrome.engine.turnflow import Acts, FlowState
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import entry, load_game, playable_ids, replay_record
 
-SEEDS = (0, 1)
-"""Random playouts per option set."""
+SEEDS = tuple(suite.tier([0, 1]))
+"""Random playouts per option set (one in the fast tier, ``tests/suite.py``)."""
 VIEW_SEEDS = SEEDS[:1]
 """Fewer for the check that looks through every seat's eyes at every position."""
 SAMPLE_EVERY = 13
@@ -56,10 +58,9 @@ class Case:
 
     @property
     def max_length(self) -> int:
-        """The manifest's bound on the length of a game; a playout that passes it is stuck."""
-        traits = entry(self.game_id).traits
-        assert traits is not None, f"{self.game_id}: the manifest declares no traits"
-        return traits.max_length
+        """The game's bound on the length of a game with these options (``GameInfo.max_length``);
+        a playout that passes it is stuck."""
+        return entry(self.game_id).max_length(self.game())
 
     def __str__(self) -> str:
         shown = ", ".join(f"{k}={v}" for k, v in self.options) or "default options"
@@ -69,7 +70,7 @@ class Case:
 def _cases() -> list[Any]:
     params = []
     for game_id in playable_ids():
-        for options in entry(game_id).conformance_options():
+        for options in suite.tier(entry(game_id).conformance_options()):
             case = Case(game_id, tuple(sorted(options.items())))
             label = "-".join(f"{k}={v}" for k, v in case.options) or "defaults"
             params.append(pytest.param(case, id=f"{game_id}-{label}"))
@@ -210,8 +211,8 @@ def test_random_playouts_end_within_the_bound(case: Case) -> None:
         final = play.final()
         assert final.is_terminal(), f"{case}, seed {seed}: the game is not over at the end"
         assert len(play.moves) <= case.max_length, (
-            f"{case}, seed {seed}: {len(play.moves)} actions, more than the manifest's "
-            f"max_length {case.max_length}"
+            f"{case}, seed {seed}: {len(play.moves)} actions, more than the game's bound "
+            f"{case.max_length} for these options"
         )
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests import suite
 
 from hippodrome.bots.base import RandomBot
 from hippodrome.bots.match import play_match
@@ -39,7 +40,6 @@ from hippodrome.games import entry, load_game, playable_ids
 from hippodrome.server.service import event_json
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "hippodrome"
-GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GAMES = playable_ids()
 NAMESPACES = ("error", "auction", "pool", "term", "cli", "web", *GAMES)
 NAMES = ("Anne", "Bruno", "Chloé", "Denis", "Émile", "Fanny", "Gaston")
@@ -95,22 +95,21 @@ def test_both_languages_of_a_catalog_hold_the_same_keys(folder: Path) -> None:
         assert fields_en == fields_fr, f"{key}: {fields_en} in English, {fields_fr} in French"
 
 
-def event_classes() -> Iterator[type[Event]]:
-    for module in ("hippodrome.engine.auction", "hippodrome.engine.pool"):
+def event_classes(*modules: str) -> Iterator[type[Event]]:
+    """Every event class defined in ``modules`` or below them (imported first)."""
+    for module in modules:
         importlib.import_module(module)
-    for game_id in GAMES:
-        importlib.import_module(f"hippodrome.games.{game_id}.events")
     todo = list(Event.__subclasses__())
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        yield cls
+        if any(cls.__module__ == m or cls.__module__.startswith(f"{m}.") for m in modules):
+            yield cls
 
 
-def test_every_event_key_and_its_variants_are_in_both_catalogs() -> None:
+def untold_event_keys(classes: list[type[Event]]) -> list[str]:
+    """The event keys and variant keys of ``classes`` that a catalog lacks."""
     missing = []
-    classes = list(event_classes())
-    assert len(classes) > 60, "the events of the games were not found"
     for cls in classes:
         if cls.key == Event.key:  # an abstract base (``PaidToPlayer``), no event of its own
             continue
@@ -118,7 +117,30 @@ def test_every_event_key_and_its_variants_are_in_both_catalogs() -> None:
             missing += [
                 f"{lang}: {key} ({cls.__name__})" for lang in LANGUAGES if key not in catalog(lang)
             ]
+    return missing
+
+
+def test_every_event_key_of_the_engine_and_its_variants_are_in_both_catalogs() -> None:
+    engine = (
+        "hippodrome.engine.events",
+        "hippodrome.engine.auction_events",
+        "hippodrome.engine.pool_events",
+    )
+    classes = list(event_classes(*engine))
+    assert classes, "the engine's events were not found"
+    missing = untold_event_keys(classes)
     assert not missing, missing
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_key_of_a_game_and_its_variants_are_in_both_catalogs(game_id: str) -> None:
+    """A game's events, wherever its package keeps them (its rules import them all)."""
+    info = entry(game_id)
+    info.game_class()
+    classes = list(event_classes(info.package))
+    assert classes, f"{game_id}: no event class found in {info.package}"
+    missing = untold_event_keys(classes)
+    assert not missing, f"{game_id}: {missing}"
 
 
 def source_keys() -> Iterator[tuple[str, str]]:
@@ -174,7 +196,7 @@ def untermed(key: str, params: dict[str, Any], kinds: Mapping[str, str]) -> list
 def cases() -> list[Any]:
     found = []
     for game_id in GAMES:
-        for i, options in enumerate(entry(game_id).conformance_options()):
+        for i, options in enumerate(suite.tier(entry(game_id).conformance_options())):
             found.append(pytest.param(game_id, options, id=f"{game_id}-{i}"))
     return found
 
@@ -254,33 +276,19 @@ def read_everything(game_id: str, options: dict[str, Any], seed: int) -> int:
 def test_a_random_game_reads_in_both_languages_without_a_raw_key(
     game_id: str, options: dict[str, Any]
 ) -> None:
-    read = sum(read_everything(game_id, options, seed) for seed in (1, 2))
+    read = sum(read_everything(game_id, options, seed) for seed in suite.tier([1, 2]))
     assert read > 100, f"{game_id}: only {read} texts read"
-
-
-BAD_NOTATION = {
-    "royal_turf": ("fly away", "bet 7 othello", "move pegasus", "roll wing", "lot 9"),
-    "royal_steeple_chase": (
-        "",
-        "vole",
-        "haie r 7-9",
-        "haie x 7-8",
-        "joue 9/9",
-        "R=2 r",
-        "parie r+r",
-    ),
-    "toques_et_casques": ("fly away", "ecart 9", "hurdle x", "draw 0"),
-    "ascot": ("", "fly away", "run 4", "move h4 9.99", "deal h99", "die 7", "report king h1"),
-    "win_place_show": ("fly away", "ride 9-99", "ride home-1", "dice 7 1", "sheet pepper x", "bid"),
-}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_notation_error_gives_its_hint_in_the_reader_s_language(game_id: str) -> None:
     """« hints … stay English in --lang fr »: the hint is a message of its own, told in French to
-    a French reader. The notation's own words (``bet``, ``hurdle``) are the game's, not English."""
+    a French reader. The notation's own words (``bet``, ``hurdle``) are the game's, not English.
+    What is typed comes from the game's manifest (``GameInfo.bad_notation``)."""
     game = load_game(game_id)
-    for typed in BAD_NOTATION[game_id]:
+    typos = entry(game_id).bad_notation
+    assert typos, f"{game_id}: its manifest lists no bad_notation to try"
+    for typed in typos:
         with pytest.raises(NotationError) as refused:
             game.parse_action(typed)
         en, fr = refused.value.message("en"), refused.value.message("fr")
@@ -311,10 +319,10 @@ def test_the_command_plays_and_replays_without_a_raw_key(
     shown = run(["play", game_id, *seats, *names, "--seed", "5", "--lang", lang], capsys)
     for line in shown.splitlines():
         check(line, lang, f"play {game_id}")
-    records = sorted((GOLDEN / game_id).glob("*.json"))
+    records = sorted((suite.repository(game_id) / "tests" / "golden" / game_id).glob("*.json"))
     records = [r for r in records if not r.name.endswith(".final.json")]
     assert records, f"no golden record of {game_id}"
-    for record in records:
+    for record in suite.tier(records):  # the first alone in the fast tier
         shown = run(["replay", str(record), "--lang", lang], capsys)
         names_in_record = [s["name"] for s in json.loads(record.read_text())["seats"]]
         for line in shown.splitlines():

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests import suite
 
 from hippodrome.engine.registry import GameInfo, Pieces, RulesTexts
 from hippodrome.games import CATALOGUE, entry, playable_ids
@@ -22,7 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("game_id", playable_ids())
 def test_a_playable_game_has_every_piece_of_the_checklist(game_id: str) -> None:
-    problems = missing_pieces(entry(game_id), REPO)
+    problems = missing_pieces(entry(game_id), suite.repository(game_id))
     assert not problems, "pieces missing or broken:\n" + "\n".join(problems)
 
 
@@ -30,7 +31,8 @@ def test_every_game_package_holds_a_manifest_and_the_planned_ones_nothing_playab
     packages = sorted(
         p.parent.name for p in (REPO / "src" / "hippodrome" / "games").glob("*/__init__.py")
     )
-    assert sorted(CATALOGUE) == packages
+    own = [i.id for i in CATALOGUE.values() if i.package.startswith("hippodrome.games.")]
+    assert sorted(own) == packages
     for info in CATALOGUE.values():
         if not info.is_playable:
             assert info.pieces is None, f"{info.id} is planned yet names its pieces"
@@ -78,6 +80,10 @@ def _pieces(**changes: str) -> Pieces:
             c.DATA_CHECK,
         ),
         (dataclasses.replace(_royal_turf(), conformance=()), c.CONFORMANCE),
+        (dataclasses.replace(_royal_turf(), bad_notation=()), c.BAD_NOTATION),
+        (dataclasses.replace(_royal_turf(), bad_notation=("bet 1 othello",)), c.BAD_NOTATION),
+        (dataclasses.replace(_royal_turf(), compiled=("rules", "nothing")), c.COMPILED),
+        (dataclasses.replace(_royal_turf(), pieces=_pieces(simulator="nothing:odds")), c.SIMULATOR),
         (dataclasses.replace(_royal_turf(), conformance=({"players": 9},)), c.CONFORMANCE),
         (dataclasses.replace(_royal_turf(), golden=()), c.GOLDEN_SPECS),
         (
@@ -111,6 +117,7 @@ FAKE_MODULES = {
     "view.py": "from hippodrome.games.royal_turf.view import board_data, render_text\n",
     "material.py": "from hippodrome.games.royal_turf.material import check as check\n",
     "search.py": "from hippodrome.games.royal_turf.search import HOOKS as HOOKS\n",
+    "odds.py": "from hippodrome.games.royal_turf.odds import odds as odds\n",
 }
 
 
@@ -135,6 +142,7 @@ def test_the_checklist_names_the_files_an_incomplete_package_lacks(
         c.DATA_FILE,
         c.RULES_DOCUMENT,
         c.RULES_TEXTS,  # the manifest's rules texts (rules.md, rulebook.fr.md) are not there
+        c.COMPILED,  # the manifest's actions and events, which the package lacks
         c.BOARD_MODULE,
         c.BOARD_STYLE,
         c.BOARD_TEXTS,

@@ -18,6 +18,7 @@ import pytest
 
 from hippodrome import compiled
 from hippodrome.analysis import bench
+from hippodrome.games import CATALOGUE
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "hippodrome"
 
@@ -28,6 +29,21 @@ def test_every_module_of_the_compiled_build_is_a_module_of_the_package() -> None
         source = SOURCE.joinpath(*name.split(".")[1:]).with_suffix(".py")
         assert source.is_file(), f"{name}: no {source.relative_to(SOURCE.parent)}"
         assert importlib.util.find_spec(name) is not None, name
+
+
+def test_the_list_is_the_engine_s_modules_then_those_each_game_s_manifest_names() -> None:
+    """No hand list of a game's modules: a game's manifest says which compile (``GameInfo.compiled``),
+    and the build script reads the list from the sources it builds."""
+    games = [info for info in CATALOGUE.values() if info.package.startswith("hippodrome.games.")]
+    named = tuple(name for info in games for name in info.compiled_modules())
+    assert compiled.ENGINE_MODULES + named == compiled.MODULES
+    spec = importlib.util.spec_from_file_location(
+        "build_compiled", SOURCE.parents[1] / "scripts" / "build_compiled.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.modules() == compiled.MODULES
 
 
 def test_the_compiled_build_runs_when_it_is_expected() -> None:

@@ -45,6 +45,7 @@ from hippodrome.server.service import (
 )
 from hippodrome.server.storage import open_database
 from hippodrome.server.views import can_undo
+from tests import suite
 from tests.server.test_accounts import play_out
 from tests.server.test_restart import SERVE, free_port
 
@@ -57,7 +58,9 @@ def redis_available() -> str | None:
     """None if Redis answers, else why not."""
     try:
         import redis  # noqa: PLC0415
-
+    except ImportError:
+        return "the redis package is not installed: pip install -e '.[cluster]'"
+    try:
         redis.Redis.from_url(REDIS, socket_connect_timeout=2, socket_timeout=2).ping()
     except Exception as exc:
         return f"no Redis at {REDIS}: {exc.__class__.__name__}"
@@ -212,6 +215,15 @@ async def play(
                     )
 
 
+async def until(condition: Callable[[], bool], what: str, seconds: float = 30.0) -> None:
+    """Wait for ``condition`` (checked every 50 ms), failing with ``what`` after ``seconds``: a
+    scenario waits for what it needs, never for a time that a loaded machine may overrun."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {seconds:g} s: {what}"
+        await asyncio.sleep(0.05)
+
+
 def create(url: str, seats: list[Message]) -> Message:
     response = httpx.post(
         f"{url}/api/tables", json={"game": "royal_turf", "seats": seats}, trust_env=False
@@ -252,7 +264,9 @@ def test_two_processes_share_the_tables_and_survive_a_kill(
             await play(url_b, duel["id"], token, acknowledged, 3)
             for watcher in watchers:
                 watcher.task = asyncio.create_task(watcher.run())
-            await asyncio.sleep(1.0)
+            # Every spectator in (its first state shown) before the line is said: a late one would
+            # miss it on a loaded machine.
+            await until(lambda: all(w.versions for w in watchers), "every spectator joined")
             # A spectator says a line through B: the duel's spectators at A hear it too.
             ws_b = url_b.replace("http", "ws", 1) + f"/ws/tables/{duel['id']}"
             async with connect(ws_b, proxy=None) as talker:
@@ -262,7 +276,16 @@ def test_two_processes_share_the_tables_and_survive_a_kill(
                     if json.loads(raw)["type"] == "chat":
                         break  # stored and told
             player = asyncio.create_task(play(url_b, duel["id"], token, acknowledged, 20))
-            await asyncio.sleep(1.0)  # play under way on every table
+            # A dies with play under way on every table: the player's first move through B
+            # acknowledged, and a move of every bot table shown to each of its spectators. Waited
+            # for, not slept: a fixed second let fast bots finish before the kill, leaving A's
+            # spectators nothing to reconnect for, and was too short on a loaded machine.
+            bot_watchers = [w for w in watchers if w.table_id != duel["id"]]
+            await until(
+                lambda: len(acknowledged) > 3 and all(len(w.versions) > 1 for w in bot_watchers),
+                "play under way on every table",
+            )
+            assert all(w.final is None for w in bot_watchers), "a bot table ended before the kill"
             a.send_signal(signal.SIGKILL)
             a.wait(timeout=10)
             await asyncio.wait_for(player, timeout=60)
@@ -692,6 +715,7 @@ def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
     """A redis-server of the test's own on a free port (the machine's shared one is never
     restarted): its URL, a function that kills it and one that starts it again, empty. Skipped
     when redis-server is not installed, except in CI."""
+    suite.requires("redis", "cluster")  # the servers' client (hippodrome serve --redis)
     if shutil.which("redis-server") is None:
         if os.environ.get("CI"):
             pytest.fail("redis-server is required in CI (a Redis of the test's own is restarted)")
@@ -730,13 +754,35 @@ def own_redis() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
             kill()
 
 
+LEASE = 0.6
+"""The lease of a table's driver in the Redis restart test, in seconds."""
+
+
+async def still(
+    read: Callable[[], dict[str, int]], lease: float, seconds: float = 30.0
+) -> dict[str, int]:
+    """The versions ``read`` gives once they have stood still for two leases (a lapsed lease can
+    no longer be renewed): read every lease, until two readings in a row agree with the one
+    before them. Fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    seen = [read()]
+    while len(seen) < 3 or not seen[-1] == seen[-2] == seen[-3]:
+        assert time.monotonic() < deadline, f"the bots never stood still: {seen[-3:]}"
+        await asyncio.sleep(lease)
+        seen.append(read())
+    return seen[-1]
+
+
 def test_play_and_news_resume_after_redis_restarts(pg_url: str, tmp_path: Path) -> None:
     """docs/deploy.md: Redis killed during play and started again, empty. The bots pause once
     their leases lapse and play on once it is back; the spectators at both processes (those of
     the process that does not drive a table hear of it only through Redis) catch up with the
     store by version, never going back; the records replay, no version played by two drivers."""
     with own_redis() as (redis_url, kill_redis, start_redis):
-        env = {"HIPPODROME_LEASE_SECONDS": "0.6", "HIPPODROME_REDIS_NAMESPACE": "hippodrome-test"}
+        env = {
+            "HIPPODROME_LEASE_SECONDS": str(LEASE),
+            "HIPPODROME_REDIS_NAMESPACE": "hippodrome-test",
+        }
         args = ["--db", pg_url, "--redis", redis_url, "--bot-delay", "0.05", "--bot-processes", "0"]
         logs = [tmp_path / "a.log", tmp_path / "b.log"]
         with serving([spawn(args, log, **env) for log in logs], logs) as (url_a, url_b):
@@ -753,11 +799,14 @@ def test_play_and_news_resume_after_redis_restarts(pg_url: str, tmp_path: Path) 
                 watchers = [Watcher(t, [url]) for t in tables for url in (url_a, url_b)]
                 for watcher in watchers:
                     watcher.task = asyncio.create_task(watcher.run())
-                await asyncio.sleep(1.0)  # play under way
+                # Play under way: a move stored at every table (waited for, not slept).
+                await until(lambda: all(stored().values()), "play under way at every table")
                 kill_redis()
-                await asyncio.sleep(1.5)  # every lease lapsed: the bots stand still
-                paused = stored()
-                await asyncio.sleep(0.6)
+                # Every lease lapses (0.6 s) and the bots stand still: the stored versions stop
+                # moving. Waited for, as long as a loaded machine needs; a driver that went on
+                # without Redis would keep them moving, and fail here.
+                paused = await still(stored, LEASE)
+                await asyncio.sleep(2 * LEASE)
                 assert stored() == paused, "no driver without Redis (no lease can be taken)"
                 start_redis()
                 deadline = time.monotonic() + 30

@@ -19,13 +19,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize
 
+from hippodrome.games import playable_ids
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-GAMES = ("royal_turf", "toques_et_casques", "royal_steeple_chase", "win_place_show", "ascot")
+GAMES = playable_ids()
+"""Every playable game of the registry; each must say below where its board asks the seat."""
 OPTIONS: dict[str, dict[str, Any]] = {
     "toques_et_casques": {"category": "D"},
     "royal_steeple_chase": {"scoring": "race"},
@@ -38,7 +40,15 @@ CONTROLS = {
     "ascot": ".as-prompt",
 }
 """Where each board asks the seat for its first decision (a bet, a roll, a horse asked for, a bid, a
-card given up): these must be on the first screen."""
+card given up): these must be on the first screen. A game missing here fails its tests, naming this
+table: a new game's board is measured like the others, never left out."""
+
+
+def controls(game: str) -> str:
+    if game not in CONTROLS:
+        pytest.fail(f"{game}: no CONTROLS entry in tests/web/test_layout.py (its board's selector)")
+    return CONTROLS[game]
+
 
 DECIDING = """() => {
   const s = window.hippodromeTable && window.hippodromeTable.state();
@@ -94,14 +104,20 @@ def seat_page(
     page.goto(table["seats"][0]["invite"])
     page.wait_for_function(DECIDING)
     # The board module is loaded after the first state: wait until it asks the seat.
-    page.locator(CONTROLS[game]).first.wait_for()
+    page.locator(controls(game)).first.wait_for()
     page.evaluate("() => document.fonts.ready")
     return page
 
 
 def measure(page: Page, game: str) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(MEASURE, CONTROLS[game])
+    found: dict[str, Any] = page.evaluate(MEASURE, controls(game))
     return found
+
+
+def test_every_playable_game_names_where_its_board_asks_the_seat() -> None:
+    """Without a browser too: a new game fails here until its board's controls are named."""
+    missing = [game for game in GAMES if game not in CONTROLS]
+    assert not missing, f"no CONTROLS entry for {missing}: their boards would go unmeasured"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -114,7 +130,7 @@ def test_on_a_phone_nothing_is_wider_than_the_screen_and_the_controls_are_whole(
         f"{game}: the page is {found['scrollWidth']} px wide on a {found['clientWidth']} px screen"
     )
     assert not found["cut"], f"{game}: controls cut at the screen's edge: {found['cut']}"
-    assert found["controls"], f"{game}: no {CONTROLS[game]} on the page"
+    assert found["controls"], f"{game}: no {controls(game)} on the page"
     top = min(c["top"] for c in found["controls"])
     assert top < found["innerHeight"], (
         f"{game}: the seat's controls start at {top:.0f} px, below the first screen "
@@ -145,7 +161,7 @@ def test_on_a_laptop_the_board_takes_the_room_and_the_controls_are_on_the_first_
     assert found["scrollWidth"] <= found["clientWidth"]
     bottom = max(c["bottom"] for c in found["controls"])
     assert bottom <= LAPTOP["height"], (
-        f"{game}: the seat's controls ({CONTROLS[game]}) end at {bottom:.0f} px, below the first "
+        f"{game}: the seat's controls ({controls(game)}) end at {bottom:.0f} px, below the first "
         f"screen of {LAPTOP['height']} px"
     )
 

@@ -10,7 +10,10 @@ From a position (a record's state after some move, or a position document), for 
 Every simulation starts from ``resample_for(seat, rng)``: a full state consistent with what the seat
 knows, so another seat's secrets (its hand, its face-down tokens) are dealt anew every time, never
 read. The generic method plays the game out to its end with every seat driven by the game's heuristic
-bot; Royal Turf's races have a vectorised method (``royal_turf_odds``) used when numpy is installed.
+bot. A game may lend a faster method of its own, which is used where it applies: the vectorised
+simulator its manifest names (``Pieces.simulator``, ``GameInfo.simulator``; Royal Turf's races,
+``games/royal_turf/odds.py``, when numpy is installed). The report and its budget are the engine's
+(``engine/odds.py``), so that a game's method imports nothing above the engine.
 """
 
 from __future__ import annotations
@@ -22,135 +25,34 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hippodrome.analysis.stats import Z95, wilson_interval
 from hippodrome.bots.base import make_bot
-from hippodrome.bots.ismcts import LONGEST_THOUGHT
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import SeatView
 from hippodrome.engine.game import State
-from hippodrome.engine.i18n import LANGUAGES, term
-from hippodrome.engine.types import JSONObject, Player
+from hippodrome.engine.odds import (
+    Budget,
+    Mean,
+    OddsMethod,
+    OddsReport,
+    OptionValue,
+    mean_json,
+    rate_json,
+    seat_options,
+)
+from hippodrome.engine.types import Player
+from hippodrome.games import entry
 
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much to simulate: ``simulations`` for each estimate, or ``seconds`` in all."""
-
-    simulations: int | None = None
-    seconds: float | None = None
-    strict: bool = False
-    """With ``seconds``: stop when the time is up even if some estimate has no simulation yet (a
-    server that must not hold its workers); otherwise every estimate gets at least one."""
-
-    def __post_init__(self) -> None:
-        if (self.simulations is None) == (self.seconds is None):
-            raise ValueError("give simulations or seconds, not both")
-        if (self.simulations is not None and self.simulations <= 0) or (
-            self.seconds is not None and not 0 < self.seconds <= LONGEST_THOUGHT
-        ):
-            raise ValueError("a budget is positive, and a day at most")
-
-
-class Mean:
-    """A running mean with its 95% interval (normal approximation)."""
-
-    __slots__ = ("count", "total", "total_sq")
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.total = 0.0
-        self.total_sq = 0.0
-
-    def add(self, value: float) -> None:
-        self.count += 1
-        self.total += value
-        self.total_sq += value * value
-
-    def to_json(self) -> JSONObject:
-        return mean_json(self.count, self.total, self.total_sq)
-
-
-def mean_json(count: int, total: float, total_sq: float) -> JSONObject:
-    """``{mean, interval, n}`` from a count, a sum and a sum of squares."""
-    if count == 0:
-        return {"mean": None, "interval": None, "n": 0}
-    mean = total / count
-    var = max(0.0, (total_sq - count * mean * mean) / (count - 1)) if count > 1 else 0.0
-    half = Z95 * (var / count) ** 0.5
-    return {"mean": mean, "interval": [mean - half, mean + half], "n": count}
-
-
-def rate_json(successes: float, trials: int) -> JSONObject:
-    """``{p, interval, n}``: a proportion with its Wilson 95% interval."""
-    low, high = wilson_interval(successes, trials)
-    return {"p": successes / trials if trials else None, "interval": [low, high], "n": trials}
-
-
-@dataclass
-class OptionValue:
-    """What one action is worth to the seat."""
-
-    action: Action
-    label: JSONObject
-    money: JSONObject
-    win: JSONObject | None = None
-
-    def to_json(self) -> JSONObject:
-        return {
-            "action": str(self.action),
-            "label": self.label,
-            "money": self.money,
-            "win": self.win,
-        }
-
-
-@dataclass
-class OddsReport:
-    """The answer of ``hippodrome odds``: horses' chances and the value of the seat's options."""
-
-    game: str
-    options: JSONObject
-    seat: Player
-    method: str
-    policy: str
-    horizon: str
-    simulations: int
-    """How many simulations were run in all (games played out, or races)."""
-    race_simulations: int
-    """How many of them the horses' chances rest on."""
-    horses: dict[str, dict[str, JSONObject]] = field(default_factory=dict)
-    """``horses[id][place]``: the chance of that place (``"1"``, ``"2"``..., ``"pace"``, ``"last"``)."""
-    choices: list[OptionValue] = field(default_factory=list)
-    standing: JSONObject | None = None
-    """The seat's expected money change (and win chance) as things stand, whatever it chooses."""
-    seconds: float = 0.0
-
-    def to_json(self) -> JSONObject:
-        return {
-            "game": self.game,
-            "options": self.options,
-            "seat": self.seat,
-            "method": self.method,
-            "policy": self.policy,
-            "horizon": self.horizon,
-            "simulations": self.simulations,
-            "race_simulations": self.race_simulations,
-            "seconds": self.seconds,
-            "horses": self.horses,
-            "horse_names": {
-                horse: {lang: term(self.game, "horse", horse, lang) for lang in LANGUAGES}
-                for horse in self.horses
-            },
-            "choices": [c.to_json() for c in self.choices],
-            "standing": self.standing,
-        }
-
-
-def seat_options(state: State, seat: Player) -> list[Action]:
-    """The actions open to ``seat`` now (none when it is not among those who act)."""
-    if state.is_terminal() or state.is_chance_node() or seat not in state.active_players():
-        return []
-    return list(state.legal_actions(seat))
+__all__ = [
+    "Budget",
+    "Mean",
+    "OddsReport",
+    "OptionValue",
+    "engine_odds",
+    "mean_json",
+    "odds",
+    "rate_json",
+    "seat_options",
+]
 
 
 def odds(
@@ -167,22 +69,16 @@ def odds(
         raise ValueError("the game is over")
     if not engine_only:
         fast = _fast_method(state)
-        if fast is not None:
-            return fast(state, seat, budget, seed)
+        report = None if fast is None else fast(state, seat, budget, seed)
+        if report is not None:
+            return report
     return engine_odds(state, seat, budget, seed=seed, progress=progress)
 
 
-def _fast_method(
-    state: State,
-) -> Callable[[State, Player, Budget, int], OddsReport] | None:
-    """A vectorised method for this game and position, when there is one and numpy is installed."""
-    if state.game.id != "royal_turf":
-        return None
-    try:
-        from hippodrome.analysis import royal_turf_odds  # noqa: PLC0415 (needs numpy)
-    except ImportError:
-        return None
-    return royal_turf_odds.odds if royal_turf_odds.applies(state) else None
+def _fast_method(state: State) -> OddsMethod | None:
+    """The game's own (vectorised) method, when its manifest names one and its extra is installed;
+    it answers None where it does not apply."""
+    return entry(state.game.id).simulator()
 
 
 @dataclass

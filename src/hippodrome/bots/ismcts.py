@@ -47,7 +47,15 @@ from statistics import NormalDist
 from typing import ClassVar
 
 from hippodrome.engine.actions import Action
-from hippodrome.engine.bot import Bot, Candidates, Evaluation, Policy, SeatView, Settled
+from hippodrome.engine.bot import (
+    LONGEST_THOUGHT,
+    Bot,
+    Candidates,
+    Evaluation,
+    Policy,
+    SeatView,
+    Settled,
+)
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.game import State
 from hippodrome.engine.plan import Plan
@@ -85,10 +93,6 @@ class _Node:
         """Per seat and action: how often chosen here, available here, and the seat's reward."""
         self.children: dict[Key, _Node] = {}
         self.chance: dict[Action, _Node] = {}
-
-
-LONGEST_THOUGHT = 86_400.0
-"""The longest time budget taken, a day: a longer one is a typing error, not a plan."""
 
 
 @dataclass(frozen=True, slots=True)

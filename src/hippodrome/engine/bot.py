@@ -17,6 +17,10 @@ from hippodrome.engine.game import Game, State
 from hippodrome.engine.plan import Plan
 from hippodrome.engine.types import JSONObject, Player
 
+LONGEST_THOUGHT = 86_400.0
+"""The longest time budget taken, a day (a bot's thinking, the odds' simulations): a longer one is a
+typing error, not a plan."""
+
 
 class SeatView:
     """One seat's window on a state."""

@@ -31,6 +31,12 @@ def register_catalog(namespace: str, folder: Traversable) -> None:
     _catalog.cache_clear()
 
 
+def forget_catalog(namespace: str) -> None:
+    """Drop the catalog of ``namespace`` (a game taken out of the catalogue); nothing if none."""
+    if _folders.pop(namespace, None) is not None:
+        _catalog.cache_clear()
+
+
 @cache
 def _catalog(lang: str) -> dict[str, str]:
     merged: dict[str, str] = {}

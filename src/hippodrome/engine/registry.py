@@ -3,8 +3,10 @@
 Every game package ``hippodrome.games.<id>`` holds a small ``manifest.py`` whose ``GAME_INFO`` is a
 ``GameInfo``: the game's names, its seed rulebook, whether it can be played yet, its table sizes and
 traits (chance, hidden information, simultaneous moves, how long a game can last), and where its
-pieces are: the game class, the heuristic bot, the text view, the board data, the data check, the option
-sets the conformance suite plays and the golden games recorded for it. The registry
+pieces are: the game class, the heuristic bot, the text view, the board data, the data check, the
+optional ones (tensor encoding, balance facts, search hooks, vectorised odds), the option sets the
+conformance suite plays, the golden games recorded for it, the notation it must refuse and the modules
+the compiled build compiles. The registry
 (``hippodrome.games``) finds the manifests by looking at its subpackages; nothing else lists games.
 
 The manifest names its pieces as ``"module:attribute"`` inside the game's package and imports none of
@@ -27,6 +29,7 @@ from hippodrome.engine.types import JSONObject
 if TYPE_CHECKING:
     from hippodrome.engine.bot import Bot, SearchHooks
     from hippodrome.engine.game import Game
+    from hippodrome.engine.odds import OddsMethod
     from hippodrome.engine.study import BalanceHook
     from hippodrome.engine.tensor import TensorLayout
 
@@ -47,8 +50,11 @@ class Traits:
     simultaneous_moves: bool
     """Several seats may have to act at once, each in secret (``State.active_players``)."""
     max_length: int
-    """The most actions one game can take, chance outcomes included, under any option set the
-    conformance suite plays: every playout is held to it."""
+    """The most actions one game can take, chance outcomes included, under any option set: proved
+    from the rules or enforced by them, the argument written in the game's rules document
+    (``docs/engine.md``, "How long a game lasts"); below 2**31 - 1, OpenSpiel's C++ int.
+    A game whose length depends much on its options also works out each option set's own bound
+    (``Game.max_length``); ``GameInfo.max_length`` gives the one for a game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +92,10 @@ class Pieces:
     search: str | None = None
     """Optional: the game's ``SearchHooks`` (``engine/bot.py``) for the ISMCTS bot: a cheap rollout
     policy, an evaluation of unfinished positions; without it the search plays random rollouts."""
+    simulator: str | None = None
+    """Optional: the game's own odds method for ``hippodrome odds``, an ``OddsMethod``
+    (``engine/odds.py``): a vectorised simulator (Royal Turf's races on numpy) answering where it
+    applies; without it, or without its extra installed, the odds play the game out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +149,13 @@ class GameInfo:
     """The option sets (table sizes, variants) the conformance suite plays for this game."""
     golden: tuple[GoldenSpec, ...] = ()
     """The golden games recorded for this game."""
+    bad_notation: tuple[str, ...] = ()
+    """Texts a player might type that are no action of the game (a typing slip, a word of another
+    game, a value out of range): the conformance suite checks that each is refused with a hint in
+    the reader's language (``NotationError``)."""
+    compiled: tuple[str, ...] = ()
+    """The game's modules (``"rules"``, ``"actions"``...) the optional compiled build compiles with
+    mypyc (``hippodrome.compiled``, docs/engine.md, "A compiled build"); none: it runs as Python."""
     rules: RulesTexts = field(default_factory=RulesTexts)
     """The rules texts the site shows, per language, and the help panel's section for each phase."""
     order: int = 100
@@ -194,6 +211,31 @@ class GameInfo:
             return SearchHooks()
         hooks: SearchHooks = self.resolve("search")
         return hooks
+
+    def simulator(self) -> OddsMethod | None:
+        """The game's own odds method, None when its manifest declares none or the extra it needs
+        (numpy) is not installed."""
+        if self.pieces is None or self.pieces.simulator is None:
+            return None
+        try:
+            method: OddsMethod = self.resolve("simulator")
+        except ModuleNotFoundError as exc:
+            if exc.name is None or exc.name.startswith(("hippodrome", self.package)):
+                raise  # a module of the game's or of Hippodrome's own is missing: a mistake
+            return None
+        return method
+
+    def compiled_modules(self) -> tuple[str, ...]:
+        """The dotted names of the modules the compiled build compiles for this game."""
+        return tuple(f"{self.package}.{module}" for module in self.compiled)
+
+    def max_length(self, game: Game[Any]) -> int:
+        """The most actions ``game``, with its options, can take: its own bound when it works one
+        out from its options (``Game.max_length``), else the manifest's (``Traits.max_length``)."""
+        if self.traits is None:
+            raise UnknownGameError("error.game_not_playable", game=self.id)
+        own = game.max_length()
+        return self.traits.max_length if own is None else own
 
     def conformance_options(self) -> list[dict[str, Any]]:
         """The option sets the conformance suite plays: the manifest's, or the defaults alone."""

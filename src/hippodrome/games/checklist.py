@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hippodrome.engine.bot import SearchHooks
+from hippodrome.engine.errors import NotationError
 from hippodrome.engine.game import Game
 from hippodrome.engine.i18n import LANGUAGES
 from hippodrome.engine.registry import GameInfo
@@ -31,6 +32,9 @@ RULES_DOCUMENT = "rules document (rules.md)"
 RULES_TEXTS = "rules texts (GameInfo.rules)"
 HEURISTIC = "heuristic bot"
 SEARCH_HOOKS = "search hooks"
+SIMULATOR = "vectorised simulator"
+BAD_NOTATION = "bad notation examples"
+COMPILED = "compiled modules"
 TEXT_VIEW = "text view"
 BOARD_DATA = "board data"
 BOARD_MODULE = "board module (web/board.js)"
@@ -58,6 +62,7 @@ def missing_pieces(info: GameInfo, repo: Path | None = None) -> list[str]:
     game = _check_game_class(info, need)
     if game is not None:
         _check_notation(game, need)
+        _check_bad_notation(info, game, need)
     _check_texts(info, "locale", EVENT_TEXTS, None, need)
     folder = info.folder()
     data_files = [
@@ -82,6 +87,11 @@ def missing_pieces(info: GameInfo, repo: Path | None = None) -> list[str]:
         hooks = _resolved(info, "search", SEARCH_HOOKS, need)
         if hooks is not None:
             need(SEARCH_HOOKS, isinstance(hooks, SearchHooks), f"{hooks!r} is not a SearchHooks")
+    if info.pieces is not None and info.pieces.simulator is not None:
+        _check_simulator(info, need)
+    for module in info.compiled:
+        found = (folder / f"{module}.py").is_file()
+        need(COMPILED, found, f"{module!r} is no module of the package ({module}.py)")
     view = _resolved(info, "text_view", TEXT_VIEW, need)
     if view is not None and game is not None:
         drawn = view(game.new_initial_state().observation(0), "en", ["A"] * game.num_players)
@@ -140,6 +150,34 @@ def _check_notation(game: Game[Any], need: Need) -> None:
         for action in state.legal_actions(player):
             text = str(action)
             need(NOTATION, str(game.parse_action(text)) == text, f"{text!r} does not read back")
+
+
+def _check_bad_notation(info: GameInfo, game: Game[Any], need: Need) -> None:
+    """At least one text a player might type that is no action, each refused by the parser with a
+    ``NotationError`` (the conformance suite reads the refusal's hint in both languages)."""
+    if not need(BAD_NOTATION, bool(info.bad_notation), "the manifest lists none"):
+        return
+    for typed in info.bad_notation:
+        try:
+            read = game.parse_action(typed)
+        except NotationError:
+            continue
+        except Exception as exc:  # the parser must refuse in words, never crash
+            need(BAD_NOTATION, False, f"{typed!r} raises {type(exc).__name__}, not NotationError")
+            continue
+        need(BAD_NOTATION, False, f"{typed!r} is read as the action {read!r}")
+
+
+def _check_simulator(info: GameInfo, need: Need) -> None:
+    """A declared odds method resolves to a function, unless the extra it needs is missing."""
+    try:
+        method = info.simulator()
+    except (ImportError, AttributeError) as exc:
+        need(
+            SIMULATOR, False, f"{info.pieces and info.pieces.simulator!r} does not resolve ({exc})"
+        )
+        return
+    need(SIMULATOR, method is None or callable(method), f"{method!r} is not a function")
 
 
 def _check_rules_texts(info: GameInfo, need: Need) -> None:

@@ -35,7 +35,13 @@ GAME_INFO = GameInfo(
         },
     ),
     players=(2, 6),
-    traits=Traits(chance=True, hidden_information=True, simultaneous_moves=False, max_length=1_000),
+    # A race is 7 draws, a lot at most, 3 bets a player, then rounds of a roll and a move for each
+    # horse on the track. Each round brings the horses, between them, one square nearer the line at
+    # least (D8: the first of a file of horses, or whoever takes the square in front of it), and
+    # they start 259 squares from it: 255 rounds. 3 x (7 + 1 + 3 x 6 + 255 x 7 x 2) = 10,788.
+    traits=Traits(
+        chance=True, hidden_information=True, simultaneous_moves=False, max_length=10_788
+    ),
     pieces=Pieces(
         game="rules:RoyalTurf",
         heuristic="heuristic:RoyalTurfHeuristic",
@@ -45,6 +51,7 @@ GAME_INFO = GameInfo(
         tensor="tensor:layout",
         balance="balance:balance_facts",
         search="search:HOOKS",
+        simulator="odds:odds",  # the races on numpy (hippodrome odds), when numpy is installed
     ),
     # Every table size's extremes and each variant.
     conformance=(
@@ -69,4 +76,8 @@ GAME_INFO = GameInfo(
         ),
         GoldenSpec("two_players_random", ("random", "random"), seed=3, options={"players": 2}),
     ),
+    # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
+    bad_notation=("fly away", "bet 7 othello", "move pegasus", "roll wing", "lot 9"),
+    # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
+    compiled=("actions", "events", "rules"),
 )

@@ -1,4 +1,5 @@
-"""The vectorised Royal Turf races agree with the engine's own races (seed §3), under the same policy.
+"""The vectorised Royal Turf races (``races.py``, behind the game's simulator piece) agree with the
+engine's own races (seed §3), under the same policy.
 
 Both run the race on from one position with the move chosen uniformly among the horses that may move
 (the random bot): the engine a few thousand times through ``apply_unchecked``, the simulator 400,000
@@ -12,12 +13,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests import suite
 
-np = pytest.importorskip("numpy")
+np = suite.requires("numpy", "research")
 
-from hippodrome.analysis.royal_turf_odds import race_start  # noqa: E402
-from hippodrome.analysis.royal_turf_races import RaceStart, simulate_races  # noqa: E402
 from hippodrome.games import load_game  # noqa: E402
+from hippodrome.games.royal_turf.odds import race_start  # noqa: E402
+from hippodrome.games.royal_turf.races import RaceStart, simulate_races  # noqa: E402
 from hippodrome.games.royal_turf.rules import HORSE_IDS, Phase, RoyalTurfState  # noqa: E402
 
 ENGINE_RACES = 2500
@@ -83,6 +85,7 @@ def _simulated_frequencies(start: RaceStart, races: int, seed: int) -> dict[str,
         (5, 30),
     ],
 )
+@pytest.mark.slow  # statistical: 2,500 engine races and 400,000 simulated ones a position
 def test_vectorised_races_agree_with_the_engine_under_the_random_policy(
     seed: int, moves_into_race: int
 ) -> None:

@@ -1,7 +1,9 @@
-"""Royal Turf odds from the vectorised race simulator (needs numpy).
+"""Royal Turf odds from the vectorised race simulator (needs numpy): the game's ``simulator`` piece.
 
-Used by ``hippodrome odds`` for a Royal Turf position whose horses are on the track (the bets being
-placed, or the race under way). The race is run on a million times by ``royal_turf_races`` under its
+The manifest names :func:`odds` (``Pieces.simulator``), an ``OddsMethod`` (``engine/odds.py``) that
+``hippodrome odds`` (``hippodrome.analysis.odds``) uses for a Royal Turf position whose horses are on
+the track (the bets being placed, or the race under way); elsewhere it answers None and the odds play
+the game out. The race is run on a million times by ``races`` (``races.py``) under its
 random move policy; each option of the seat is valued by what the seat wins or pays when this race is
 settled (§4: the payout table, doubled in the third race, the pace bonus, the last horse's penalty,
 paid as far as the seat's money goes), with every token the seat has on the board:
@@ -23,7 +25,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from hippodrome.analysis.odds import (
+from hippodrome.engine.actions import Action
+from hippodrome.engine.game import State
+from hippodrome.engine.odds import (
     Budget,
     OddsReport,
     OptionValue,
@@ -31,11 +35,9 @@ from hippodrome.analysis.odds import (
     rate_json,
     seat_options,
 )
-from hippodrome.analysis.royal_turf_races import RaceResults, RaceStart, simulate_races
-from hippodrome.engine.actions import Action
-from hippodrome.engine.game import State
 from hippodrome.engine.types import JSONObject, Player
 from hippodrome.games.royal_turf.actions import Bet, Move
+from hippodrome.games.royal_turf.races import RaceResults, RaceStart, simulate_races
 from hippodrome.games.royal_turf.rules import CARD_VALUES, HORSE_IDS, M, Phase, RoyalTurfState
 
 BATCH: Final = 1 << 16
@@ -62,7 +64,11 @@ def race_start(state: RoyalTurfState) -> RaceStart:
     )
 
 
-def odds(state: State, seat: Player, budget: Budget, seed: int) -> OddsReport:
+def odds(state: State, seat: Player, budget: Budget, seed: int) -> OddsReport | None:
+    """The odds of ``seat`` from ``state`` over the races simulated; None where the horses are not
+    on the track (:func:`applies`)."""
+    if not applies(state):
+        return None
     assert isinstance(state, RoyalTurfState)
     began = time.perf_counter()
     rng = np.random.default_rng(seed)

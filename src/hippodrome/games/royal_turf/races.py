@@ -17,7 +17,7 @@ pace token taken or not, the die rolled and not yet played):
 **The move policy it assumes: random.** In the game the seat whose turn it is rolls and then chooses
 the horse; here that choice is uniform among the horses that may move, which is the same as moving
 them in a random order with a roll each. That is the engine's race under the random bot
-(``tests/analysis/test_royal_turf_races.py`` checks both agree within the statistical interval); the
+(``tests/games/royal_turf/test_royal_turf_races.py`` checks both agree within the statistical interval); the
 heuristic bot, which favours the horses it backs, is not modelled.
 
 Each round's permutation is one of the 5040 orders of seven horses, drawn uniformly (horses already

@@ -89,5 +89,16 @@ GAME_INFO = GameInfo(
     # Typed by a player, refused by the notation's parser with a hint (the conformance suite).
     bad_notation=("fly away", "ride 9-99", "ride home-1", "dice 7 1", "sheet pepper x", "bid"),
     # What the optional compiled build compiles (hippodrome.compiled, docs/engine.md).
-    compiled=("actions", "events", "race", "rules"),
+    compiled=(
+        "actions",
+        "events",
+        "race",
+        "core",
+        "sale",
+        "betting",
+        "course",
+        "claims",
+        "redeal",
+        "rules",
+    ),
 )

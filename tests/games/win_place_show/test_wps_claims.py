@@ -8,7 +8,6 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.events import Event
 from hippodrome.engine.pool import PlaceBet
-from hippodrome.engine.pool_events import SlipPaid
 from hippodrome.engine.turnflow import NOBODY
 from hippodrome.engine.types import CHANCE
 from hippodrome.games.win_place_show import events as ev
@@ -33,7 +32,15 @@ from hippodrome.games.win_place_show.race import (
     best,
     progress,
 )
-from hippodrome.games.win_place_show.rules import Phase, WinPlaceShow, WinPlaceShowState, ride_key
+from hippodrome.games.win_place_show.rules import (
+    RACES,
+    M,
+    Phase,
+    WinPlaceShow,
+    WinPlaceShowState,
+    bet_pays,
+    ride_key,
+)
 
 
 def betting_with_owner(owner_horse: int) -> WinPlaceShowState:
@@ -194,12 +201,18 @@ def test_the_claim_notation_names_its_fault() -> None:
         parse_action("claim doping")
 
 
+FIRST_FOUR = [1, 2, 3, 4]
+"""Race 1's first four in these tests: horses 2, 3, 4, 5 (program numbers)."""
+THIRD = RACES[0].purse * M.purse_split[2] // 100
+"""The third's share of race 1's purse (D1): $1,440."""
+
+
 def judge(
     owner_bets_on: int, claimant_kind: str = "win"
 ) -> tuple[WinPlaceShowState, ev.ClaimJudged]:
-    """Race 1 finished 2, 3, 4, 5 (program numbers): seat 0 owns horse 4 (third) and was paid its
-    purse share; seat 1 bet $3,000 ``claimant_kind`` on horse 4 and claimed; seat 0 bet $1,000 to
-    win on horse ``owner_bets_on + 1``: the winner's slip is paid $5,000 (stake included)."""
+    """Race 1 finished 2, 3, 4, 5: seat 0 owns horse 4 (third) and is paid its purse share; seat 1
+    bet $3,000 ``claimant_kind`` on horse 4 and claimed; seat 0 bet $1,000 to win on horse
+    ``owner_bets_on + 1``. The slips are paid as the race pays them, then the claim is judged."""
     state = betting_with_owner(3)
     ids = [h.id for h in state.race.horses]
     bet(state, 1, claimant_kind, ids[3], 3_000)
@@ -208,12 +221,11 @@ def judge(
         state.apply(DONE, seat)
     state.claims = [(1, 3, 0, "lane")]
     before = list(state.money_)
-    state.events.append(ev.Finish(1, (ids[1], ids[2], ids[3], ids[4])))
-    paid: list[Event] = [ev.PursePaid(0, ids[3], 3, 1_440)]
-    if owner_bets_on == 1:
-        paid.append(SlipPaid(0, 2, 5_000))
+    state.events.append(ev.Finish(1, tuple(ids[h] for h in FIRST_FOUR)))
+    paid: list[Event] = [ev.PursePaid(0, ids[3], 3, THIRD)]
+    paid += state.pool.settle_fixed(state._slip_pays(FIRST_FOUR))
     state._record(paid)
-    state._judge_claims([1, 2, 3, 4])
+    state._judge_claims(FIRST_FOUR)
     judged = state.events[-1]
     assert isinstance(judged, ev.ClaimJudged)
     gained = sum(sum(e.money_changes().values()) for e in paid)
@@ -225,9 +237,10 @@ def test_an_upheld_claim_returns_the_stake_and_shares_the_owner_s_winnings() -> 
     # « si la réclamation est justifiée [...] et que le propriétaire du cheval suspecté a parié sur
     # un autre cheval devant le sien, la réclamation est positive [...] le réclamant reçoit le pari
     # qu'il avait fait sur ce cheval et le propriétaire coupable doit partager les gains » (D22).
-    # The owner backed horse 3 (second, ahead of his); the claimant's win bet on horse 4 lost.
+    # The owner backed horse 3 to win (it finished second, ahead of his: the bet lost); the
+    # claimant's win bet on horse 4 lost too.
     _, judged = judge(owner_bets_on=2, claimant_kind="win")
-    assert judged.upheld and judged.refund == 3_000 and judged.share == 1_440 // 2
+    assert judged.upheld and judged.refund == 3_000 and judged.share == THIRD // 2
 
 
 def test_an_upheld_claim_does_not_return_a_stake_that_already_won() -> None:
@@ -238,11 +251,23 @@ def test_an_upheld_claim_does_not_return_a_stake_that_already_won() -> None:
 
 
 def test_the_owner_s_gains_exclude_his_own_stakes_coming_back() -> None:
-    # D22: « partager les gains de cette course »: the purse ($1,440) and his winning slip's
-    # $5,000 less the $1,000 stake it brought back: $5,440, half of it to the one claimant.
+    # D22: « partager les gains de cette course »: the purse and what his winning slip (horse 2 to
+    # win) was paid beyond the $1,000 it staked; half of it to the one claimant.
     state, judged = judge(owner_bets_on=1, claimant_kind="win")
-    assert state._gains_of_the_race([1, 2, 3, 4])[0] == 1_440 + 5_000 - 1_000
-    assert judged.upheld and judged.share == (1_440 + 5_000 - 1_000) // 2
+    slip = next(s for s in state.pool.slips if s.player == 0)
+    won = bet_pays(slip, 1, state.race.horses[1])
+    assert won > slip.stake
+    assert state._gains_of_the_race(FIRST_FOUR)[0] == THIRD + won - slip.stake
+    assert judged.upheld and judged.share == min(
+        (THIRD + won - slip.stake) // 2, state.money_[0] + judged.share
+    )
+
+
+def test_the_gains_are_read_from_the_position_not_the_log() -> None:
+    # A position read from its document has no history: the claims are still judged (D22).
+    state, _ = judge(owner_bets_on=2)
+    state.events.clear()
+    assert state._gains_of_the_race(FIRST_FOUR)[0] == THIRD
 
 
 def test_a_rejected_claim_pays_the_owner_2000() -> None:

@@ -131,8 +131,21 @@ def at_the_sheets(players: int = 3) -> dict[str, Any]:
         (lambda p: p["sheets"].__setitem__(1, [0] * 6), "position.sheets[1]", "still writing"),
         # The fault of a claim must be one of §8's.
         (lambda p: p.update(claims=[[1, "mister_lucky", 0, "doping"]]), "position.claims", ""),
+        # A claim window with no move below the best behind it.
+        (
+            lambda p: p.update(phase="claim", waiting=[1, 2], window="mister_lucky", fouls=[]),
+            "position.window",
+            "claim window",
+        ),
     ],
-    ids=["race-3-without-results", "empty-lots", "long-sheet", "full-sheet-writing", "bad-fault"],
+    ids=[
+        "race-3-without-results",
+        "empty-lots",
+        "long-sheet",
+        "full-sheet-writing",
+        "bad-fault",
+        "claim-window-without-its-move",
+    ],
 )
 def test_a_position_no_game_could_reach_is_refused_not_crashed(
     change: Callable[[dict[str, Any]], None], named: str, reason: str
@@ -152,6 +165,7 @@ def test_a_claim_s_fault_round_trips() -> None:
     doc = midway()
     state = game.state_from_json(doc)
     assert isinstance(state, WinPlaceShowState)
+    state.owner[0] = 0
     state.claims = [(1, 0, 0, "bonus")]
     state.fouls = [(0, state.cell[0], state.cell[1], 2, ("bonus", "short"))]
     again = game.state_from_json(state.to_json())

@@ -43,6 +43,7 @@ from hippodrome.games.win_place_show.phases import DOUBLE
 from hippodrome.games.win_place_show.race import (
     FINISH,
     HOME,
+    PASSING,
     PER_SQUARE,
     SHORT_FOR_SPACE,
     best,
@@ -147,7 +148,8 @@ class ClaimRules(CourseRules):
         here, occupied = self.cell[h], self.occupied
         occupied[here] = False
         try:
-            for short in range(SHORT_FOR_SPACE + 1):
+            # A stop short ends on a passing space (D7); anywhere else the move ran its total.
+            for short in range(SHORT_FOR_SPACE + 1 if PASSING[went] else 1):
                 if total - short >= 1 and went in destinations(
                     here,
                     self.lap[h],
@@ -241,21 +243,21 @@ class ClaimRules(CourseRules):
                     self._record([ev.ClaimJudged(claimant, ids[h], owner, False, 0, fine)])
 
     def _gains_of_the_race(self, first_four: list[int]) -> list[Money]:
-        """« les gains de cette course » (§8, D22), per seat: the purse and what its slips paid at
-        the end of the race beyond their stakes (a stake coming back is no gain)."""
+        """« les gains de cette course » (§8, D22), per seat: its purse for the horses it owns in
+        ``first_four`` (D1) and what its slips were paid at the end of the race beyond their
+        stakes (a stake coming back is no gain), worked out from the position itself."""
         gains = [0] * self.game.num_players
-        start = next(
-            i for i in range(len(self.events) - 1, -1, -1) if isinstance(self.events[i], ev.Finish)
-        )
-        for e in self.events[start:]:
-            for p, delta in e.money_changes().items():
-                gains[p] += max(0, delta)
-        slips = list(self.pool.slips)
-        if self.race_index == 1:
-            slips += self.dd.slips  # the daily doubles are paid at the end of race 2 (§11)
-        for s in slips:
-            if self._slip_won(s, first_four):
-                gains[s.player] -= s.stake
+        race = self.race
+        for place, h in enumerate(first_four, start=1):
+            if self.owner[h] >= 0:
+                gains[self.owner[h]] += race.purse * M.purse_split[place - 1] // 100
+        pays = self._slip_pays(first_four)
+        paid = [(s, pays(s)) for s in self.pool.slips]
+        if self.race_index == 1:  # the daily doubles are paid at the end of race 2 (§11)
+            paid += [(s, self._double_pays(s)) for s in self.dd.slips]
+        for s, amount in paid:
+            if amount > 0:
+                gains[s.player] += amount - s.stake
         return gains
 
     def _slip_won(self, slip: Slip, first_four: list[int]) -> bool:

@@ -10,10 +10,13 @@ four are home the purse (§3, D1) and the bets (§10, §11) are paid, and the cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mypy_extensions import mypyc_attr
 
+from hippodrome.engine.pool import Slip
 from hippodrome.engine.turnflow import NOBODY
-from hippodrome.engine.types import Player
+from hippodrome.engine.types import Money, Player
 from hippodrome.games.win_place_show import events as ev
 from hippodrome.games.win_place_show.betting import BettingRules
 from hippodrome.games.win_place_show.core import (
@@ -193,13 +196,15 @@ class CourseRules(BettingRules):
                 amount = race.purse * M.purse_split[place - 1] // 100
                 self._record([ev.PursePaid(owner, ids[h], place, amount)])
         self._events.append(ev.SlipsRevealed(race.number))
-        places = {ids[h]: i + 1 for i, h in enumerate(first_four)}
-        horses = {h.id: h for h in race.horses}
-        self._record(
-            self.pool.settle_fixed(
-                lambda s: bet_pays(s, places.get(s.horses[0], 0), horses[s.horses[0]])
-            )
-        )
+        self._record(self.pool.settle_fixed(self._slip_pays(first_four)))
         if self.race_index == 1:
             self._record(self.dd.settle_fixed(self._double_pays))
         self._rule()
+
+    def _slip_pays(self, first_four: list[int]) -> Callable[[Slip], Money]:
+        """What the bank pays each win, place or show slip of this race when ``first_four``
+        finished so (D2, D3)."""
+        race = self.race
+        places = {race.horses[h].id: i + 1 for i, h in enumerate(first_four)}
+        horses = {h.id: h for h in race.horses}
+        return lambda s: bet_pays(s, places.get(s.horses[0], 0), horses[s.horses[0]])

@@ -169,6 +169,15 @@ class WinPlaceShowPosition:
             raise Invalid("horses", "the horses home are those finished or crossed")
         if self.phase is Phase.RIDING and self.moving is None:
             raise Invalid("moving", "a horse is moving while riding")
+        if self.phase is Phase.CLAIM and (
+            self.window is None or not self.fouls or self.fouls[-1][0] != self.window
+        ):
+            raise Invalid("window", "a claim window follows the horse's move below its best")
+        for i, (_, hid, owner, fault) in enumerate(self.claims):
+            if owner != self.owners[ids.index(hid)]:
+                raise Invalid(f"claims[{i}]", f"a claim is made against the owner of {hid}")
+            if not any(f[0] == hid and fault in f[4] for f in self.fouls):
+                raise Invalid(f"claims[{i}]", f"no move of {hid} shows the fault {fault}")
         if self.phase in (Phase.BIDDING, Phase.LOT) and self.auction is None:
             raise Invalid("auction", "a tie auction is under way in this phase")
         for name, slips in (("slips", self.slips), ("doubles", self.doubles)):

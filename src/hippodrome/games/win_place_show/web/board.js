@@ -220,7 +220,14 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
     const w = obs.window;
     if (!w) return null;
     const faults = w.faults.map((f) => t(`win_place_show.fault.${f}`)).join(", ");
-    return h("p", { class: "wps-ruling", "data-testid": "wps-window" }, t("web.win_place_show.window", { horse: horseName(obs, w.horse), went: w.went, best: w.best, lost: w.lost, faults }));
+    return h("p", { class: "wps-ruling", "data-testid": "wps-window" }, t("web.win_place_show.window", { horse: horseName(obs, w.horse), went: spot(w.went), best: spot(w.best), lost: w.lost, faults }));
+  }
+
+  // A square as the observation names it ("3-41", or "home"), in the player's words.
+  function spot(name) {
+    if (name === "home") return t("web.win_place_show.finish_line");
+    const [lane, square] = name.split("-");
+    return t("web.win_place_show.where", { lane, square });
   }
 
   // What a steward seat rules on (D27): the horse, its owner, the claimants and the moves below its best.
@@ -228,7 +235,7 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
     const r = obs.ruling;
     if (!r) return null;
     const name = (p) => msg.seats?.[p]?.name || `#${p + 1}`;
-    const moves = r.moves.map(([went, best]) => t("web.win_place_show.ruling_move", { went, best })).join("; ");
+    const moves = r.moves.map(([went, best]) => t("web.win_place_show.ruling_move", { went: spot(went), best: spot(best) })).join("; ");
     const claims = r.claims.map(([p, fault]) => t("web.win_place_show.ruling_claim", { player: name(p), fault: t(`win_place_show.fault.${fault}`) })).join("; ");
     return h("p", { class: "wps-ruling", "data-testid": "wps-ruling" }, t("web.win_place_show.ruling", { horse: horseName(obs, r.horse), owner: name(r.owner), claimants: claims, moves }));
   }

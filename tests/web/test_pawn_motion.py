@@ -303,7 +303,7 @@ def test_under_reduced_motion_a_moved_pawn_stands_on_its_cell_at_once(
 
 
 WAYS = """async () => {
-  const { laneTrackPath } = await import("/static/js/motion.js");
+  const { laneTrackPath } = await import("/static/js/kit/motion.js");
   const board = async (game) => (await fetch(`/api/games/${game}/board`)).json();
   const way = (geo, from, to, mayChange) => {
     const id = (text) => geo.cells.findIndex((c) => `${c.lane + 1}.${c.index + 1}` === text);

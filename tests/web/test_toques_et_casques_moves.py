@@ -29,7 +29,7 @@ OPTIONS = {
 }
 
 STILL = """async () => {
-  const { moveAlong } = await import("/static/js/motion.js");
+  const { moveAlong } = await import("/static/js/kit/motion.js");
   const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
   g.setAttribute("transform", "translate(50 60)");
   moveAlong(g, [[0, 0], [10, 0], [50, 60]]);

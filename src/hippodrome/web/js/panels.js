@@ -98,13 +98,23 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
   );
 }
 
+/** The level picked for each absent seat, kept across redraws: the players' panel is drawn again on
+ * every presence or clock change, and a pick must not fall back to the default under the finger. */
+const pickedLevels = new Map();
+
 /** The level of the bot that takes an absent seat (easy, medium, ...), and the button that hands it. */
 function takeoverControl(i, levels, onTakeover, game) {
   const offered = levels.length ? levels : ["heuristic"];
+  const picked = offered.includes(pickedLevels.get(i)) ? pickedLevels.get(i) : "heuristic";
   const level = h(
     "select",
-    { class: "small", "data-testid": `takeover-level-${i}`, "aria-label": t("web.takeover_level") },
-    ...offered.map((b) => h("option", { value: b, selected: b === "heuristic" }, botLabel(game, b))),
+    {
+      class: "small",
+      "data-testid": `takeover-level-${i}`,
+      "aria-label": t("web.takeover_level"),
+      onchange: (event) => pickedLevels.set(i, event.target.value),
+    },
+    ...offered.map((b) => h("option", { value: b, selected: b === picked }, botLabel(game, b))),
   );
   return h(
     "span",

@@ -216,3 +216,43 @@ export function createSlides() {
     },
   };
 }
+
+/**
+ * @typedef {object} Move
+ * @property {string|number} piece  the piece that moved (a horse's id or number, a lane)
+ * @property {*} from               where it stood before this move
+ * @property {*} to                 where this move left it
+ */
+
+/**
+ * The moves a new state message brought, in the order the engine made them: one fold over its
+ * events, written once for every board (the engine's events name the piece and where it ended; where
+ * it started is where the previous state, or the piece's previous move, left it).
+ *
+ * `read(event)` says what an event moved: `{piece, to}` (and `from` when the event names it, and any
+ * other field the board wants back), or null for an event that moved nothing. `startOf(before, piece)`
+ * says where a piece stood in the previous state message (`before`), null when unknown. A move from
+ * an unknown place or to the place it left is dropped. Nothing is returned for the first state of a
+ * page or for a whole log sent again (`fullLog`): nothing moved in front of the reader.
+ *
+ * @param {{events?: Array<{key: string, params?: object}>, fullLog?: boolean}} stateMessage
+ * @param {object|null} before  the previous state message (or its observation, as `startOf` reads it)
+ * @param {{read: (event: {key: string, params?: object}) => (object|null),
+ *          startOf?: (before: object, piece: string|number) => *}} how
+ * @returns {Move[]}
+ */
+export function movesFromEvents(stateMessage, before, { read, startOf = null }) {
+  if (!stateMessage || stateMessage.fullLog || (startOf && !before)) return [];
+  const at = new Map();
+  const found = [];
+  for (const event of stateMessage.events || []) {
+    const move = read(event);
+    if (!move) continue;
+    const known = at.has(move.piece) ? at.get(move.piece) : startOf ? startOf(before, move.piece) : undefined;
+    const from = "from" in move ? move.from : known;
+    at.set(move.piece, move.to);
+    if (from === null || from === undefined || from === move.to) continue;
+    found.push({ ...move, from });
+  }
+  return found;
+}

@@ -13,16 +13,27 @@ horses, and the stake. A :class:`Pool` keeps the slips of one race and settles t
   place, or any rule the game passes), the bank paying (Royal Turf's payout table, Win, Place &
   Show's tote board of prices per horse).
 
+- **Fixed odds that fall as the crowd backs a horse** (:class:`UnitsTable`: an amount per unit
+  of stake by the horse's place and the units all the slips put on it: Royal Turf's table des gains).
+- **Shares** of what lies on the table, in proportion to the winning stakes (``settle_shares``:
+  Royal Steeple Chase's pirate game, « partage éventuel selon les mises initiales »), and
+  **charges** a losing slip owes, paid as far as its owner's money goes (``settle_charges``: Royal
+  Turf's last horse, « Si un joueur n'a pas assez, il paie ce qu'il peut »).
+
 Stakes are paid into the pool when a slip is placed (``paid``), or not at all when bets are tokens
-(Royal Turf). Money moves only through :class:`SlipPlaced`, :class:`SlipPaid` and
-:class:`HouseTook`, whose ``money_changes`` the game applies (``events.apply_money``) and the
-conformance suite checks. Hidden bets (``hidden``): a slip's stake is seen by its owner only until
+(Royal Turf: ``tokens``, the stakes each seat holds, one spent a slip). Money moves only through
+:class:`SlipPlaced`, :class:`SlipPaid`, :class:`SlipCharged` and :class:`HouseTook`, whose
+``money_changes`` the game applies (``events.apply_money``) and the conformance suite checks; a
+game that tells its bets in its own words turns the pool's events into its own (Ascot's
+``as_told``, Royal Turf's and Royal Steeple Chase's settlements). Hidden bets (``hidden``): a slip's stake is seen by its owner only until
 the game reveals the slips. A sealed slip (``hides``: Win, Place & Show's betting sheet, « chaque
-joueur la retourne face cachée ») hides its kind and horses too, not only its stake.
+joueur la retourne face cachée ») hides its kind and horses too, not only its stake. Bets written
+all at once (``by_seat``) are kept in seat order, whatever order the seats happened to act in.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Final
@@ -35,6 +46,7 @@ from hippodrome.engine.pool_events import (  # the pool's actions and events, to
     DividendDeclared,
     HouseTook,
     PlaceBet,
+    SlipCharged,
     SlipPaid,
     SlipPlaced,
     SlipRefunded,
@@ -52,6 +64,7 @@ __all__ = [
     "Pool",
     "Slip",
     "SlipRecord",
+    "UnitsTable",
     "parse_pool_action",
     "placings",
 ]
@@ -91,6 +104,10 @@ class PayoutTable:
     a place beyond the row wins nothing."""
 
     rows: Mapping[str, tuple[Money, ...]]
+    flat: bool = False
+    """A winning slip gets its row's value whatever its stake: a score table, not odds (Royal
+    Steeple Chase's pirate game for points, « marquent alors 50 s'ils n'ont fait qu'un pari, et 20
+    s'ils en ont fait deux »)."""
 
     def per_unit(self, kind: str, place: int) -> Money:
         row = self.rows.get(kind, ())
@@ -98,7 +115,42 @@ class PayoutTable:
 
     def pays(self, placing: Callable[[Slip], int]) -> Callable[[Slip], Money]:
         """What each slip wins, given ``placing(slip)``: the place that counts for it (0: none)."""
+        if self.flat:
+            return lambda slip: self.per_unit(slip.kind, placing(slip))
         return lambda slip: self.per_unit(slip.kind, placing(slip)) * slip.stake
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsTable:
+    """Fixed odds that fall as the players back a horse: what one unit of stake wins by the
+    horse's place (1st, 2nd, ...) and by the units all the slips put on it (Royal Turf's table des
+    gains: « En ligne: nombre de jetons-Paris totaux posés pour un cheval; en colonne: place du
+    cheval à l'arrivée »; « à multiplier par la valeur du jeton pari »). More units than the table
+    has rows are paid as its last row; a place beyond the table wins nothing."""
+
+    by_place: tuple[tuple[Money, ...], ...]
+    """``by_place[place - 1][units - 1]``: one unit's winnings."""
+
+    def per_unit(self, place: int, units: int) -> Money:
+        if not 1 <= place <= len(self.by_place) or units < 1:
+            return 0
+        row = self.by_place[place - 1]
+        return row[min(units, len(row)) - 1]
+
+    def pays(
+        self, pool: Pool, placing: Callable[[Slip], int], *, times: int = 1
+    ) -> Callable[[Slip], Money]:
+        """What each single-horse slip of ``pool`` wins given ``placing(slip)`` (0: no place),
+        ``times`` over (Royal Turf's third race: « les gains sont doublés »)."""
+        units = pool.units()
+
+        def pays(slip: Slip) -> Money:
+            place = placing(slip)
+            if not place or not slip.stake:
+                return 0
+            return self.per_unit(place, units[slip.horses[0]]) * slip.stake * times
+
+        return pays
 
 
 # -- the pool ---------------------------------------------------------------------------------------
@@ -111,6 +163,7 @@ class Pool:
     kinds: Mapping[str, int]
     """The kinds of bet taken, each with how many horses a slip names."""
     minimum: Money = 1
+    """The least stake (0: a slip may stake nothing, a bluff token or a bet for points)."""
     unit: Money = 1
     """Stakes are whole multiples of this."""
     paid: bool = True
@@ -134,13 +187,44 @@ class Pool:
     carried: Money = 0
     """Money carried into a pari-mutuel pool from an earlier one nobody won (Ascot: « pour
     grossir la caisse du Totalisateur, s'ils recommencent une autre partie »)."""
+    tokens: tuple[Money, ...] = ()
+    """Bets are tokens: each seat holds these stakes, and each slip spends one of them (Royal
+    Turf's jetons-Paris: « Chacun prend les jetons-Paris 1, 1 et 2 de sa couleur. Variante - on
+    prend aussi les pions 0 »; ``hand``). Empty: any stake ``stakes`` allows."""
+    per_seat: int = 0
+    """The most slips one seat may place (Royal Steeple Chase's pirate game: one, « parie
+    clandestinement sur un cheval »; Royal Turf: three, « Trois fois de suite »); 0: no limit."""
+    once_per_horse: bool = False
+    """A seat names a horse on one slip at most (Royal Turf: « Un joueur ne peut pas parier deux
+    fois sur le même cheval »)."""
+    free_when_short: bool = False
+    """A seat that cannot pay the minimum bets for nothing, a stake of 0 (Royal Steeple Chase's
+    pirate game: chips of 5, at least 5 when one has it)."""
+    by_seat: bool = False
+    """The slips are written all at once (an ``Acts.ALL`` phase), so they are kept and numbered
+    in seat order, not in the order the seats happened to act: the same slips number the same
+    whichever seat handed its in first (Royal Steeple Chase's pirate bets)."""
 
     # -- placing --------------------------------------------------------------------------------
 
     def stakes(self, money: Money) -> range:
-        """The stakes a player with ``money`` may put on one slip."""
+        """The stakes a player with ``money`` may put on one slip (with ``tokens``: see ``hand``)."""
+        if self.free_when_short and money < self.minimum:
+            return range(0, 1)
         top = money if self.paid else max(money, self.minimum)
         return range(self.minimum, top + 1, self.unit)
+
+    def hand(self, player: Player) -> list[Money]:
+        """With ``tokens``: the tokens ``player`` still holds, lowest first (each slip spent one)."""
+        held = sorted(self.tokens)
+        for slip in self.slips:
+            if slip.player == player:
+                held.remove(slip.stake)
+        return held
+
+    def names(self, player: Player, horse: str) -> bool:
+        """Whether a slip of ``player`` already names ``horse``."""
+        return any(s.player == player and horse in s.horses for s in self.slips)
 
     def explain(self, player: Player, bet: PlaceBet, money: Money) -> IllegalActionError | None:
         """Why ``player`` with ``money`` may not place ``bet``; None when the pool takes it (the
@@ -150,12 +234,23 @@ class Pool:
             return IllegalActionError(f"{ns}.kind", kind=bet.bet, kinds=sorted(self.kinds))
         if len(bet.horses) != self.kinds[bet.bet]:
             return IllegalActionError(f"{ns}.horses", kind=bet.bet, count=self.kinds[bet.bet])
-        if bet.stake < self.minimum:
-            return IllegalActionError(f"{ns}.stake_low", stake=bet.stake, minimum=self.minimum)
-        if (bet.stake - self.minimum) % self.unit:
-            return IllegalActionError(f"{ns}.stake_unit", stake=bet.stake, unit=self.unit)
-        if self.paid and bet.stake > money:
-            return IllegalActionError(f"{ns}.funds", stake=bet.stake, money=money)
+        if self.per_seat and len(self.slips_of(player)) >= self.per_seat:
+            return IllegalActionError(f"{ns}.slips", limit=self.per_seat)
+        if self.once_per_horse:
+            for horse in bet.horses:
+                if self.names(player, horse):
+                    return IllegalActionError(f"{ns}.same_horse", horse=horse)
+        if self.tokens:
+            held = self.hand(player)
+            if bet.stake not in held:
+                return IllegalActionError(f"{ns}.token", stake=bet.stake, tokens=held)
+        elif not (self.free_when_short and bet.stake == 0 and money < self.minimum):
+            if bet.stake < self.minimum:
+                return IllegalActionError(f"{ns}.stake_low", stake=bet.stake, minimum=self.minimum)
+            if (bet.stake - self.minimum) % self.unit:
+                return IllegalActionError(f"{ns}.stake_unit", stake=bet.stake, unit=self.unit)
+            if self.paid and bet.stake > money:
+                return IllegalActionError(f"{ns}.funds", stake=bet.stake, money=money)
         if self.per_horse and self.tickets(bet.bet, bet.horses) >= self.per_horse:
             return IllegalActionError(
                 f"{ns}.tickets", horses=list(bet.horses), limit=self.per_horse
@@ -177,9 +272,18 @@ class Pool:
         )
 
     def place(self, player: Player, bet: PlaceBet) -> list[Event]:
-        """Record ``bet`` as the next numbered slip (the caller checked it with ``explain``)."""
+        """Record ``bet`` as the next numbered slip (the caller checked it with ``explain``); with
+        ``by_seat``, among the slips in seat order, the slips after it numbered one more."""
         slip = Slip(len(self.slips) + 1, player, bet.bet, bet.horses, bet.stake)
-        self.slips.append(slip)
+        if self.by_seat and self.slips and self.slips[-1].player > player:
+            at = next(i for i, s in enumerate(self.slips) if s.player > player)
+            slip = Slip(at + 1, player, bet.bet, bet.horses, bet.stake)
+            later = [
+                Slip(s.number + 1, s.player, s.kind, s.horses, s.stake) for s in self.slips[at:]
+            ]
+            self.slips[at:] = [slip, *later]
+        else:
+            self.slips.append(slip)
         return [
             SlipPlaced(
                 player,
@@ -198,6 +302,15 @@ class Pool:
 
     def total(self, kind: str | None = None) -> Money:
         return sum(s.stake for s in self.slips if kind is None or s.kind == kind)
+
+    def units(self) -> dict[str, Money]:
+        """The stakes all the slips put on each horse they name (0 for a horse no slip names:
+        a ``defaultdict``), what a :class:`UnitsTable` reads its row by."""
+        on: dict[str, Money] = defaultdict(int)
+        for slip in self.slips:
+            for horse in slip.horses:
+                on[horse] += slip.stake
+        return on
 
     # -- settling -------------------------------------------------------------------------------
 
@@ -237,14 +350,48 @@ class Pool:
             for s in self.slips
         ]
 
-    def settle_fixed(self, pays: Callable[[Slip], Money]) -> list[Event]:
+    def settle_fixed(self, pays: Callable[[Slip], Money]) -> list[SlipPaid]:
         """Pay every slip what ``pays`` says it wins (a :class:`PayoutTable`'s ``pays``, or the
         game's own rule); a slip that wins nothing is lost."""
-        events: list[Event] = []
+        events: list[SlipPaid] = []
         for slip in self.slips:
             amount = pays(slip)
             if amount > 0:
                 events.append(SlipPaid(slip.player, slip.number, amount))
+        return events
+
+    def settle_shares(self, wins: Callable[[Slip], bool], total: Money) -> list[SlipPaid]:
+        """Share ``total`` (the stakes and whatever else lies on the table) among the winning
+        slips in proportion to their stakes, each share rounded down to a multiple of ``unit``
+        (Royal Steeple Chase's pirate game: « Les enjeux vont au gagnant avec partage éventuel
+        selon les mises initiales »). Every winning slip is told, a share of 0 included; what the
+        rounding leaves, and the whole ``total`` when no winning slip staked anything, is the
+        game's to keep on the table. Paid from the table, not from the pool's stakes: the game
+        moves ``total`` itself."""
+        winners = [s for s in self.slips if wins(s)]
+        backing = sum(s.stake for s in winners)
+        if not backing:
+            return []
+        unit = self.unit
+        return [
+            SlipPaid(s.player, s.number, total * s.stake // backing // unit * unit) for s in winners
+        ]
+
+    def settle_charges(
+        self, owes: Callable[[Slip], Money], money: Sequence[Money]
+    ) -> list[SlipCharged]:
+        """Charge every slip what ``owes(slip)`` says its owner must pay (Royal Turf's last horse:
+        « Chaque joueur ayant misé sur le dernier cheval doit payer à la banque 100 »), paid to
+        the ``house`` seat or the bank, as far as the owner's ``money`` goes (« Si un joueur n'a
+        pas assez, il paie ce qu'il peut »), earlier charges of this call counted."""
+        left = list(money)
+        events: list[SlipCharged] = []
+        for slip in self.slips:
+            due = owes(slip)
+            if due > 0:
+                paid = min(due, max(left[slip.player], 0))
+                left[slip.player] -= paid
+                events.append(SlipCharged(slip.player, slip.number, due, paid, self.house))
         return events
 
     # -- views and JSON ---------------------------------------------------------------------------
@@ -276,6 +423,11 @@ class Pool:
             self.per_horse,
             self.hides,
             self.carried,
+            self.tokens,
+            self.per_seat,
+            self.once_per_horse,
+            self.free_when_short,
+            self.by_seat,
         )
 
     def to_json(self) -> JSONObject:
@@ -293,7 +445,21 @@ class Pool:
             "per_horse": self.per_horse,
             "hides": list(self.hides),
             **({"carried": self.carried} if self.carried else {}),
+            **self._extensions_json(),
         }
+
+    def _extensions_json(self) -> JSONObject:
+        """The later options, written only when set, so that a pool without them writes the JSON it
+        always wrote (Ascot's and Win, Place & Show's position documents)."""
+        data: JSONObject = {}
+        if self.tokens:
+            data["tokens"] = list(self.tokens)
+        if self.per_seat:
+            data["per_seat"] = self.per_seat
+        for name in ("once_per_horse", "free_when_short", "by_seat"):
+            if getattr(self, name):
+                data[name] = True
+        return data
 
     @classmethod
     def from_json(cls, data: JSONObject, seats: int, where: str = "pool") -> Pool:
@@ -306,7 +472,7 @@ class Pool:
             raise RecordError(f"{where}.kinds", "each kind of bet with its number of horses")
         pool = cls(
             kinds=dict(kinds),
-            minimum=r.count("minimum", 1),
+            minimum=r.count("minimum"),
             unit=r.count("unit", 1),
             paid=r.flag("paid"),
             hidden=r.flag("hidden"),
@@ -316,7 +482,18 @@ class Pool:
             refund_without_winner=r.flag("refund_without_winner"),
             per_horse=r.count("per_horse") if "per_horse" in data else 0,
             carried=r.count("carried") if "carried" in data else 0,
+            per_seat=r.count("per_seat") if "per_seat" in data else 0,
+            once_per_horse=r.flag("once_per_horse") if "once_per_horse" in data else False,
+            free_when_short=r.flag("free_when_short") if "free_when_short" in data else False,
+            by_seat=r.flag("by_seat") if "by_seat" in data else False,
         )
+        tokens = data.get("tokens", [])
+        if not isinstance(tokens, list) or any(
+            not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in tokens
+        ):
+            raise RecordError(f"{where}.tokens", "a list of stakes, each 0 or more")
+        pool.tokens = tuple(sorted(tokens))
+        lowest = 0 if pool.free_when_short or 0 in pool.tokens else min(1, pool.minimum)
         hides = data.get("hides", ["stake"])
         if not isinstance(hides, list) or any(h not in SLIP_FIELDS for h in hides):
             raise RecordError(f"{where}.hides", f"a list of slip fields among {list(SLIP_FIELDS)}")
@@ -339,7 +516,7 @@ class Pool:
             if s.count("number", 1) != i + 1:
                 raise s.fail("number", f"slips are numbered in order: {i + 1} expected")
             pool.slips.append(
-                Slip(i + 1, s.seat("player", seats), kind, tuple(horses), s.count("stake", 1))
+                Slip(i + 1, s.seat("player", seats), kind, tuple(horses), s.count("stake", lowest))
             )
         return pool
 

@@ -1,6 +1,6 @@
 """The betting pool's action and events (``engine/pool.py``, which re-exports them): the bet a seat
 places, and what :class:`~hippodrome.engine.pool.Pool` tells: a slip placed, a dividend declared, a
-slip paid or refunded, a wager settled, the house's take.
+slip paid, refunded or charged, a wager settled, the house's take.
 
 They live apart from the pool so that they compile (native classes of ``hippodrome.compiled``, like
 every action and event: ``engine/actions.py``, ``engine/events.py``) while the pool stays plain
@@ -160,6 +160,45 @@ class SlipRefunded(SlipPaid):
     key: ClassVar[str] = "pool.refunded"
     __slots__ = ()
     ledger: ClassVar[str] = "bets"
+
+
+class SlipCharged(Event):
+    """A slip costs its owner ``due`` (``Pool.settle_charges``), of which he pays ``paid``, what
+    his money allows, to the house or the bank (Royal Turf's last horse: « Si un joueur n'a pas
+    assez, il paie ce qu'il peut »)."""
+
+    key: ClassVar[str] = "pool.charged"
+    ledger: ClassVar[str] = "bets"
+    terms: ClassVar[Mapping[str, str]] = {"house": "player"}
+    variants: ClassVar[tuple[str, ...]] = ("house",)
+    __slots__ = ("player", "number", "due", "paid", "house")
+    player: Player
+    number: int
+    due: Money
+    paid: Money
+    house: Player
+    """The seat paid (-1: the bank)."""
+
+    def __init__(self, player: Player, number: int, due: Money, paid: Money, house: Player) -> None:
+        self.player = player
+        self.number = number
+        self.due = due
+        self.paid = paid
+        self.house = house
+
+    def message(self) -> tuple[str, JSONObject]:
+        data = self.params()
+        if self.house < 0:
+            del data["house"]
+            return self.key, data
+        return f"{self.key}_house", data
+
+    def money_changes(self) -> Mapping[Player, Money]:
+        if not self.paid:
+            return {}
+        if self.house < 0:
+            return {self.player: -self.paid}
+        return {self.player: -self.paid, self.house: self.paid}
 
 
 class WagerSettled(Event):

@@ -15,6 +15,7 @@ import pytest
 
 from hippodrome.engine.errors import OptionsError
 from hippodrome.engine.events import Event
+from hippodrome.engine.pool import PlaceBet as PoolBet
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.material import COLOURS, material
 from hippodrome.games.royal_steeple_chase.rules import (
@@ -105,8 +106,7 @@ def test_pirate_stakes_go_to_the_winners_backers_in_proportion_to_their_stakes()
     state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"], ["Hj/Hv"]], {}, pirate="stakes")
     for seat, bet in enumerate(("parie b 10", "parie b 30", "parie r 40", "parie v 20")):
         state.history.append((seat, state.game.parse_action(bet)))
-        book(state).bets[seat] = (COLOURS.index(bet.split()[1]),)
-        book(state).stakes[seat] = int(bet.split()[2])
+        book(state).pool.place(seat, PoolBet("win", (bet.split()[1],), int(bet.split()[2])))
         state.chips[seat] -= int(bet.split()[2])
     state.pot = 100
     state.pos[B] = 16
@@ -123,7 +123,8 @@ def test_pirate_for_points_scores_50_for_one_bet_20_for_two_and_200_wins() -> No
     """« ceux qui ont joué le cheval gagnant marquent alors 50 s'ils n'ont fait qu'un pari, et 20 s'ils
     en ont fait deux. Le premier qui a 200 points a gagné. »"""
     state = racing([["4/3b"], ["Hr/Hv"], ["Hr/Hv"]], {}, pirate="points")
-    book(state).bets = [(B,), (R, B), (V,)]
+    for seat, bet in enumerate((("win", "b"), ("either", "r", "b"), ("win", "v"))):
+        book(state).pool.place(seat, PoolBet(bet[0], bet[1:], 0))
     state.honours = [160, 0, 190]
     state.pos[B] = 16
     play(state, "joue 4/3b", "4 b", "3b b")

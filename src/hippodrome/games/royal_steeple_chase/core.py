@@ -152,7 +152,9 @@ class SteepleCore(FlowState["RoyalSteepleChase"]):
         """Per horse, the gaps of its lane where the central hurdle stands (lanes can be swapped)."""
         self.discards = [0] * TYPES
         # The records of the ways to play that are on, None for the others.
-        self.pirate: PirateBook | None = PirateBook.empty(n) if game.way.bets else None
+        self.pirate: PirateBook | None = (
+            PirateBook.empty(n, points=game.options.pirate == "points") if game.way.bets else None
+        )
         self.camps: Camps | None = game.allotment.partners(n)
         self.contres: Contres | None = Contres.empty(n) if game.contre else None
         self.pursuit: PursuitLaps | None = PursuitLaps([0] * n) if game.way.laps else None

@@ -66,7 +66,7 @@ class DealRules(RaceRules):
         self.offers = [0] * n
         self.requests = [0] * n
         if self.pirate is not None:
-            self.pirate = PirateBook.empty(n)
+            self.pirate = PirateBook.empty(n, points=self.game.options.pirate == "points")
         if self.contres is not None:
             self.contres.contred = [False] * n
         self.game.allotment.at_deal(self)

@@ -3,21 +3,34 @@ player bets in secret on the horse he thinks will win.
 
 Two ways to bet: stakes (« les enjeux au gagnant », shared by the winner's backers in proportion to
 their stakes), or points (« on peut parier sur un ou deux chevaux », 50 or 20 points, « Le premier qui
-a 200 points a gagné »). The bets are the ``PirateBook`` record.
+a 200 points a gagné »). The bets are the ``PirateBook`` record: slips of the engine's betting pool
+(``records.pirate_pool``), settled by it (``settle_shares``, the score table ``POINTS``) and told
+in this game's events.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from hippodrome.engine.pool import PayoutTable
+from hippodrome.engine.pool import PlaceBet as PoolBet
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase import events as ev
 from hippodrome.games.royal_steeple_chase.actions import PlaceBet
-from hippodrome.games.royal_steeple_chase.board import BET_ONE, HORSES, NOBODY, UNIT, M, horses_text
+from hippodrome.games.royal_steeple_chase.board import BET_ONE, HORSES, NOBODY, M, horses_text
+from hippodrome.games.royal_steeple_chase.records import EITHER, WIN, colours
 from hippodrome.games.royal_steeple_chase.ways import WayToPlay
 
 if TYPE_CHECKING:
+    from hippodrome.engine.pool import Slip
     from hippodrome.games.royal_steeple_chase.core import SteepleCore
+
+
+POINTS: Final = PayoutTable(
+    {WIN: (M.scoring["pirate_one"],), EITHER: (M.scoring["pirate_two"],)}, flat=True
+)
+"""« ceux qui ont joué le cheval gagnant marquent alors 50 s'ils n'ont fait qu'un pari, et 20 s'ils
+en ont fait deux »: points for a slip on the winner, whatever its (nil) stake."""
 
 
 class Pirate(WayToPlay):
@@ -38,16 +51,17 @@ class Pirate(WayToPlay):
             return [BET_ONE[h] for h in HORSES] + [
                 PlaceBet((a, b)) for a in HORSES for b in HORSES if a < b
             ]
-        top = state.chips[p]
-        if top < UNIT:
-            return [BET_ONE[h] for h in HORSES]
-        return [PlaceBet((h,), x) for h in HORSES for x in range(UNIT, top + 1, UNIT)]
+        book = state.pirate
+        assert book is not None
+        # D19: chips of 5, at least 5 when one has them (the pool's stakes)
+        stakes = book.pool.stakes(state.chips[p])
+        return [PlaceBet((h,), x) if x else BET_ONE[h] for h in HORSES for x in stakes]
 
     def bet(self, state: SteepleCore, p: Player, bet: PlaceBet) -> None:
         book = state.pirate
         assert book is not None
-        book.bets[p] = bet.horses
-        book.stakes[p] = bet.stake
+        kind = WIN if len(bet.horses) == 1 else EITHER
+        book.pool.place(p, PoolBet(kind, colours(bet.horses), bet.stake))  # told below
         state.chips[p] -= bet.stake
         state.pot += bet.stake
         state.events.append(ev.BetPlaced(p, horses_text(bet.horses), bet.stake))
@@ -61,28 +75,30 @@ class Pirate(WayToPlay):
         n = state.game.places
         s = M.scoring
         won = state.finished[0] if state.finished else NOBODY
-        stakes = book.stakes
+        bets, stakes = book.bets, book.stakes
         for q in range(n):
-            bet = book.bets[q] or ()
-            state.events.append(ev.BetRevealed(q, horses_text(bet), stakes[q]))
-        backers = [q for q in range(n) if won in (book.bets[q] or ())]
+            state.events.append(ev.BetRevealed(q, horses_text(bets[q] or ()), stakes[q]))
+        winner = colours((won,)) if won != NOBODY else ()
+        pool = book.pool  # its slips in seat order (``by_seat``), one a seat
+
+        def wins(slip: Slip) -> bool:
+            return bool(winner) and winner[0] in slip.horses
+
         if self.points:
-            for q in backers:
-                single = len(book.bets[q] or ()) == 1
-                points = s["pirate_one"] if single else s["pirate_two"]
-                state._mark(q, points, 0, "pirate_one" if single else "pirate_two")
+            pays = POINTS.pays(lambda slip: 1 if wins(slip) else 0)
+            for slip in pool.slips:
+                points = pays(slip)
+                if points:
+                    reason = "pirate_one" if slip.kind == WIN else "pirate_two"
+                    state._mark(slip.player, points, 0, reason)
             # « Le premier qui a 200 points a gagné. »
             return max(state.honours) >= s["pirate_target"]
-        backing = sum(stakes[q] for q in backers)
-        if backing:
-            pot = state.pot
-            for q in backers:
-                # « partage éventuel selon les mises initiales », in chips of 5; the odd chips
-                # stay on the table for the next race (D19)
-                share = pot * stakes[q] // backing // UNIT * UNIT
-                state.chips[q] += share
-                state.pot -= share
-                state.events.append(ev.BetWon(q, share))
+        # « partage éventuel selon les mises initiales », in chips of 5; the odd chips, and the
+        # whole pot when nobody backed the winner, stay on the table for the next race (D19)
+        for paid in pool.settle_shares(wins, state.pot):
+            state.chips[paid.player] += paid.amount
+            state.pot -= paid.amount
+            state.events.append(ev.BetWon(paid.player, paid.amount))
         return state.races >= n
 
     def end_match(self, state: SteepleCore) -> None:

@@ -265,7 +265,7 @@ def position(s: SteepleCore) -> SteeplePosition:
     """The position as its typed record (what ``position_json`` writes)."""
     n = s.game.places
     a, tr = s.auction, s.trade
-    book = s.pirate or PirateBook.empty(n)
+    book = s.pirate or PirateBook.empty(n, points=False)
     contres = s.contres or Contres.empty(n)
     camps = s.camps or Camps([NOBODY] * n)
     laps = s.pursuit or PursuitLaps([0] * n)
@@ -415,7 +415,14 @@ def read_position(s: SteepleCore, d: JSONObject) -> None:
     s.discards = _counts(p.discards)
     # The records: a way to play the game does not play must stand as position_json writes it.
     bets = [None if b is None else tuple(b) for b in p.bets]
-    s.pirate = _record(s.pirate, PirateBook(bets, list(p.stakes)), PirateBook.empty(n))
+    for q, (bet, stake) in enumerate(zip(bets, p.stakes, strict=True)):
+        if bet is None and stake:
+            raise RecordError(f"position.stakes[{q}]", "a stake without a bet")
+    if s.pirate is None:
+        _record(None, _PirateSheet(bets, list(p.stakes)), _PirateSheet([None] * n, [0] * n))
+    else:
+        points = s.game.options.pirate == "points"
+        s.pirate = PirateBook.of(bets, list(p.stakes), points=points)
     contres = Contres(list(p.contred), list(p.banned))
     s.contres = _record(s.contres, contres, Contres.empty(n))
     s.camps = _record(s.camps, Camps(list(p.partner)), Camps([NOBODY] * n))
@@ -474,6 +481,14 @@ def read_position(s: SteepleCore, d: JSONObject) -> None:
         if s.auction is not None:  # the auction goes round the rubber's seating too (D80)
             s.auction.lot.order = s.flow.order
     s.restore_flow(p.phase, p.turn, p.passes)
+
+
+@dataclass(frozen=True, slots=True)
+class _PirateSheet:
+    """The pirate's bets as the position holds them, to refuse them in another way to play."""
+
+    bets: list[tuple[int, ...] | None]
+    stakes: list[int]
 
 
 def _record(current: R | None, read: R, default: R) -> R | None:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from hippodrome.engine.auction import Auction as OpenAuction
 from hippodrome.engine.auction import Payment, Stage, sale
 from hippodrome.engine.auction_events import LotSold
+from hippodrome.engine.pool import Pool, Slip
 from hippodrome.engine.turnflow import Seating, seat_after
 from hippodrome.engine.types import Player
 from hippodrome.games.royal_steeple_chase.board import HORSES, INCIDENT_COUNT, NOBODY, TYPES, UNIT
+from hippodrome.games.royal_steeple_chase.material import COLOURS
 
 
 class Auction:
@@ -173,21 +176,97 @@ class Trade:
         )
 
 
+WIN: Final = "win"
+"""JEU PIRATE: a bet on one horse (the pool's slip kind)."""
+EITHER: Final = "either"
+"""JEU PIRATE for points: a bet on two horses (« parier sur un ou deux chevaux »)."""
+COLOUR_INDEX: Final = {c: h for h, c in enumerate(COLOURS)}
+
+
+def pirate_pool(*, points: bool) -> Pool:
+    """JEU PIRATE's bets, as the engine's pool takes them: « Chaque joueur, après avoir vu son jeu,
+    parie clandestinement sur un cheval », one slip a seat (``per_seat``), written all at once
+    (``by_seat``), its horse(s) hidden from the others until the race ends, its stake public (the
+    chips go on the table: D19). For stakes: chips of 5, at least 5 when one has them
+    (``free_when_short``). For points: « sur un ou deux chevaux », for nothing (one token of 0)."""
+    if points:
+        return Pool(
+            {WIN: 1, EITHER: 2},
+            minimum=0,
+            paid=False,
+            hidden=True,
+            hides=("kind", "horses"),
+            tokens=(0,),
+            per_seat=1,
+            by_seat=True,
+        )
+    return Pool(
+        {WIN: 1},
+        minimum=UNIT,
+        unit=UNIT,
+        hidden=True,
+        hides=("kind", "horses"),
+        per_seat=1,
+        free_when_short=True,
+        by_seat=True,
+    )
+
+
 @dataclass(slots=True)
 class PirateBook:
-    """JEU PIRATE: the secret bets of the race."""
+    """JEU PIRATE: the secret bets of the race, slips of the engine's pool, one a seat."""
 
-    bets: list[tuple[int, ...] | None]
-    """Each seat's secret bet (its horses), None before it bets."""
-    stakes: list[int]
-    """What each seat staked on its bet (public: the chips are on the table)."""
+    players: int
+    pool: Pool
 
     @classmethod
-    def empty(cls, players: int) -> PirateBook:
-        return cls([None] * players, [0] * players)
+    def empty(cls, players: int, *, points: bool) -> PirateBook:
+        return cls(players, pirate_pool(points=points))
+
+    @classmethod
+    def of(
+        cls, bets: Sequence[tuple[int, ...] | None], stakes: Sequence[int], *, points: bool
+    ) -> PirateBook:
+        """The book a position's ``bets`` and ``stakes`` (one a seat) describe."""
+        book = cls.empty(len(bets), points=points)
+        for q, bet in enumerate(bets):
+            if bet is not None:
+                book.pool.slips.append(book.slip(len(book.pool.slips) + 1, q, bet, stakes[q]))
+        return book
+
+    @staticmethod
+    def slip(number: int, player: Player, horses: Sequence[int], stake: int) -> Slip:
+        return Slip(number, player, WIN if len(horses) == 1 else EITHER, colours(horses), stake)
+
+    @property
+    def bets(self) -> list[tuple[int, ...] | None]:
+        """Each seat's secret bet (its horses), None before it bets."""
+        bets: list[tuple[int, ...] | None] = [None] * self.players
+        for s in self.pool.slips:
+            bets[s.player] = tuple(COLOUR_INDEX[c] for c in s.horses)
+        return bets
+
+    @property
+    def stakes(self) -> list[int]:
+        """What each seat staked on its bet (public: the chips are on the table)."""
+        stakes = [0] * self.players
+        for s in self.pool.slips:
+            stakes[s.player] = s.stake
+        return stakes
+
+    def rewrite(self, player: Player, horses: Sequence[int]) -> None:
+        """Put ``player``'s bet on other horse(s), for the same stake (a determinization)."""
+        slips = self.pool.slips
+        i = next(i for i, s in enumerate(slips) if s.player == player)
+        slips[i] = self.slip(slips[i].number, player, horses, slips[i].stake)
 
     def copy(self) -> PirateBook:
-        return PirateBook(self.bets[:], self.stakes[:])
+        return PirateBook(self.players, self.pool.copy())
+
+
+def colours(horses: Sequence[int]) -> tuple[str, ...]:
+    """Horses as the pool's slips name them: their colours (``r``, ``b``, ``j``, ``v``)."""
+    return tuple(COLOURS[h] for h in horses)
 
 
 @dataclass(slots=True)

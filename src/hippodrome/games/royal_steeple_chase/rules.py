@@ -731,6 +731,9 @@ class SteepleState(DealRules):
                 None if bet is None else horses_text(bet) if revealed or q == player else "?"
                 for q, bet in enumerate(book.bets)
             ]
+            # D19: the same bets as the engine's pool shows them, a rival's horse(s) hidden until
+            # the game is over, every stake public (the chips are on the table)
+            obs["pool"] = book.pool.view(player, revealed=revealed)
         if self.auction is not None:
             a = self.auction
             obs["auction"] = {
@@ -819,7 +822,7 @@ class SteepleState(DealRules):
                     )
                     fresh_bet = rng.choice(same)
                     bets.append((i, seat, fresh_bet))
-                    book.bets[seat] = fresh_bet.horses
+                    book.rewrite(seat, fresh_bet.horses)
         state.history = self.history.copy()
         state.rewrite_later(history=Redealt(redeal, fresh, bets).history)
         state.events = self.events_seen_by(player)

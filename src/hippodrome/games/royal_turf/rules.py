@@ -12,12 +12,18 @@ at the end of the lap; a move that would take it to 0 or below crosses the line 
 and the horse takes the next podium place). Only one horse stands on a square, so horses are kept
 apart by the square they stand on (``SQUARE_AT``), which a horse on its start square shares with the
 end of the lap.
+
+The bets are slips of the engine's betting pool (``engine/pool.py``, ``new_pool``): each token a
+slip whose stake is the token's value, paid for nothing (``paid`` False), from the tokens each seat
+holds (``tokens``), never twice on one horse (``once_per_horse``), settled by the payout table by
+place and units (``UnitsTable``), then the pace bonus and the last horse's charge, all told in Royal
+Turf's own events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -27,6 +33,8 @@ from hippodrome.engine.actions import Action
 from hippodrome.engine.errors import IllegalActionError
 from hippodrome.engine.game import Game, Outcome
 from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.pool import PlaceBet, Pool, Slip, UnitsTable, placings
+from hippodrome.engine.pool_events import SlipPlaced
 from hippodrome.engine.turnflow import Acts, Flow, FlowState, Phases, Step
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
 from hippodrome.games.royal_turf import events as ev
@@ -68,6 +76,12 @@ SQUARE_AT: Final = tuple(M.square_at(to_go) for to_go in range(MAX_TO_GO + 1))
 """``SQUARE_AT[to_go]``: the square a horse with ``to_go`` squares still to run stands on."""
 EMPTY: Final = -1
 NONE: Final = -1
+HORSE_INDEX: Final = {hid: h for h, hid in enumerate(HORSE_IDS)}
+TOKEN: Final = "token"
+"""The one kind of bet, a jeton-Paris on a horse (the pool's slip kind)."""
+PAYOUTS: Final = UnitsTable(M.payouts)
+"""§4: « En ligne: nombre de jetons-Paris totaux posés pour un cheval - En colonne: place du cheval
+à l'arrivée », paid « à multiplier par la valeur du jeton pari »."""
 MOVE_SETS: Final = tuple(
     tuple(MOVES[h] for h in HORSES if mask >> h & 1) for mask in range(1 << len(HORSES))
 )
@@ -166,12 +180,24 @@ class RoyalTurf(Game[RoyalTurfOptions]):
         return POSITION.schema(self, title="Royal Turf position")
 
 
+def new_pool(game: RoyalTurf) -> Pool:
+    """A race's bets: the engine's pool, its slips the tokens placed (seed §2)."""
+    return Pool(
+        {TOKEN: 1},
+        minimum=min(game.tokens),
+        paid=False,  # tokens cost nothing when placed: §4 pays or charges them after the race
+        # « Variante - les jetons Paris sont placés face cachée (bluff!) »: the value, not the horse
+        hidden=game.options.hidden_bets,
+        tokens=game.tokens,  # §1: « Chacun prend les jetons-Paris 1, 1 et 2 » (+ « les pions 0 »)
+        per_seat=M.bets_per_race,  # §2: « Trois fois de suite, chacun va parier un jeton-Paris »
+        once_per_horse=True,  # §2: « Un joueur ne peut pas parier deux fois sur le même cheval »
+    )
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # ``clone``'s blank state (``engine.game.State``)
 class RoyalTurfState(FlowState[RoyalTurf]):
     __slots__ = (
-        "bets",
         "card_of",
-        "hands",
         "last",
         "money_",
         "movable",
@@ -179,6 +205,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         "occupant",
         "pace",
         "podium",
+        "pool",
         "race",
         "result",
         "rolled",
@@ -206,9 +233,8 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self.podium: list[int] = []
         self.last = NONE
         self.pace = NONE
-        self.bets: list[tuple[Player, int, int]] = []
-        """(player, horse, token) in the order placed."""
-        self.hands: list[list[int]] = [list(game.tokens) for _ in range(game.num_players)]
+        self.pool = new_pool(game)
+        """The race's bets, one slip a token (seed §2)."""
         self.rolled = NONE
         """The face rolled and not yet played, or NONE when the die is to be rolled."""
         self.unmoved = len(HORSES)
@@ -216,6 +242,16 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self.result: tuple[int, tuple[int, ...], int, int] | None = None
         """The last race run (race, podium, last horse, pace horse or NONE), kept on show after the
         board is cleared until the next race is off (D10)."""
+
+    @property
+    def bets(self) -> list[tuple[Player, int, int]]:
+        """The race's bets as (player, horse, token), in the order placed: the pool's slips."""
+        return [(s.player, HORSE_INDEX[s.horses[0]], s.stake) for s in self.pool.slips]
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The tokens each player still holds, lowest first."""
+        return [self.pool.hand(p) for p in range(self.game.num_players)]
 
     # The flow holds the phase, whose turn it is, who began the betting and the round; these names
     # are the position's (and its reader's).
@@ -276,8 +312,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         new.podium = self.podium.copy()
         new.last = self.last
         new.pace = self.pace
-        new.bets = self.bets.copy()
-        new.hands = [h.copy() for h in self.hands]
+        new.pool = self.pool.copy()
         new.rolled = self.rolled
         new.unmoved = self.unmoved
         new.result = self.result
@@ -292,7 +327,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             flow.phase,
             turn=flow.turn,
             first=flow.first,
-            acted=len(self.bets) if flow.phase is Phase.BETTING else 0,
+            acted=len(self.pool.slips) if flow.phase is Phase.BETTING else 0,
             pending=self.rolled < 0,
         )
 
@@ -337,12 +372,11 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         if phase is Phase.RACING:
             return MOVE_SETS[self.movable]
         if phase is Phase.BETTING:
-            taken = {h for p, h, _ in self.bets if p == player}
+            # §2: one of the tokens still held, on a horse not yet backed (the pool's rules)
+            pool = self.pool
+            taken = {HORSE_INDEX[s.horses[0]] for s in pool.slips if s.player == player}
             return [
-                BETS[t, h]
-                for t in sorted(set(self.hands[player]))
-                for h in HORSES
-                if h not in taken
+                BETS[t, h] for t in sorted(set(pool.hand(player))) for h in HORSES if h not in taken
             ]
         return []
 
@@ -357,15 +391,15 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         if isinstance(action, Bet):
             if phase is not Phase.BETTING:
                 return IllegalActionError("royal_turf.illegal.bets_closed")
-            if any(p == player and h == action.horse for p, h, _ in self.bets):
+            # The pool's refusals (pool.illegal.same_horse, .token), told in Royal Turf's words.
+            if self.pool.names(player, HORSE_IDS[action.horse]):
                 return IllegalActionError(
                     "royal_turf.illegal.same_horse", horse=HORSE_IDS[action.horse]
                 )
-            if action.token not in self.hands[player]:
+            held = self.pool.hand(player)
+            if action.token not in held:
                 return IllegalActionError(
-                    "royal_turf.illegal.no_token",
-                    token=action.token,
-                    tokens=sorted(self.hands[player]),
+                    "royal_turf.illegal.no_token", token=action.token, tokens=held
                 )
         if isinstance(action, Move):
             if phase is not Phase.RACING:
@@ -425,12 +459,11 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self._events.append(ev.FirstBettor(first, by_lot))
 
     def _bet(self, player: Player, token: int, horse: int) -> None:
-        # §2: three times in turn, each player bets one token, each on a different horse.
-        self.hands[player].remove(token)
-        self.bets.append((player, horse, token))
-        self._events.append(
-            ev.BetPlaced(player, HORSE_IDS[horse], token, self.game.options.hidden_bets)
-        )
+        # §2: three times in turn, each player bets one token, each on a different horse: a slip
+        # of the pool, told as Royal Turf's BetPlaced.
+        for placed in self.pool.place(player, SLIPS[token, horse]):
+            assert type(placed) is SlipPlaced and placed.horses is not None
+            self._events.append(ev.BetPlaced(placed.player, placed.horses[0], token, placed.hidden))
         flow = self.flow
         if not flow.advance():
             # §3: « Le joueur ayant commencé à parier joue en premier ».
@@ -510,40 +543,48 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             self._next_race()
 
     def _settle(self) -> None:
-        """§4 Gains: the payout table, the pace bonus, then the last horse's penalty."""
-        events, money = self.events, self.money_
+        """§4 Gains: the payout table, the pace bonus, then the last horse's penalty, each settled
+        by the pool and told in Royal Turf's events."""
+        events, money, pool = self.events, self.money_, self.pool
         if self.game.options.hidden_bets:
             events.append(ev.BetsRevealed(self.race))  # « On révèle les jetons-Paris »
-            events.extend(ev.BetRevealed(p, HORSE_IDS[h], t) for p, h, t in self.bets)
-        units = [0] * len(HORSES)
-        for _, horse, token in self.bets:
-            units[horse] += token
-        multiplier = M.final_race_multiplier if self.race == M.races else 1
-        for player, horse, token in self.bets:
-            if horse in self.podium and token:
-                place = self.podium.index(horse) + 1
-                amount = M.payout(place, units[horse]) * token * multiplier
-                money[player] += amount
-                events.append(
-                    ev.BetWon(player, HORSE_IDS[horse], place, token, units[horse], amount)
-                )
+            events.extend(ev.BetRevealed(s.player, s.horses[0], s.stake) for s in pool.slips)
+        # §4: « Dans le tableau: les gains [...] à multiplier par la valeur du jeton pari. A la 3e
+        # course, les gains sont doublés ! »
+        placing = placings([HORSE_IDS[h] for h in self.podium])
+        times = M.final_race_multiplier if self.race == M.races else 1
+        units = pool.units()
+        for paid in pool.settle_fixed(PAYOUTS.pays(pool, placing, times=times)):
+            slip = pool.slips[paid.number - 1]
+            money[paid.player] += paid.amount
+            hid = slip.horses[0]
+            events.append(
+                ev.BetWon(paid.player, hid, placing(slip), slip.stake, units[hid], paid.amount)
+            )
         # §4: « Si le cheval a le jeton Pace, chaque joueur ayant parié sur lui gagne 100 de plus »:
         # « le cheval » is the one just looked up in the table by its place, and « de plus » adds to
         # its winnings there, so the bonus needs a place in the first three (D13).
         pace_paid = self.pace in self.podium or self.game.options.pace_bonus_any_place
-        for player, horse, token in self.bets:
-            if horse == self.pace and token and pace_paid:
-                amount = M.pace_per_unit * token
-                money[player] += amount
-                events.append(ev.PaceBonus(player, HORSE_IDS[horse], token, amount))
-        for player, horse, token in self.bets:
-            if horse == self.last and token:
-                due = M.last_penalty_per_unit * token
-                paid = min(
-                    due, money[player]
-                )  # « Si un joueur n'a pas assez, il paie ce qu'il peut. »
-                money[player] -= paid
-                events.append(ev.LastHorsePenalty(player, HORSE_IDS[horse], token, due, paid))
+        pace = (HORSE_IDS[self.pace],) if self.pace >= 0 and pace_paid else ()
+        for paid in pool.settle_fixed(
+            lambda s: M.pace_per_unit * s.stake if s.horses == pace else 0
+        ):
+            slip = pool.slips[paid.number - 1]
+            money[paid.player] += paid.amount
+            events.append(ev.PaceBonus(paid.player, slip.horses[0], slip.stake, paid.amount))
+        # §4: « Chaque joueur ayant misé sur le dernier cheval doit payer à la banque 100 (pour un
+        # pari de 1) ou 200 (pour un pari de 2). Si un joueur n'a pas assez, il paie ce qu'il peut. »
+        last = (HORSE_IDS[self.last],)
+        for charged in pool.settle_charges(
+            lambda s: M.last_penalty_per_unit * s.stake if s.horses == last else 0, money
+        ):
+            slip = pool.slips[charged.number - 1]
+            money[charged.player] -= charged.paid
+            events.append(
+                ev.LastHorsePenalty(
+                    charged.player, slip.horses[0], slip.stake, charged.due, charged.paid
+                )
+            )
 
     def _next_race(self) -> None:
         # « Nouvelle course: On recommence à la phase 1, après avoir mélangé toutes les cartes. »
@@ -558,8 +599,7 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         self.podium = []
         self.last = NONE
         self.pace = NONE
-        self.bets = []
-        self.hands = [list(self.game.tokens) for _ in range(self.game.num_players)]
+        self.pool = new_pool(self.game)  # « on recommence à la phase 1 »: every token back in hand
         self.rolled = NONE
         self.unmoved = len(HORSES)
         self._events.append(ev.RaceStarted(self.race))
@@ -598,11 +638,11 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             )
         bets: list[JSON] = [
             {
-                "player": p,
-                "horse": HORSE_IDS[h],
-                "token": t if self._token_visible(p, player) else None,
+                "player": s.player,
+                "horse": s.horses[0],
+                "token": s.stake if self._token_visible(s.player, player) else None,
             }
-            for p, h, t in self.bets
+            for s in self.pool.slips
         ]
         hands: list[JSON] = [
             sorted(hand) if self._token_visible(p, player) else len(hand)
@@ -634,6 +674,9 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             "result": self._result_json(),
             "bets": bets,
             "hands": hands,
+            # The pool's view of the same bets, as every game that bets shows them (a token's
+            # value hidden from the other seats in the variant until the game is over).
+            "pool": self.pool.view(player, revealed=self.phase is Phase.OVER),
             "hidden_bets": self.game.options.hidden_bets,
             "pace_bonus_any_place": self.game.options.pace_bonus_any_place,
             "landings": self._landings(),
@@ -678,17 +721,17 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         if not self.game.options.hidden_bets or self.phase is Phase.OVER:
             return state
         changed: dict[int, int] = {}
+        slips = state.pool.slips
         for other in range(self.game.num_players):
             if other == player:
                 continue
-            placed = [i for i, (p, _, _) in enumerate(state.bets) if p == other]
+            placed = [i for i, s in enumerate(slips) if s.player == other]
             tokens = list(self.game.tokens)
             rng.shuffle(tokens)
+            # the tokens left in hand are the others: the pool's ``hand`` follows the slips
             for i, token in zip(placed, tokens, strict=False):
-                p, h, _ = state.bets[i]
-                state.bets[i] = (p, h, token)
+                slips[i] = replace(slips[i], stake=token)
                 changed[i] = token
-            state.hands[other] = sorted(tokens[len(placed) :])
         # Keep the history consistent with the dealt tokens (it is part of the state).
         bet_index = -1
         race_start = max(
@@ -735,8 +778,8 @@ class RoyalTurfState(FlowState[RoyalTurf]):
             podium=[HORSE_IDS[h] for h in self.podium],
             last=HORSE_IDS[self.last] if self.last >= 0 else None,
             pace=HORSE_IDS[self.pace] if self.pace >= 0 else None,
-            bets=[(p, HORSE_IDS[h], t) for p, h, t in self.bets],
-            hands=[sorted(hand) for hand in self.hands],
+            bets=[(s.player, s.horses[0], s.stake) for s in self.pool.slips],
+            hands=self.hands,
             first_player=self.first_player if self.first_player >= 0 else None,
             turn=self.turn if self.turn >= 0 else None,
             rolled=FACES[self.rolled] if self.rolled >= 0 else None,
@@ -763,8 +806,10 @@ class RoyalTurfState(FlowState[RoyalTurf]):
         state.podium = [HORSE_IDS.index(hid) for hid in position.podium]
         state.last = NONE if position.last is None else HORSE_IDS.index(position.last)
         state.pace = NONE if position.pace is None else HORSE_IDS.index(position.pace)
-        state.bets = [(p, HORSE_IDS.index(hid), t) for p, hid, t in position.bets]
-        state.hands = [sorted(hand) for hand in position.hands]
+        # The hands are what the bets left of each seat's tokens (POSITION.read checked it).
+        state.pool.slips = [
+            Slip(i + 1, p, TOKEN, (hid,), t) for i, (p, hid, t) in enumerate(position.bets)
+        ]
         state.first_player = NONE if position.first_player is None else position.first_player
         state.turn = NONE if position.turn is None else position.turn
         state.rolled = NONE if position.rolled is None else FACES.index(position.rolled)
@@ -777,3 +822,5 @@ class RoyalTurfState(FlowState[RoyalTurf]):
 
 CARD_OF: Final = {(c.horse, c.number): i for i, c in enumerate(M.cards)}
 """The card index of each (horse, card number)."""
+SLIPS: Final = {(t, h): PlaceBet(TOKEN, (HORSE_IDS[h],), t) for t, h in BETS}
+"""The pool's bet for each (token, horse) of the game's ``bet <token> <horse>``."""

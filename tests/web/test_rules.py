@@ -56,10 +56,19 @@ def test_a_newcomer_reads_the_rules_and_opens_the_help_at_the_table(
     page.wait_for_function(HELP_SHOWS_THE_PHASE, arg="fr")
     page.get_by_test_id("lang-en").click()  # the panel follows the page's language
     page.wait_for_function(HELP_SHOWS_THE_PHASE, arg="en")
+    # In English the help shows the rules in players' words, not the rules document's notation
+    # (issue 33, point 4), and its link opens the same text whole.
+    expect(page.get_by_test_id("help-section").locator("code")).to_have_count(0)
     expect(page.get_by_test_id("help-all-rules")).to_have_attribute(
-        "href", re.compile(r"^/rules/royal_turf\?lang=en#")
+        "href", re.compile(r"^/rules/royal_turf\?lang=en&text=players#")
     )
+    players = page.get_by_test_id("help-all-rules").get_attribute("href")
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("help-panel")).to_be_hidden()
     expect(help_button).to_be_focused()
+    page.goto(f"{live_server.url}{players}")  # the players' text whole, and a way to the document
+    expect(page.get_by_test_id("rules").locator("h3#the-race-3")).to_be_visible()
+    expect(page.get_by_test_id("rules").locator("code")).to_have_count(0)
+    page.get_by_test_id("rules-document").click()
+    expect(page.get_by_test_id("folded-notation")).to_be_attached()
     assert not errors, errors

@@ -494,21 +494,34 @@ class State(ABC, Generic[GameT_co]):
                 raise IllegalActionError("error.chance_pending", player=player)
             actor = CHANCE
             if all(action != outcome for outcome, _ in self.chance_outcomes()):
-                raise self.explain_illegal(CHANCE, action)
+                raise self._in_words(self.explain_illegal(CHANCE, action), action)
         else:
             active = self.active_players()
             if player is None:
                 actor = self.acting_player()
             elif player not in active:
-                raise self.explain_out_of_turn(player, action)
+                raise self._in_words(self.explain_out_of_turn(player, action), action)
             else:
                 actor = player
             if action not in self.legal_actions(actor):
-                raise self.explain_illegal(actor, action)
+                raise self._in_words(self.explain_illegal(actor, action), action)
         start = len(self._events)  # the new events only: a pending rewrite touches none of them
         self._history.append((actor, action))
         self._apply(actor, action)
         return self._events[start:]
+
+    def _in_words(self, refused: IllegalActionError, action: Action) -> IllegalActionError:
+        """A refusal that names the move as the player says it (its label, « Parier 1 sur
+        Othello »), not as the engine writes it (``bet 1 othello``): the seat at the table clicked
+        a label and reads its refusal in the same words."""
+        if refused.params.get("action") == str(action):
+            key, params = action.label_message()
+            refused.params["action"] = {
+                "key": f"{self.game.id}.action.{key}",
+                "params": params,
+                "kinds": dict(action.terms),
+            }
+        return refused
 
     def apply_plan(self, actions: Sequence[Action], player: Player) -> list[Event]:
         """Play a run of ``player``'s own actions at once, all or nothing: each is judged as

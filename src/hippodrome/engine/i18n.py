@@ -5,8 +5,11 @@ A message key is namespaced: ``royal_turf.horse_moved`` lives in the Royal Turf 
 a ``str.format`` string over the event's parameters; a parameter ``p`` with value ``v`` is shown through
 the term ``<namespace>.<p>.<v>`` when the catalog has one (``royal_turf.horse.othello`` is "Othello"),
 so values stay language-neutral ids in the engine. Lists are joined, seats are named. A parameter may
-be a message of its own, ``{"key": ..., "params": {...}}`` (a notation error's hint), told in the
-same language.
+be a message of its own, ``{"key": ..., "params": {...}, "kinds": {...}}`` (a notation error's hint,
+a refused move's label), told in the same language, and so may each item of a list. A whole number
+reads with its thousands grouped (« 12 500 », "12,500"). A value no term names (a card written as
+its notation) is said by the game's own words when it registers them (``register_words``): no
+notation reaches a player.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -29,6 +32,17 @@ def register_catalog(namespace: str, folder: Traversable) -> None:
     """Make ``<folder>/<lang>.json`` the catalog of ``namespace`` (a game id)."""
     _folders[namespace] = folder
     _catalog.cache_clear()
+
+
+Words = Callable[[str, JSON, str], "str | None"]
+"""A game's own way of saying a value the catalog cannot list one by one (a card written as its
+notation): ``words(kind, value, lang)``, None to leave the value to the catalog's terms."""
+_words: dict[str, Words] = {}
+
+
+def register_words(namespace: str, words: Words) -> None:
+    """Let ``namespace`` (a game id) say some of its values in words (``term`` asks it first)."""
+    _words[namespace] = words
 
 
 def forget_catalog(namespace: str) -> None:
@@ -74,6 +88,10 @@ _formatter = _Lenient()
 
 def term(namespace: str, param: str, value: JSON, lang: str = "en") -> str:
     """How one parameter value reads in ``lang``."""
+    words = _words.get(namespace)
+    said = words(param, value, lang) if words is not None else None
+    if said is not None:
+        return said
     for key in (f"{namespace}.{param}.{value}", f"term.{param}.{value}"):
         found = text(key, lang)
         if found is not None:
@@ -82,7 +100,22 @@ def term(namespace: str, param: str, value: JSON, lang: str = "en") -> str:
         return text("term.hidden", lang) or "?"
     if isinstance(value, bool):
         return text(f"term.{value}".lower(), lang) or str(value)
+    if isinstance(value, int):
+        return grouped(value, lang)
     return str(value)
+
+
+GROUP = {"en": ",", "fr": "\u202f"}
+"""How each language groups the thousands of a number (« 12 500 », with a narrow no-break space, as
+the browser's ``formatNumber`` writes it)."""
+
+
+def grouped(value: int, lang: str = "en") -> str:
+    """A whole number as a reader of ``lang`` writes it: ``12,500`` / « 12 500 »; below 1,000 as
+    it is."""
+    if -1000 < value < 1000:
+        return str(value)
+    return f"{value:,}".replace(",", GROUP.get(lang, ","))
 
 
 def render(
@@ -108,8 +141,15 @@ def render(
     for param, value in params.items():
         if isinstance(value, dict) and isinstance(value.get("key"), str):
             inner = value.get("params")
+            inner_kinds = value.get("kinds")
             shown[param] = render(
-                str(value["key"]), inner if isinstance(inner, dict) else {}, lang, names=names
+                str(value["key"]),
+                inner if isinstance(inner, dict) else {},
+                lang,
+                names=names,
+                kinds={str(k): str(v) for k, v in inner_kinds.items()}
+                if isinstance(inner_kinds, dict)
+                else None,
             )
         elif param in ("player", "players") or (kinds or {}).get(param) == "player":
             seats = value if isinstance(value, list) else [value]
@@ -119,7 +159,12 @@ def render(
         elif isinstance(value, list):
             single = param[:-1] if param.endswith("s") else param
             kind = (kinds or {}).get(param, single)
-            shown[param] = ", ".join(term(namespace, kind, v, lang) for v in value)
+            shown[param] = ", ".join(
+                render(str(v["key"]), v.get("params") or {}, lang, names=names)
+                if isinstance(v, dict) and isinstance(v.get("key"), str)
+                else term(namespace, kind, v, lang)
+                for v in value
+            )
         else:
             shown[param] = term(namespace, (kinds or {}).get(param, param), value, lang)
     template = text(key, lang)

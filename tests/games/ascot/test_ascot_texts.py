@@ -35,13 +35,13 @@ def test_the_engine_s_sale_is_told_with_the_card_sold() -> None:
     assert isinstance(sold, LotSold)  # the rules still find the sale
     assert sold.money_changes() == LotSold(1, "h3", 4500, 450, -1, 0).money_changes()
     assert sold.narrate("fr", NAMES) == (
-        "Adjugé à Bruno pour 4500 frs : le cheval n° 3 (jaune) (commission : 450 frs)."
+        "Adjugé à Bruno pour 4\u202f500 frs : le cheval n° 3 (jaune) (commission : 450 frs)."
     )
     assert as_told(LotUnsold("bookmaker")).narrate("en", NAMES) == "No buyer: Bookmaker."
     opened = as_told(AuctionOpened("h3", 500, False))
     assert opened.narrate("fr", NAMES) == "Mise à prix : 500 frs."
     bet = as_told(SlipPlaced(2, 1, "win", ("h4",), 1500, True, False))
-    assert bet.narrate("fr", NAMES) == "Chloé parie 1500 frs gagnant sur le n° 4."
+    assert bet.narrate("fr", NAMES) == "Chloé parie 1\u202f500 frs gagnant sur le n° 4."
     assert bet.money_changes() == {2: -1500}
     none = as_told(DividendDeclared("win", 9000, 0, 0, 0))
     assert "personne n'a parié sur le gagnant" in none.narrate("fr", NAMES)
@@ -93,10 +93,10 @@ def test_a_trade_offer_names_the_partner_and_the_card_as_players_say_them() -> N
     offer = Offer(1, "sell", "h4", 5000)
     assert (
         game.action_label(offer, "en", names)
-        == "Offer Bruno to sell horse no. 4 (blue) for Frs 5000"
+        == "Offer Bruno to sell horse no. 4 (blue) for Frs 5,000"
     )
     assert game.action_label(offer, "fr", names) == (
-        "Proposer à Bruno de vendre le cheval n° 4 (bleu) pour 5000 frs"
+        "Proposer à Bruno de vendre le cheval n° 4 (bleu) pour 5\u202f000 frs"
     )
     farrier = Offer(2, "buy", "marechal_ferrant", 0)
     assert "d'acheter le Maréchal-Ferrant" in game.action_label(farrier, "fr", names)

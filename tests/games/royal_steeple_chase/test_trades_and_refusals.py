@@ -135,8 +135,8 @@ def test_an_ask_is_answered_only_by_offering_that_card_to_the_asker() -> None:
     state.turn = B
     act(state, B, "demande un 4/3v")
     en, fr = refusal(state, C, "propose 1 R/4", "answer_ask")
-    assert "asked for 4/3v: offer him that card, or pass" in en
-    assert "a demandé 4/3v : proposez-lui cette carte, ou passez" in fr
+    assert "asked for gallop / green trot: offer him that card, or pass" in en  # 4/3v
+    assert "a demandé galop / trot vert : proposez-lui cette carte, ou passez" in fr
     act(state, C, "passe")
     act(state, D, "passe")
     refuse(state, A, "propose 3 4/3v", "answer_ask")
@@ -148,7 +148,8 @@ def test_one_asks_only_for_a_card_another_may_hold() -> None:
     state = trading(A=["2/2r"], B=["3/2"])
     assert "demande un 2/2r" not in legal(state, A) and "demande un 3/2" in legal(state, A)
     en, fr = refusal(state, A, "demande un 2/2r", "not_elsewhere")
-    assert "nobody else can hold 2/2r" in en and "personne d'autre ne peut avoir 2/2r" in fr
+    assert "nobody else can hold walk / red walk" in en  # 2/2r
+    assert "personne d'autre ne peut avoir pas / pas rouge" in fr
 
 
 def test_asks_and_offers_together_are_two_a_round() -> None:
@@ -258,7 +259,7 @@ def test_a_fall_naming_one_horse_twice_says_so() -> None:
     en, fr = refusal(state, C, "0 r+b+v", "horse_count")
     assert "a fall: one horse, or two different ones" in en and "deux chevaux différents" in fr
     en, fr = refusal(state, C, "4 b+v", "horse_count")
-    assert "4 is played on one horse" in en and "4 se joue sur un seul cheval" in fr
+    assert "gallop is played on one horse" in en and "galop se joue sur un seul cheval" in fr
 
 
 def test_asking_for_a_held_horse_without_a_bid_says_a_bid_is_needed() -> None:

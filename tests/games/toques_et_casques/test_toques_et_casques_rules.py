@@ -556,7 +556,10 @@ def test_every_point_must_be_played_and_bloque_is_refused_while_a_step_exists() 
     act(state, "roll 3", "avant", "avant")
     assert state.current == 0 and state.points == 1  # the turn goes on until the last point
     err = refuse(state, "bloque", f"{NS}.illegal.not_blocked")
-    assert err.params["steps"] == ["avant", "ecart 2"]
+    assert err.params["steps"] == [  # told in words: « un avant, un écart au couloir 2 »
+        {"key": f"{NS}.step_to.avant", "params": {}},
+        {"key": f"{NS}.step_to.ecart", "params": {"lane": 2}},
+    ]
     assert "18-02" in str(err) and "18-02" in err.message("fr")
     act(state, "avant")
     assert state.current == 1 and where(state, 1) == cell(game, 1, 4, 5)

@@ -361,7 +361,7 @@ def test_a_roll_without_bonus_and_a_rejected_claim_are_told_in_words() -> None:
     assert rolled.endswith("aucun cheval n'a le bonus de trois cases.")
     rejected = ev.ClaimJudged(0, "pepper", 1, False, 0, 1000).narrate("en", names)
     assert rejected == (
-        "The claim of Anne against Bruno for Pepper is rejected: Anne pays Bruno $1000 of the fine."
+        "The claim of Anne against Bruno for Pepper is rejected: Anne pays Bruno $1,000 of the fine."
     )
 
 

@@ -18,6 +18,7 @@ from hippodrome.engine.types import JSONObject, Money, Player
 
 class CardDealt(Event):
     key: ClassVar[str] = "ascot.card_dealt"
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
     __slots__ = ("player", "card")
     player: Player
     card: str | None
@@ -28,6 +29,10 @@ class CardDealt(Event):
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else self.copy_with(card=None)
+
+    def message(self) -> tuple[str, JSONObject]:
+        # Seen by another seat, what is written stays hidden: the sentence says so.
+        return f"{self.key}{'_hidden' if self.card is None else ''}", self.params()
 
 
 class DeadPileFormed(Event):
@@ -62,6 +67,8 @@ class AuctioneerNamed(Event):
 
 class CardExchanged(Event):
     key: ClassVar[str] = "ascot.card_exchanged"
+    terms: ClassVar[Mapping[str, str]] = {"given": "item", "taken": "item"}
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
     __slots__ = ("player", "given", "taken")
     player: Player
     given: str | None
@@ -75,9 +82,14 @@ class CardExchanged(Event):
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else self.copy_with(given=None, taken=None)
 
+    def message(self) -> tuple[str, JSONObject]:
+        # Seen by another seat: « gives a card to the dead pile and takes another ».
+        return f"{self.key}{'_hidden' if self.given is None else ''}", self.params()
+
 
 class CardDiscarded(Event):
     key: ClassVar[str] = "ascot.card_discarded"
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
     __slots__ = ("player", "card")
     player: Player
     card: str | None
@@ -88,6 +100,9 @@ class CardDiscarded(Event):
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else self.copy_with(card=None)
+
+    def message(self) -> tuple[str, JSONObject]:
+        return f"{self.key}{'_hidden' if self.card is None else ''}", self.params()
 
 
 class HandKept(Event):

@@ -14,8 +14,10 @@ partie » the engine replays position by position. Decisions where it is silent:
 
 from importlib.resources import files
 
-from hippodrome.engine.i18n import register_catalog
+from hippodrome.engine.i18n import register_catalog, register_words
+from hippodrome.games.royal_steeple_chase.words import words
 
 # The texts of the game's events and terms. Kept here, not in the manifest, so that importing any module
 # of the game (a test importing ``rules``) makes its events readable.
 register_catalog("royal_steeple_chase", files(__package__) / "locale")
+register_words("royal_steeple_chase", words)  # cards and coups in words, not as notation

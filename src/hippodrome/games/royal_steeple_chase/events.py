@@ -123,6 +123,7 @@ class SpreadDealt(Event):
     """The cards spread face up, told once the deal is over."""
 
     key: ClassVar[str] = f"{NS}.spread_dealt"
+    variants: ClassVar[tuple[str, ...]] = ("none",)
     __slots__ = ("cards",)
     cards: tuple[str, ...]
 
@@ -130,7 +131,8 @@ class SpreadDealt(Event):
         self.cards = cards
 
     def message(self) -> tuple[str, JSONObject]:
-        return self.key, {"cards": "  ".join(self.cards)}
+        # The whole deck dealt (the contract): nothing is spread, and the sentence says so.
+        return f"{self.key}{'' if self.cards else '_none'}", {"cards": "  ".join(self.cards)}
 
 
 class HorseRequested(Event):
@@ -821,6 +823,7 @@ class BidCalled(Event):
 
     key: ClassVar[str] = f"{NS}.bid_called"
     terms: ClassVar[Mapping[str, str]] = {"bid": "call"}
+    variants: ClassVar[tuple[str, ...]] = ("contre", "surcontre")
     __slots__ = ("player", "bid")
     player: Player
     bid: str
@@ -828,6 +831,11 @@ class BidCalled(Event):
     def __init__(self, player: Player, bid: str) -> None:
         self.player = player
         self.bid = bid
+
+    def message(self) -> tuple[str, JSONObject]:
+        # « Bruno contre. », "Bruno doubles.": a double is said, not bid.
+        variant = f"_{self.bid}" if self.bid in ("contre", "surcontre") else ""
+        return f"{self.key}{variant}", self.params()
 
 
 class CardEliminated(Event):

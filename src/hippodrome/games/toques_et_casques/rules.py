@@ -360,6 +360,11 @@ class ToquesState(FlowState[ToquesEtCasques]):
         other = self.occupant[cell]
         return other == EMPTY or (self.status[other] is Status.RUNNING and lap > self.lap[other])
 
+    def _step_words(self, step: Action) -> JSONObject:
+        """A step as a refusal lists it: « un avant », « un écart au couloir 3 »."""
+        kind, params = step.label_message()
+        return message(f"{self.game.id}.step_to.{kind}", **params)
+
     def steps(self) -> list[Action]:
         """The steps the horse to move may take now (empty: it is blocked)."""
         h = self.current
@@ -545,7 +550,7 @@ class ToquesState(FlowState[ToquesEtCasques]):
             # 18-02: « Vous n'avez absolument pas le droit de passer votre tour si vous n'êtes pas
             # bloqué. »
             return IllegalActionError(
-                f"{ns}.not_blocked", horse=number, steps=[str(a) for a in self.steps()]
+                f"{ns}.not_blocked", horse=number, steps=[self._step_words(a) for a in self.steps()]
             )
         if isinstance(action, Avant):
             return IllegalActionError(f"{ns}.avant_taken", horse=number)  # 14-02: no pushing

@@ -110,11 +110,11 @@ class BettingRules(SaleRules):
             if len(mine) >= BETS_PER_RACE:
                 return IllegalActionError(f"{ns}.three_bets")
             if any(s.kind == bet.bet for s in mine):
-                return IllegalActionError(f"{ns}.category_used", kind=bet.bet)
+                return IllegalActionError(f"{ns}.category_used", bet=bet.bet)
         found = self.pool.explain(player, bet, self._left_to_bet(player))
         if found is not None:
             return found
-        return IllegalActionError(f"{ns}.unknown_horse", horses="+".join(bet.horses))
+        return IllegalActionError(f"{ns}.unknown_horse", horses=list(bet.horses))
 
     # -- the betting (§10, §11) -------------------------------------------------------------------
 

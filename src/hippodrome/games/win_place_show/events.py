@@ -39,6 +39,7 @@ class SheetWritten(Event):
     """A bid written on a seat's sheet: the amount is the writer's until the sheets are opened."""
 
     key: ClassVar[str] = "win_place_show.sheet_written"
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
     __slots__ = ("player", "horse", "amount")
     player: Player
     horse: str
@@ -51,6 +52,10 @@ class SheetWritten(Event):
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else self.copy_with(amount=None)
+
+    def message(self) -> tuple[str, JSONObject]:
+        # Seen by another seat, what is written stays hidden: the sentence says so.
+        return f"{self.key}{'_hidden' if self.amount is None else ''}", self.params()
 
 
 class SheetsOpened(Event):
@@ -97,6 +102,7 @@ class LineStarted(Event):
 
     key: ClassVar[str] = "win_place_show.line_started"
     terms: ClassVar[Mapping[str, str]] = {"horses": "horse"}
+    variants: ClassVar[tuple[str, ...]] = ("hidden",)
     __slots__ = ("player", "bet", "horses")
     player: Player
     bet: str | None
@@ -109,6 +115,10 @@ class LineStarted(Event):
 
     def seen_by(self, viewer: Player | None) -> Event:
         return self if viewer == self.player else self.copy_with(bet=None, horses=None)
+
+    def message(self) -> tuple[str, JSONObject]:
+        # Seen by another seat, what is written stays hidden: the sentence says so.
+        return f"{self.key}{'_hidden' if self.bet is None else ''}", self.params()
 
 
 class BetsClosed(Event):

@@ -329,7 +329,9 @@ class WinPlaceShowState(ClaimRules):
             expected = IDS[self.race_index][self.lots[len(self.sheets[player])]]
             if action.horse != expected:
                 return IllegalActionError(
-                    "win_place_show.illegal.sheet_order", horse=action.horse, expected=expected
+                    "win_place_show.illegal.sheet_order",
+                    horse=action.horse,
+                    expected=message("win_place_show.illegal.horse", horse=expected),
                 )
             if action.amount % BID_UNIT:
                 return IllegalActionError(
@@ -351,7 +353,7 @@ class WinPlaceShowState(ClaimRules):
                 return IllegalActionError(
                     "win_place_show.illegal.line_first",
                     bet=action.bet,
-                    horses="+".join(action.horses),
+                    horses=list(action.horses),
                 )
             if isinstance(action, Line) and line is not None:
                 return IllegalActionError("win_place_show.illegal.stake_first")
@@ -379,7 +381,7 @@ class WinPlaceShowState(ClaimRules):
             return IllegalActionError(
                 "win_place_show.illegal.unreachable",
                 square=self._spot(action.cell),
-                squares=", ".join(f"ride {cell_name(c)}" for c in sorted(self.ends)),
+                squares=[self._cell(c) for c in sorted(self.ends)],
             )
         if isinstance(action, Jockey | NoJockey):
             if phase is not JOCKEY_PHASE or self.flow.turn != player:
@@ -410,6 +412,14 @@ class WinPlaceShowState(ClaimRules):
         return message(
             "win_place_show.illegal.at_square", lane=info.lane + 1, square=info.index + 1
         )
+
+    @staticmethod
+    def _cell(cell: int) -> JSONObject:
+        """A square a move may end on, in a list of them: « case 41 du couloir 3 »."""
+        if cell == HOME:
+            return message("win_place_show.illegal.cell_home")
+        info = T.cells[cell]
+        return message("win_place_show.illegal.cell", lane=info.lane + 1, square=info.index + 1)
 
     # -- what happens -----------------------------------------------------------------------------
 

@@ -1,20 +1,24 @@
 // The rules page: `/rules/{game}`. The server renders the game's rules text for the page's language
 // (GET /api/games/{game}/rules/{lang}: the original rulebook in French, the rules as Hippodrome plays
 // them in English); this page shows it with its contents, says what the text is, and links to the
-// other language's text and to Hippodrome's decisions. `?lang=fr` opens it in a language.
+// other language's text and to Hippodrome's decisions. `?lang=fr` opens it in a language;
+// `?text=players` (the table's help panel links so) the rules in players' words where the game keeps
+// them, with a link to the whole rules document.
 
 import { api, fill, h } from "./dom.js";
 import { rulesHref, sectionBody } from "./help.js";
-import { LANGUAGES, bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { bindLangSwitch, LANGUAGES, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
 const els = { title: $("title"), contents: $("contents"), about: $("about"), others: $("others"), text: $("text") };
 const pages = new Map(); // lang -> the server's answer
+const text = new URLSearchParams(location.search).get("text") === "players" ? "players" : null;
 let failure = null;
 
 async function load(code) {
-  if (!pages.has(code)) pages.set(code, await api(`/api/games/${encodeURIComponent(game)}/rules/${code}`));
+  const which = text ? `?text=${text}` : "";
+  if (!pages.has(code)) pages.set(code, await api(`/api/games/${encodeURIComponent(game)}/rules/${code}${which}`));
   return pages.get(code);
 }
 
@@ -23,7 +27,10 @@ function render() {
   if (failure) {
     document.title = `${t("web.rules.none")} — ${t("web.brand")}`;
     els.title.textContent = t("web.rules.none");
-    fill(els.about, failure.message ? pick(failure.message) : t(failure.key || "web.error.unknown", failure.params || {}));
+    fill(
+      els.about,
+      failure.message ? pick(failure.message) : t(failure.key || "web.error.unknown", failure.params || {}),
+    );
     fill(els.contents);
     fill(els.others, h("a", { href: "/", class: "button-link" }, t("web.rules.lobby")));
     fill(els.text);
@@ -36,23 +43,40 @@ function render() {
   els.title.textContent = heading;
   els.about.textContent = page.rulebook
     ? t("web.rules.about_rulebook")
-    : t("web.rules.about_document");
+    : t(page.players ? "web.rules.about_players" : "web.rules.about_document");
+  const own = page.players
+    ? h("a", { href: rulesHref(game, page.lang), "data-testid": "rules-document" }, t("web.rules.whole_document"))
+    : null;
   fill(
     els.others,
+    own,
     Object.entries(page.others).flatMap(([code, rulebook]) => [
-      h("a", { href: rulesHref(game, code), "data-testid": `rules-${code}`, lang: code },
-        t(rulebook ? "web.rules.other_rulebook" : "web.rules.other_document", { language: t(`web.rules.language.${code}`) })),
+      h(
+        "a",
+        { href: rulesHref(game, code, null, text), "data-testid": `rules-${code}`, lang: code },
+        t(rulebook ? "web.rules.other_rulebook" : "web.rules.other_document", {
+          language: t(`web.rules.language.${code}`),
+        }),
+      ),
       rulebook
         ? null
-        : h("a", { href: rulesHref(game, code, "decisions"), "data-testid": "rules-decisions" },
-          t("web.rules.decisions", { language: t(`web.rules.language.${code}`) })),
+        : h(
+            "a",
+            { href: rulesHref(game, code, "decisions"), "data-testid": "rules-decisions" },
+            t("web.rules.decisions", { language: t(`web.rules.language.${code}`) }),
+          ),
     ]),
   );
   fill(
     els.contents,
     h("h2", {}, t("web.rules.contents")),
-    h("ol", {}, page.sections.filter((s) => s.level >= 2 && s.level <= 3).map((s) =>
-      h("li", { class: `level-${s.level}` }, h("a", { href: `#${s.anchor}` }, s.title)))),
+    h(
+      "ol",
+      {},
+      page.sections
+        .filter((s) => s.level >= 2 && s.level <= 3)
+        .map((s) => h("li", { class: `level-${s.level}` }, h("a", { href: `#${s.anchor}` }, s.title))),
+    ),
   );
   els.text.lang = page.text_lang;
   els.text.innerHTML = page.html; // rendered by the server from Markdown, raw HTML escaped
@@ -92,7 +116,7 @@ async function start() {
   const asked = new URLSearchParams(location.search).get("lang");
   await setLang(LANGUAGES.includes(asked) ? asked : preferredLang());
   bindLangSwitch(document, async (code) => {
-    history.replaceState(null, "", rulesHref(game, code));
+    history.replaceState(null, "", rulesHref(game, code, null, text));
     await show(code);
     window.scrollTo(0, 0);
   });

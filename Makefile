@@ -43,9 +43,13 @@ test-fast: $(STAMP)
 compiled: $(STAMP)
 	$(BIN)/python scripts/build_compiled.py
 
+## lint: ruff over the Python; Biome over the JavaScript (biome.json: its formatter and its
+## recommended rules; an error or a warning fails, as any ruff finding does; fix with
+## `.venv/bin/biome check --write .`, and `--write --unsafe` for the fixes to read over)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts examples hatch_build.py
 	$(BIN)/ruff format --check src tests scripts examples hatch_build.py
+	$(BIN)/biome ci --error-on-warnings .
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

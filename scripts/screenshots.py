@@ -13,8 +13,11 @@ moment, at a fixed viewport.
 The gallery. Each game's scene plays one table from the human seat's first decision ("start") to a
 moment well into the game ("middle", the moment the docs/images picture shows too) and on to its end
 ("end": the result dialog, ``web/js/result.js``, over the board), and photographs the seat's page at
-each of the three moments in a laptop's viewport (1366x768) and a phone's (390x844): the page is
-resized, reloaded and shot as the viewport shows it (not the whole page, which keeps the files small).
+each of the three moments in a laptop's viewport (1366x768) and a phone's (390x844): on the laptop
+the page is resized, reloaded and shot as the viewport shows it (not the whole page, which keeps the
+files small); on the phone the seat's link is opened in a phone's browser (a touch screen, a mobile
+viewport: ``PHONES``, as tests/web/test_phone.py plays) and shot the same way. The README shows the
+phone pictures of the middle of each game.
 
 Determinism. The HTTP API takes no seed: a table's secret seed (and its id and tokens) come from
 ``secrets``. So that a new run gives the same pictures, this script replaces, in its own process
@@ -78,6 +81,10 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 800}
 SCREENS = {"1366": {"width": 1366, "height": 768}, "390": {"width": 390, "height": 844}}
 """The gallery's viewports: a laptop's screen and a phone's (CSS pixels), by their width."""
+PHONES = {"390"}
+"""The gallery's viewports shot on a phone: a mobile browser with a touch screen (``is_mobile``,
+``has_touch``: the page's viewport meta, and its styles for a coarse pointer, apply), as the phone
+test plays (tests/web/test_phone.py), not a desktop window narrowed."""
 GAMES = tuple(playable_ids())
 """Every playable game of the registry: each must have its scene in ``SCENES`` (the script refuses to
 run without one, rather than leave the game out of the gallery)."""
@@ -296,10 +303,13 @@ class Studio:
         self.gallery = gallery
         self.written: list[Path] = []
 
-    def page(self, lang: str) -> Any:
+    def page(self, lang: str, phone: dict[str, int] | None = None) -> Any:
+        """A new page in ``lang``: at the desktop viewport, or on a phone of ``phone``'s size."""
         context = self.browser.new_context(
             base_url=self.server.url,
-            viewport=VIEWPORT,
+            viewport=phone or VIEWPORT,
+            is_mobile=phone is not None,
+            has_touch=phone is not None,
             device_scale_factor=1,
             locale="fr-FR" if lang == "fr" else "en-GB",
             timezone_id="Europe/Paris",
@@ -358,12 +368,33 @@ class Studio:
         self.written.append(path)
 
     def moment(self, seat: Seat, game: str, moment: str) -> None:
-        """The seat's page at one of the game's moments, in each of the gallery's viewports."""
+        """The seat's page at one of the game's moments, in each of the gallery's viewports: the
+        seat's own page resized, or for a phone the seat's link opened on a phone (a second
+        connection of the same seat, closed after the shot)."""
         wait = '[data-testid="result"]:not([hidden])' if moment == "end" else None
         for width, size in SCREENS.items():
+            name = f"{game}-{moment}-{width}.png"
+            if width in PHONES:
+                self.shoot_on_phone(seat, name, size, wait)
+                continue
             seat.page.set_viewport_size(size)
-            self.shoot(seat.page, f"{game}-{moment}-{width}.png", out=self.gallery, wait=wait)
+            self.shoot(seat.page, name, out=self.gallery, wait=wait)
         seat.page.set_viewport_size(VIEWPORT)
+
+    def shoot_on_phone(self, seat: Seat, name: str, size: dict[str, int], wait: str | None) -> None:
+        """The seat's page as its player's phone shows it now, in the seat page's language."""
+        lang = seat.page.evaluate("() => document.documentElement.lang") or "en"
+        version = seat.page.evaluate("() => window.hippodromeTable.state().version")
+        phone = self.page(lang, size)
+        try:
+            phone.goto(seat.page.url)
+            phone.wait_for_function(
+                "(v) => (window.hippodromeTable.state() || {}).version === v", arg=version
+            )
+            phone.wait_for_selector("#board > *")
+            self.shoot(phone, name, out=self.gallery, wait=wait, reload=False)
+        finally:
+            phone.context.close()
 
     def start(self, seat: Seat, game: str) -> None:
         """The gallery's start: the seat's first decision."""

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
 from tests.web.conftest import LiveServer
 
@@ -121,3 +121,108 @@ def test_a_friend_with_a_private_table_s_link_takes_its_free_seat(
     join.get_by_test_id("take-seat-1").click()
     friend.wait_for_function("() => window.hippodromeTable?.state()?.seat === 1")
     expect(friend.get_by_test_id("join")).to_be_hidden()
+
+
+# -- the first screen of a table (issue 33, point 5) ---------------------------------------------------
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+
+ON_SCREEN = """(el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {top: r.top, bottom: r.bottom, height: window.innerHeight, uncovered: el.contains(top),
+          scrollY: window.scrollY};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_create_the_table_is_on_the_lobby_s_first_screen(
+    new_context: Callable[[], BrowserContext], viewport: ViewportSize
+) -> None:
+    """Whatever the game's options (Toques et Casques' course designer is the longest form), the
+    button is on the screen as the lobby opens, not under the form, and nothing covers it."""
+    lobby = new_context().new_page()
+    lobby.set_viewport_size(viewport)
+    lobby.goto("/")
+    button = lobby.get_by_test_id("create-button")
+    expect(button).to_be_enabled()
+    for game in ["royal_turf", "toques_et_casques", "royal_steeple_chase"]:
+        lobby.get_by_test_id("game").select_option(game)
+        lobby.evaluate("() => window.scrollTo(0, 0)")
+        seen = button.evaluate(ON_SCREEN)
+        assert seen["scrollY"] == 0
+        assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], (game, viewport, seen)
+        assert seen["uncovered"], (game, viewport, seen)
+    # It still creates the table from there.
+    button.click()
+    expect(lobby).to_have_url(re.compile(r"/table/[^/#]+#token="))
+
+
+def test_a_table_waiting_for_a_friend_says_so_and_folds_its_invitations(
+    live_server: LiveServer, new_context: Callable[[], BrowserContext]
+) -> None:
+    """Ada creates a table for herself and Bob on her phone: the invitations wait in a small "Invite"
+    control instead of pushing the board down; the table says it waits for Bob (not that chance is
+    drawing), in English and French; "let a bot play" is offered only once Ada stops waiting."""
+    ada = new_context().new_page()
+    ada.set_viewport_size(PHONE)
+    ada.goto("/")
+    expect(ada.get_by_test_id("create-button")).to_be_enabled()
+    ada.get_by_test_id("seat-kind-1").select_option("human")
+    ada.get_by_test_id("seat-name-0").fill("Ada")
+    ada.get_by_test_id("seat-name-1").fill("Bob")
+    ada.get_by_test_id("create-button").click()
+    expect(ada).to_have_url(re.compile(r"/table/[^/#]+#token="))
+    ada.wait_for_function("() => window.hippodromeTable?.state()?.seat === 0")
+
+    status = ada.get_by_test_id("status")
+    expect(status).to_have_text("Waiting for Bob to join")
+    toggle = ada.get_by_test_id("invite-toggle")
+    expect(toggle).to_have_text("Invite")
+    expect(ada.get_by_test_id("invite-1")).to_be_hidden()
+    ada.locator("#board svg, #board button").first.wait_for()
+    box, board = toggle.bounding_box(), ada.locator("#board").bounding_box()
+    assert box and board and box["height"] <= 48, box
+    assert board["y"] < 260, f"the board starts {board['y']} px down a 844 px phone screen"
+    # Ada asks for the links: they unfold above the board, one per seat, Bob's among them.
+    toggle.click()
+    expect(ada.get_by_test_id("invite-1")).to_be_visible()
+    expect(ada.get_by_test_id("invite-1")).to_contain_text("/table/")
+    toggle.click()
+    expect(ada.get_by_test_id("invite-1")).to_be_hidden()
+
+    # No hand-over offered while Ada waits for her friend...
+    expect(ada.get_by_test_id("takeover-1")).to_have_count(0)
+    stop = ada.get_by_test_id("stop-waiting")
+    expect(stop).to_have_text("Stop waiting for Bob")
+    ada.get_by_test_id("lang-fr").click()
+    expect(status).to_have_text("En attente de Bob")
+    expect(stop).to_have_text("Ne plus attendre Bob")
+    expect(toggle).to_have_text("Inviter")
+    ada.get_by_test_id("lang-en").click()
+    expect(status).to_have_text("Waiting for Bob to join")
+    # ...until she asks: then the players' panel offers a bot for Bob's seat, and it plays.
+    stop.click()
+    expect(stop).to_be_hidden()
+    expect(ada.get_by_test_id("takeover-1")).to_be_visible()
+    ada.get_by_test_id("takeover-1").click()
+    expect(status).not_to_contain_text("Waiting for Bob")
+    table_id = ada.url.split("/table/", 1)[1].split("#", 1)[0]
+    seats = live_server.http.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["kind"] == "bot"
+
+
+def test_a_spectator_reads_whom_an_open_table_waits_for(
+    live_server: LiveServer, new_context: Callable[[], BrowserContext]
+) -> None:
+    table = live_server.create_table(
+        [{**HUMANS[0], "mine": True}, HUMANS[1], {"kind": "human", "name": "Ève"}]
+    )
+    fan = new_context().new_page()
+    fan.goto(table["spectate"])
+    expect(fan.get_by_test_id("status")).to_have_text("Waiting for Ada, Bob and Ève to join")
+    expect(fan.get_by_test_id("stop-waiting")).to_be_hidden()  # a spectator hands no seat over
+    expect(fan.get_by_test_id("invitations")).to_be_hidden()
+    fan.get_by_test_id("lang-fr").click()
+    expect(fan.get_by_test_id("status")).to_have_text("En attente d'Ada, Bob et Ève")

@@ -7,9 +7,9 @@
 // The module stands apart from lobby.js: it tells the lobby who is logged in by the
 // `hippodrome:account` event (and `window.hippodromeAccount`).
 
-import { api, ApiError, fill, h } from "./dom.js";
+import { ApiError, api, fill, h } from "./dom.js";
 import { pick, preferredLang, setLang, t } from "./i18n.js";
-import { forgetTable, rememberSeat, rememberedSeats, seatLink, tableItem } from "./seats.js";
+import { forgetTable, rememberedSeats, rememberSeat, seatLink, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = { account: $("account"), mine: $("my-tables") };
@@ -75,10 +75,25 @@ function renderAccount() {
   if (me) {
     fill(
       els.account,
-      h("p", { class: "account-status", "data-testid": "account-status" }, t("web.account.logged_in_as", { name: me.name })),
-      h("div", { class: "account-links" },
-        h("a", { href: `/player/${encodeURIComponent(me.name)}`, "data-testid": "profile-link" }, t("web.account.profile")),
-        h("button", { type: "button", class: "small", "data-testid": "logout-button", onclick: logOut }, t("web.account.log_out"))),
+      h(
+        "p",
+        { class: "account-status", "data-testid": "account-status" },
+        t("web.account.logged_in_as", { name: me.name }),
+      ),
+      h(
+        "div",
+        { class: "account-links" },
+        h(
+          "a",
+          { href: `/player/${encodeURIComponent(me.name)}`, "data-testid": "profile-link" },
+          t("web.account.profile"),
+        ),
+        h(
+          "button",
+          { type: "button", class: "small", "data-testid": "logout-button", onclick: logOut },
+          t("web.account.log_out"),
+        ),
+      ),
     );
     return;
   }
@@ -99,21 +114,50 @@ function renderAccount() {
   fill(
     els.account,
     h("p", { class: "muted small" }, t("web.account.guest_note")),
-    h("form", {
-      class: "account-form",
-      "data-testid": "account-form",
-      novalidate: true,
-      onsubmit: (e) => {
-        e.preventDefault();
-        send("/api/account/login");
+    h(
+      "form",
+      {
+        class: "account-form",
+        "data-testid": "account-form",
+        novalidate: true,
+        onsubmit: (e) => {
+          e.preventDefault();
+          send("/api/account/login");
+        },
       },
-    },
-    h("div", { class: "field" }, h("label", { for: "account-name" }, t("web.account.name")), input("name", "text", "username")),
-    h("div", { class: "field" }, h("label", { for: "account-password" }, t("web.account.password")), input("password", "password", "current-password")),
-    error ? h("div", { class: "error", role: "alert", "data-testid": "account-error" }, errorText(error)) : null,
-    h("div", { class: "account-buttons" },
-      h("button", { type: "submit", class: "primary", "data-testid": "login-button", disabled: busy }, t("web.account.log_in")),
-      h("button", { type: "button", "data-testid": "signup-button", disabled: busy, onclick: () => send("/api/account/signup") }, t("web.account.sign_up")))),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "account-name" }, t("web.account.name")),
+        input("name", "text", "username"),
+      ),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "account-password" }, t("web.account.password")),
+        input("password", "password", "current-password"),
+      ),
+      error ? h("div", { class: "error", role: "alert", "data-testid": "account-error" }, errorText(error)) : null,
+      h(
+        "div",
+        { class: "account-buttons" },
+        h(
+          "button",
+          { type: "submit", class: "primary", "data-testid": "login-button", disabled: busy },
+          t("web.account.log_in"),
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-testid": "signup-button",
+            disabled: busy,
+            onclick: () => send("/api/account/signup"),
+          },
+          t("web.account.sign_up"),
+        ),
+      ),
+    ),
   );
 }
 
@@ -153,7 +197,9 @@ async function loadTables() {
 /** Open an account's seat in this browser: a further key to it, remembered, then the table. */
 async function openSeat(entry) {
   try {
-    const key = await api(`/api/account/tables/${encodeURIComponent(entry.summary.id)}/seats/${entry.seat}/key`, { method: "POST" });
+    const key = await api(`/api/account/tables/${encodeURIComponent(entry.summary.id)}/seats/${entry.seat}/key`, {
+      method: "POST",
+    });
     rememberSeat(entry.summary.id, [key.token]);
     location.assign(key.invite);
   } catch (err) {
@@ -169,10 +215,17 @@ function tableEntry(entry) {
     table,
     games.find((g) => g.id === table.game),
     h("p", { class: "muted small" }, t(`web.my_tables.status.${table.status}`)),
-    h("div", { class: "table-links" },
+    h(
+      "div",
+      { class: "table-links" },
       entry.link
         ? h("a", { href: entry.link, "data-testid": "my-table-link" }, label)
-        : h("button", { type: "button", class: "small", "data-testid": "my-table-link", onclick: () => openSeat(entry) }, label)),
+        : h(
+            "button",
+            { type: "button", class: "small", "data-testid": "my-table-link", onclick: () => openSeat(entry) },
+            label,
+          ),
+    ),
   );
 }
 

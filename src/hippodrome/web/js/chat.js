@@ -69,8 +69,15 @@ export function createChat(container, { tableId, send }) {
   const textLabel = h("label", { class: "visually-hidden", for: "chat-text" });
   const sendButton = h("button", { type: "submit", class: "small", "data-testid": "chat-send" });
   const error = h("p", { class: "chat-error small", role: "alert", hidden: true });
-  const form = h("form", { class: "chat-form", "data-testid": "chat-form" },
-    nameLabel, nameInput, textLabel, textInput, sendButton);
+  const form = h(
+    "form",
+    { class: "chat-form", "data-testid": "chat-form" },
+    nameLabel,
+    nameInput,
+    textLabel,
+    textInput,
+    sendButton,
+  );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = textInput.value.trim();
@@ -122,24 +129,33 @@ export function createChat(container, { tableId, send }) {
   function lineItem(line) {
     const seat = Number.isInteger(line.seat);
     const own = mine(line);
-    return h("li", {
-      class: `chat-line channel-${line.channel}` + (own ? " own" : ""),
-      "data-testid": "chat-line",
-      "data-channel": line.channel,
-      style: seat ? `--seat:${seatColour(line.seat)}` : null,
-    },
-    seat ? h("span", { class: "seat-dot", "aria-hidden": "true" }, String(line.seat + 1)) : null,
-    h("strong", { class: "chat-author" }, authorName(line)),
-    line.channel === "spectators" ? h("small", { class: "chat-gallery" }, t("web.chat.gallery")) : null,
-    " ",
-    h("span", { class: "chat-said" }, line.text),
-    own ? null : h("button", {
-      type: "button",
-      class: "chat-mute small",
-      "data-testid": "chat-mute",
-      title: t("web.chat.mute_hint", { name: authorName(line) }),
-      onclick: () => toggleMute(line),
-    }, t("web.chat.mute")));
+    return h(
+      "li",
+      {
+        class: `chat-line channel-${line.channel}${own ? " own" : ""}`,
+        "data-testid": "chat-line",
+        "data-channel": line.channel,
+        style: seat ? `--seat:${seatColour(line.seat)}` : null,
+      },
+      seat ? h("span", { class: "seat-dot", "aria-hidden": "true" }, String(line.seat + 1)) : null,
+      h("strong", { class: "chat-author" }, authorName(line)),
+      line.channel === "spectators" ? h("small", { class: "chat-gallery" }, t("web.chat.gallery")) : null,
+      " ",
+      h("span", { class: "chat-said" }, line.text),
+      own
+        ? null
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "chat-mute small",
+              "data-testid": "chat-mute",
+              title: t("web.chat.mute_hint", { name: authorName(line) }),
+              onclick: () => toggleMute(line),
+            },
+            t("web.chat.mute"),
+          ),
+    );
   }
 
   function eventItem(event) {
@@ -169,23 +185,30 @@ export function createChat(container, { tableId, send }) {
   function renderMuted() {
     const here = [...muted].filter((key) => key.startsWith(`${tableId}:`));
     mutedRow.hidden = !here.length;
-    fill(mutedRow, here.length ? t("web.chat.muted") + " " : null,
+    fill(
+      mutedRow,
+      here.length ? `${t("web.chat.muted")} ` : null,
       here.map((key) => {
         const [, kind, ...rest] = key.split(":");
         const who = rest.join(":");
         const name = kind === "seat" ? msg?.seats?.[Number(who)]?.name || who : who || t("web.chat.spectator");
-        return h("button", {
-          type: "button",
-          class: "small chat-unmute",
-          "data-testid": "chat-unmute",
-          title: t("web.chat.unmute_hint", { name }),
-          onclick: () => {
-            muted.delete(key);
-            store(MUTED_KEY, [...muted]);
-            render();
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "small chat-unmute",
+            "data-testid": "chat-unmute",
+            title: t("web.chat.unmute_hint", { name }),
+            onclick: () => {
+              muted.delete(key);
+              store(MUTED_KEY, [...muted]);
+              render();
+            },
           },
-        }, `${name} ×`);
-      }));
+          `${name} ×`,
+        );
+      }),
+    );
   }
 
   function render() {

@@ -16,9 +16,12 @@ const DEFAULTS = { move: 30, bank: 10, increment: 5, slow: 24 };
 
 /** The clock fields of the table form; `form.clock` holds what is chosen. */
 export function clockFields(form, levels, rerender) {
-  const clock = (form.clock ||= { kind: "none", ...DEFAULTS, bot: "heuristic" });
+  form.clock ??= { kind: "none", ...DEFAULTS, bot: "heuristic" };
+  const clock = form.clock;
   const number = (name, label, min, max) =>
-    h("div", { class: "field" },
+    h(
+      "div",
+      { class: "field" },
       h("label", { for: `clock-${name}` }, label),
       h("input", {
         id: `clock-${name}`,
@@ -32,18 +35,26 @@ export function clockFields(form, levels, rerender) {
         onchange: (e) => {
           clock[name] = Number(e.target.value);
         },
-      }));
+      }),
+    );
   const fields = [
-    h("div", { class: "field" },
+    h(
+      "div",
+      { class: "field" },
       h("label", { for: "clock-kind" }, t("web.clock.label")),
-      h("select", {
-        id: "clock-kind",
-        "data-testid": "clock-kind",
-        onchange: (e) => {
-          clock.kind = e.target.value;
-          rerender();
+      h(
+        "select",
+        {
+          id: "clock-kind",
+          "data-testid": "clock-kind",
+          onchange: (e) => {
+            clock.kind = e.target.value;
+            rerender();
+          },
         },
-      }, KINDS.map((k) => h("option", { value: k, selected: clock.kind === k }, t(`web.clock.kind.${k}`))))),
+        KINDS.map((k) => h("option", { value: k, selected: clock.kind === k }, t(`web.clock.kind.${k}`))),
+      ),
+    ),
   ];
   if (clock.kind === "move") fields.push(number("move", t("web.clock.seconds_per_move"), 1, 3600));
   if (clock.kind === "bank") {
@@ -53,15 +64,24 @@ export function clockFields(form, levels, rerender) {
   if (clock.kind === "slow") fields.push(number("slow", t("web.clock.hours_per_move"), 1, 336));
   if (clock.kind !== "none") {
     fields.push(
-      h("div", { class: "field" },
+      h(
+        "div",
+        { class: "field" },
         h("label", { for: "clock-bot" }, t("web.clock.stand_in")),
-        h("select", {
-          id: "clock-bot",
-          "data-testid": "clock-bot",
-          onchange: (e) => {
-            clock.bot = e.target.value;
+        h(
+          "select",
+          {
+            id: "clock-bot",
+            "data-testid": "clock-bot",
+            onchange: (e) => {
+              clock.bot = e.target.value;
+            },
           },
-        }, (levels.length ? levels : ["heuristic"]).map((b) => h("option", { value: b, selected: clock.bot === b }, botLabel(form.game, b))))),
+          (levels.length ? levels : ["heuristic"]).map((b) =>
+            h("option", { value: b, selected: clock.bot === b }, botLabel(form.game, b)),
+          ),
+        ),
+      ),
     );
   }
   return fields;
@@ -72,7 +92,8 @@ export function clockRequest(form) {
   const clock = form.clock;
   if (!clock || clock.kind === "none") return null;
   if (clock.kind === "move") return { kind: "move", seconds: clock.move, bot: clock.bot };
-  if (clock.kind === "bank") return { kind: "bank", seconds: clock.bank * 60, increment: clock.increment, bot: clock.bot };
+  if (clock.kind === "bank")
+    return { kind: "bank", seconds: clock.bank * 60, increment: clock.increment, bot: clock.bot };
   return { kind: "slow", hours: clock.slow, bot: clock.bot };
 }
 
@@ -137,22 +158,32 @@ export function decoratePlayers(container, msg) {
     const item = items[i];
     if (!item || msg.seats[i]?.kind !== "human") return;
     const attrs = {
-      class: "seat-clock" + (seat.running && running ? " running" : "") + (seat.away ? " away" : ""),
+      class: `seat-clock${seat.running && running ? " running" : ""}${seat.away ? " away" : ""}`,
       "data-testid": `clock-${i}`,
       title: t("web.clock.left"),
     };
-    const node = seat.running && running
-      ? countdown(at + seat.left * 1000, attrs)
-      : h("span", attrs, formatLeft(seat.left));
-    item.append(h("span", { class: "seat-timer" },
-      node,
-      seat.away ? h("small", { class: "stand-in", "data-testid": `stand-in-${i}` }, t("web.clock.stand_in_plays")) : null));
+    const node =
+      seat.running && running ? countdown(at + seat.left * 1000, attrs) : h("span", attrs, formatLeft(seat.left));
+    item.append(
+      h(
+        "span",
+        { class: "seat-timer" },
+        node,
+        seat.away
+          ? h("small", { class: "stand-in", "data-testid": `stand-in-${i}` }, t("web.clock.stand_in_plays"))
+          : null,
+      ),
+    );
   });
   (msg?.handover || []).forEach((seconds, i) => {
     const button = container.querySelector(`[data-testid="takeover-${i}"]`);
     if (!button || seconds === null || seconds <= 0) return;
     button.disabled = true;
-    const node = countdown(at + seconds * 1000, { class: "handover-countdown small", "data-testid": `handover-${i}` }, "web.clock.handover_in");
+    const node = countdown(
+      at + seconds * 1000,
+      { class: "handover-countdown small", "data-testid": `handover-${i}` },
+      "web.clock.handover_in",
+    );
     node.dataset.enables = `takeover-${i}`;
     button.parentElement.prepend(node);
   });

@@ -64,10 +64,20 @@ export function coursePatterns(prefix, { checker = 8, hedge = 6, hedgeColours = 
       s("rect", { width: 12, height: 8, fill: "#3d8fd1" }),
       s("path", { d: "M0 4q3 -3 6 0t6 0", fill: "none", stroke: "#d7ecff", "stroke-width": 1.3 }),
     ]),
-    s("pattern", { id: `${prefix}-hedge`, width: hedge, height: hedge, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, [
-      s("rect", { width: hedge, height: hedge, fill: light }),
-      s("rect", { width: hedge / 2, height: hedge, fill: dark }),
-    ]),
+    s(
+      "pattern",
+      {
+        id: `${prefix}-hedge`,
+        width: hedge,
+        height: hedge,
+        patternUnits: "userSpaceOnUse",
+        patternTransform: "rotate(45)",
+      },
+      [
+        s("rect", { width: hedge, height: hedge, fill: light }),
+        s("rect", { width: hedge / 2, height: hedge, fill: dark }),
+      ],
+    ),
   ];
 }
 
@@ -112,7 +122,11 @@ export function seatColour(index) {
 export function fragmentTokens() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const many = params.get("tokens");
-  if (many) return many.split(",").map((x) => x.trim()).filter(Boolean);
+  if (many)
+    return many
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean);
   const one = params.get("token");
   return one ? [one] : [];
 }
@@ -155,21 +169,27 @@ export function moveLabel(move, lang) {
 /** The legal action of `kind` whose args include `args` (`findMove(msg, "bet", {token: 2, horse:
  * "othello"})`), or null. */
 export function findMove(msg, kind, args = {}) {
-  return legalMoves(msg).find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args?.[k] === v)) || null;
+  return (
+    legalMoves(msg).find((m) => m.kind === kind && Object.entries(args).every(([k, v]) => m.args?.[k] === v)) || null
+  );
 }
 
 /** A button copying `text` to the clipboard, which then says whether it could. */
 export function copyButton(text) {
-  return h("button", {
-    type: "button",
-    class: "small",
-    onclick: async (e) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        e.target.textContent = t("web.copied");
-      } catch {
-        e.target.textContent = t("web.copy_failed");
-      }
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      onclick: async (e) => {
+        try {
+          await navigator.clipboard.writeText(text);
+          e.target.textContent = t("web.copied");
+        } catch {
+          e.target.textContent = t("web.copy_failed");
+        }
+      },
     },
-  }, t("web.copy"));
+    t("web.copy"),
+  );
 }

@@ -25,18 +25,31 @@ export function renderGuide(container, msg, hint, { act, openRules }) {
   }
   const phase = msg.observation?.phase;
   const key = `${msg.game}.guide.${phase}`;
-  const about = h("p", { class: "guide-about", "data-testid": "guide-about", "data-phase": phase ?? "" },
-    has(key) ? t(key) : t("web.guide.no_text"));
-  const rules = h("button", { type: "button", class: "link-button small", "data-testid": "guide-rules", onclick: openRules },
-    t("web.guide.rules"));
+  const about = h(
+    "p",
+    { class: "guide-about", "data-testid": "guide-about", "data-phase": phase ?? "" },
+    has(key) ? t(key) : t("web.guide.no_text"),
+  );
+  const rules = h(
+    "button",
+    { type: "button", class: "link-button small", "data-testid": "guide-rules", onclick: openRules },
+    t("web.guide.rules"),
+  );
   const current = hint && hint.version === msg.version ? hint.action : null;
   const legal = current && (msg.legal || []).find((move) => move.notation === current.notation);
   const suggestion = legal
-    ? h("div", { class: "guide-suggestion", "data-testid": "guide-suggestion", "data-notation": legal.notation },
+    ? h(
+        "div",
+        { class: "guide-suggestion", "data-testid": "guide-suggestion", "data-notation": legal.notation },
         h("p", { class: "small" }, t("web.guide.suggestion")),
         h("p", { class: "guide-move" }, pick(legal.label) || legal.notation),
-        h("button", { type: "button", "data-testid": "guide-play", onclick: () => act(legal.notation) }, t("web.guide.play")),
-        h("p", { class: "muted small" }, t("web.guide.yours")))
+        h(
+          "button",
+          { type: "button", "data-testid": "guide-play", onclick: () => act(legal.notation) },
+          t("web.guide.play"),
+        ),
+        h("p", { class: "muted small" }, t("web.guide.yours")),
+      )
     : h("p", { class: "muted small", "data-testid": "guide-thinking" }, t("web.guide.thinking"));
   fill(container, title, about, rules, suggestion);
 }

@@ -15,7 +15,7 @@ export function preferredLang() {
   } catch {
     // Storage may be disabled (private mode): fall back to the browser's language.
   }
-  const browser = (navigator.languages && navigator.languages[0]) || navigator.language || "en";
+  const browser = navigator.languages?.[0] || navigator.language || "en";
   return browser.toLowerCase().startsWith("fr") ? "fr" : "en";
 }
 
@@ -61,7 +61,7 @@ export function t(key, params = {}) {
     const english = catalogs.get("en");
     template = english && english[key] !== undefined ? english[key] : key;
   }
-  const given = (name) => Object.prototype.hasOwnProperty.call(params, name);
+  const given = (name) => Object.hasOwn(params, name);
   if (current === "fr") template = elide(template, params, given);
   return template.replace(/\{(\w+)\}/g, (whole, name) => (given(name) ? String(params[name]) : whole));
 }

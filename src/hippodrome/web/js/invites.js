@@ -1,8 +1,10 @@
 // The table page's part in remembering seats (seats.js): a page opened with a seat's key remembers it,
 // so the lobby's "My tables" leads back to the seat after the tab is closed; and the creator, who
-// lands here at his own seat, finds the invitations of the table he has just created.
+// lands here at his own seat, finds the invitations of the table he has just created: folded into a
+// small "Invite" control beside the status (issue 33: they no longer push the board down), opened
+// when he wants to send a link.
 
-import { fragmentTokens, h, tableIdFromPath } from "./dom.js";
+import { fill, fragmentTokens, h, tableIdFromPath } from "./dom.js";
 import { preferredLang, setLang, t } from "./i18n.js";
 import { createdTable, dropCreated, rememberSeat, renderInvitations } from "./seats.js";
 
@@ -13,19 +15,30 @@ function render() {
   const created = createdTable(tableId);
   if (!created) {
     panel.hidden = true;
+    panel.open = false;
     return;
   }
   panel.hidden = false;
-  const hide = h("button", {
-    type: "button",
-    class: "small",
-    "data-testid": "hide-invitations",
-    onclick: () => {
-      dropCreated(tableId);
-      render();
+  const hide = h(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      "data-testid": "hide-invitations",
+      onclick: () => {
+        dropCreated(tableId);
+        render();
+      },
     },
-  }, t("web.invitations.hide"));
-  renderInvitations(panel, created, hide);
+    t("web.invitations.hide"),
+  );
+  const body = h("div", { class: "invitations-body panel" });
+  renderInvitations(body, created, hide);
+  fill(
+    panel,
+    h("summary", { class: "invite-toggle", "data-testid": "invite-toggle" }, t("web.invitations.show")),
+    body,
+  );
 }
 
 async function start() {

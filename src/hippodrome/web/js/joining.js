@@ -39,21 +39,26 @@ export function freeSeats(seats) {
 /** Buttons taking each free seat of `table` (a lobby summary or a `state` message); errors to `onError`. */
 export function freeSeatButtons(tableId, seats, onError) {
   return freeSeats(seats).map((seat) =>
-    h("button", {
-      type: "button",
-      class: "small take-seat",
-      style: `--seat:${seatColour(seat.index)}`,
-      "data-testid": `take-seat-${seat.index}`,
-      onclick: async (event) => {
-        event.target.disabled = true;
-        try {
-          await takeSeat(tableId, seat.index);
-        } catch (err) {
-          event.target.disabled = false;
-          onError(err.error || { key: "web.error.network", params: {} });
-        }
+    h(
+      "button",
+      {
+        type: "button",
+        class: "small take-seat",
+        style: `--seat:${seatColour(seat.index)}`,
+        "data-testid": `take-seat-${seat.index}`,
+        onclick: async (event) => {
+          event.target.disabled = true;
+          try {
+            await takeSeat(tableId, seat.index);
+          } catch (err) {
+            event.target.disabled = false;
+            onError(err.error || { key: "web.error.network", params: {} });
+          }
+        },
       },
-    }, t("web.join.take", { n: seat.index + 1, name: seat.name })));
+      t("web.join.take", { n: seat.index + 1, name: seat.name }),
+    ),
+  );
 }
 
 /**
@@ -79,10 +84,20 @@ export function renderJoin(container, msg, { tableId, seated }) {
     container,
     h("h2", {}, t("web.join.title")),
     seated
-      ? [h("p", { class: "small" }, t("web.join.share")),
-        h("p", { class: "join-link" }, h("span", { class: "url", "data-testid": "join-link" }, link), " ", copyButton(link))]
-      : [h("p", { class: "small" }, t("web.join.free")),
-        h("div", { class: "take-seats" }, freeSeatButtons(tableId, msg.seats, showError))],
+      ? [
+          h("p", { class: "small" }, t("web.join.share")),
+          h(
+            "p",
+            { class: "join-link" },
+            h("span", { class: "url", "data-testid": "join-link" }, link),
+            " ",
+            copyButton(link),
+          ),
+        ]
+      : [
+          h("p", { class: "small" }, t("web.join.free")),
+          h("div", { class: "take-seats" }, freeSeatButtons(tableId, msg.seats, showError)),
+        ],
     error,
   );
 }

@@ -2,13 +2,13 @@
 // The form is generated from each game's `options` schema (GET /api/games), so a new game or a new
 // variant needs no change here.
 
-import { api, ApiError, copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { gameFileUrl } from "./boards/index.js";
 import { botLabel, rememberBotLabels } from "./botlabels.js";
+import { clockFields, clockRequest } from "./clock.js";
+import { ApiError, api, fill, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
 import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
-import { clockFields, clockRequest } from "./clock.js";
-import { gameFileUrl } from "./boards/index.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -20,7 +20,12 @@ const els = {
   createError: $("create-error"),
   createButton: $("create-button"),
   created: $("created"),
-  lists: { open: $("tables-open"), running: $("tables-running"), finished: $("tables-finished"), expired: $("tables-expired") },
+  lists: {
+    open: $("tables-open"),
+    running: $("tables-running"),
+    finished: $("tables-finished"),
+    expired: $("tables-expired"),
+  },
   filterGame: $("filter-game"),
   filterStatus: $("filter-status"),
   joinName: $("join-name"),
@@ -63,19 +68,44 @@ function renderGames() {
     games.map((game) =>
       h(
         "li",
-        { class: "game " + game.status },
-        h("div", { class: "game-head" },
+        { class: `game ${game.status}` },
+        h(
+          "div",
+          { class: "game-head" },
           h("strong", { class: "game-title" }, pick(game.titles)),
-          h("span", { class: "badge " + game.status }, t(`web.game_status.${game.status}`))),
+          h("span", { class: `badge ${game.status}` }, t(`web.game_status.${game.status}`)),
+        ),
         h("p", { class: "game-summary" }, pick(game.summary)),
         Number.isInteger(game.min_players) && Number.isInteger(game.max_players)
-          ? h("p", { class: "muted small" }, t("web.lobby.players_range", { min: game.min_players, max: game.max_players }))
+          ? h(
+              "p",
+              { class: "muted small" },
+              t("web.lobby.players_range", { min: game.min_players, max: game.max_players }),
+            )
           : null,
         game.status === "playable"
-          ? h("a", { href: `/rules/${encodeURIComponent(game.id)}?lang=${lang()}`, class: "game-rules", "data-testid": `rules-link-${game.id}` }, t("web.rules.link"))
+          ? h(
+              "a",
+              {
+                href: `/rules/${encodeURIComponent(game.id)}?lang=${lang()}`,
+                class: "game-rules",
+                "data-testid": `rules-link-${game.id}`,
+              },
+              t("web.rules.link"),
+            )
           : null,
         game.status === "playable"
-          ? h("button", { type: "button", class: "game-learn", "data-testid": `learn-${game.id}`, title: t("web.guide.learn_title"), onclick: (e) => learn(game, e.currentTarget) }, t("web.guide.learn"))
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "game-learn",
+                "data-testid": `learn-${game.id}`,
+                title: t("web.guide.learn_title"),
+                onclick: (e) => learn(game, e.currentTarget),
+              },
+              t("web.guide.learn"),
+            )
           : null,
       ),
     ),
@@ -87,11 +117,18 @@ async function learn(game, button) {
   const players = Math.max(game.min_players ?? 2, Math.min(3, game.max_players ?? 3));
   const seats = [{ kind: "human", name: account?.name || t("web.lobby.default_player", { n: 1 }), mine: true }];
   for (let i = 1; i < players; i += 1) {
-    seats.push({ kind: "bot", bot: "heuristic", name: t("web.lobby.default_bot", { n: i + 1, bot: t("web.bot.heuristic") }) });
+    seats.push({
+      kind: "bot",
+      bot: "heuristic",
+      name: t("web.lobby.default_bot", { n: i + 1, bot: t("web.bot.heuristic") }),
+    });
   }
   button.disabled = true;
   try {
-    const answer = await api("/api/tables", { method: "POST", body: { game: game.id, options: {}, seats, guided: true, private: true } });
+    const answer = await api("/api/tables", {
+      method: "POST",
+      body: { game: game.id, options: {}, seats, guided: true, private: true },
+    });
     rememberSeat(answer.id, [answer.seats[0].token]); // "My tables"; no invitations: he plays alone
     location.assign(`/table/${encodeURIComponent(answer.id)}#token=${answer.seats[0].token}`);
   } catch (err) {
@@ -110,10 +147,6 @@ function choiceLabel(name, value) {
     if (has(key)) return t(key);
   }
   return value;
-}
-
-function optionSchema(game, name) {
-  return (game?.options || []).find((o) => o.name === name);
 }
 
 function selectGame(id) {
@@ -208,7 +241,9 @@ function renderOptions(game) {
     const value = form.options[option.name];
     if (option.name === "players") {
       fields.push(
-        h("div", { class: "field" },
+        h(
+          "div",
+          { class: "field" },
           h("label", { for: id }, label),
           h("input", {
             id,
@@ -220,20 +255,26 @@ function renderOptions(game) {
             required: true,
             "data-testid": "players",
             onchange: (e) => {
-              const n = Math.max(game.min_players, Math.min(game.max_players, Math.round(Number(e.target.value) || game.min_players)));
+              const n = Math.max(
+                game.min_players,
+                Math.min(game.max_players, Math.round(Number(e.target.value) || game.min_players)),
+              );
               e.target.value = n;
               form.options.players = n;
               resizeSeats();
               renderOptions(game);
               renderSeats(game);
             },
-          })),
+          }),
+        ),
       );
     } else if (option.seats) {
       place.push(seatOption(option, id, label));
     } else if (option.type === "bool") {
       place.push(
-        h("div", { class: "field check" },
+        h(
+          "div",
+          { class: "field check" },
           h("input", {
             id,
             type: "checkbox",
@@ -243,26 +284,38 @@ function renderOptions(game) {
               form.options[option.name] = e.target.checked;
             },
           }),
-          h("label", { for: id }, label)),
+          h("label", { for: id }, label),
+        ),
       );
     } else if (Array.isArray(option.choices)) {
       // The option's values as the server lists them, typed: the one chosen is sent as it is.
       const choices = option.choices;
       place.push(
-        h("div", { class: "field" },
+        h(
+          "div",
+          { class: "field" },
           h("label", { for: id }, label),
-          h("select", {
-            id,
-            "data-testid": `option-${option.name}`,
-            onchange: (e) => {
-              form.options[option.name] = choices[e.target.selectedIndex];
+          h(
+            "select",
+            {
+              id,
+              "data-testid": `option-${option.name}`,
+              onchange: (e) => {
+                form.options[option.name] = choices[e.target.selectedIndex];
+              },
             },
-          }, choices.map((c) => h("option", { value: String(c), selected: value === c }, choiceLabel(option.name, String(c)))))),
+            choices.map((c) =>
+              h("option", { value: String(c), selected: value === c }, choiceLabel(option.name, String(c))),
+            ),
+          ),
+        ),
       );
     } else {
       const numeric = option.type === "int" || option.type === "float";
       place.push(
-        h("div", { class: "field" },
+        h(
+          "div",
+          { class: "field" },
           h("label", { for: id }, label),
           h("input", {
             id,
@@ -272,7 +325,8 @@ function renderOptions(game) {
             onchange: (e) => {
               form.options[option.name] = numeric ? Number(e.target.value) : e.target.value;
             },
-          })),
+          }),
+        ),
       );
     }
   }
@@ -286,7 +340,9 @@ function renderOptions(game) {
 
 /** A choice about the table itself (not the game's), a checkbox bound to `form[name]`. */
 function tableChoice(name, label) {
-  return h("div", { class: "field check" },
+  return h(
+    "div",
+    { class: "field check" },
     h("input", {
       id: `option-${name}`,
       type: "checkbox",
@@ -296,7 +352,8 @@ function tableChoice(name, label) {
         form[name] = e.target.checked;
       },
     }),
-    h("label", { for: `option-${name}` }, t(label)));
+    h("label", { for: `option-${name}` }, t(label)),
+  );
 }
 
 /** An option that names seats, offered as the seats themselves (« Joueur 2 »), never as the
@@ -305,14 +362,26 @@ function tableChoice(name, label) {
 function seatOption(option, id, label) {
   const seats = form.seats.map((seat, i) => `${i + 1}. ${seat.name.trim() || defaultName(i, seat)}`);
   if (option.seats === "indices") {
-    const chosen = new Set(String(form.options[option.name] || "").split(",").filter((x) => x.trim() !== "").map(Number));
+    const chosen = new Set(
+      String(form.options[option.name] || "")
+        .split(",")
+        .filter((x) => x.trim() !== "")
+        .map(Number),
+    );
     const write = () => {
-      form.options[option.name] = [...chosen].filter((i) => i < seats.length).sort((a, b) => a - b).join(",");
+      form.options[option.name] = [...chosen]
+        .filter((i) => i < seats.length)
+        .sort((a, b) => a - b)
+        .join(",");
     };
-    return h("fieldset", { class: "field seat-set", "data-testid": `option-${option.name}` },
+    return h(
+      "fieldset",
+      { class: "field seat-set", "data-testid": `option-${option.name}` },
       h("legend", {}, label),
       seats.map((text, i) =>
-        h("div", { class: "check" },
+        h(
+          "div",
+          { class: "check" },
           h("input", {
             id: `${id}-${i}`,
             type: "checkbox",
@@ -324,20 +393,29 @@ function seatOption(option, id, label) {
               write();
             },
           }),
-          h("label", { for: `${id}-${i}` }, text))));
+          h("label", { for: `${id}-${i}` }, text),
+        ),
+      ),
+    );
   }
   const value = Number(form.options[option.name]) || 0;
-  return h("div", { class: "field" },
+  return h(
+    "div",
+    { class: "field" },
     h("label", { for: id }, label),
-    h("select", {
-      id,
-      "data-testid": `option-${option.name}`,
-      onchange: (e) => {
-        form.options[option.name] = Number(e.target.value);
+    h(
+      "select",
+      {
+        id,
+        "data-testid": `option-${option.name}`,
+        onchange: (e) => {
+          form.options[option.name] = Number(e.target.value);
+        },
       },
-    },
-    h("option", { value: "0", selected: value === 0 }, t("web.lobby.nobody")),
-    seats.map((text, i) => h("option", { value: String(i + 1), selected: value === i + 1 }, text))));
+      h("option", { value: "0", selected: value === 0 }, t("web.lobby.nobody")),
+      seats.map((text, i) => h("option", { value: String(i + 1), selected: value === i + 1 }, text)),
+    ),
+  );
 }
 
 function renderSeats(game) {
@@ -350,28 +428,35 @@ function renderSeats(game) {
         { class: "seat-row", style: `--seat:${seatColour(i)}` },
         h("span", { class: "seat-dot", "aria-hidden": "true" }, String(i + 1)),
         h("label", { class: "visually-hidden", for: `seat-kind-${i}` }, t("web.lobby.seat_kind", { n: i + 1 })),
-        h("select", {
-          id: `seat-kind-${i}`,
-          "data-testid": `seat-kind-${i}`,
-          onchange: (e) => {
-            seat.kind = e.target.value;
-            renderOptions(game);
-            renderSeats(game);
+        h(
+          "select",
+          {
+            id: `seat-kind-${i}`,
+            "data-testid": `seat-kind-${i}`,
+            onchange: (e) => {
+              seat.kind = e.target.value;
+              renderOptions(game);
+              renderSeats(game);
+            },
           },
-        },
-        h("option", { value: "human", selected: seat.kind === "human" }, t("web.kind.human")),
-        h("option", { value: "bot", selected: seat.kind === "bot" }, t("web.kind.bot"))),
+          h("option", { value: "human", selected: seat.kind === "human" }, t("web.kind.human")),
+          h("option", { value: "bot", selected: seat.kind === "bot" }, t("web.kind.bot")),
+        ),
         h("label", { class: "visually-hidden", for: `seat-bot-${i}` }, t("web.lobby.seat_bot", { n: i + 1 })),
-        h("select", {
-          id: `seat-bot-${i}`,
-          "data-testid": `seat-bot-${i}`,
-          disabled: seat.kind !== "bot",
-          hidden: seat.kind !== "bot",
-          onchange: (e) => {
-            seat.bot = e.target.value;
-            renderSeats(game);
+        h(
+          "select",
+          {
+            id: `seat-bot-${i}`,
+            "data-testid": `seat-bot-${i}`,
+            disabled: seat.kind !== "bot",
+            hidden: seat.kind !== "bot",
+            onchange: (e) => {
+              seat.bot = e.target.value;
+              renderSeats(game);
+            },
           },
-        }, bots.map((b) => h("option", { value: b, selected: seat.bot === b }, botLabel(game?.id, b)))),
+          bots.map((b) => h("option", { value: b, selected: seat.bot === b }, botLabel(game?.id, b))),
+        ),
         h("label", { class: "visually-hidden", for: `seat-name-${i}` }, t("web.lobby.seat_name", { n: i + 1 })),
         h("input", {
           id: `seat-name-${i}`,
@@ -386,7 +471,9 @@ function renderSeats(game) {
           },
         }),
         seat.kind === "human"
-          ? h("span", { class: "check seat-mine" },
+          ? h(
+              "span",
+              { class: "check seat-mine" },
               h("input", {
                 id: `seat-mine-${i}`,
                 type: "checkbox",
@@ -396,7 +483,8 @@ function renderSeats(game) {
                   seat.mine = e.target.checked;
                 },
               }),
-              h("label", { for: `seat-mine-${i}` }, t("web.lobby.seat_mine")))
+              h("label", { for: `seat-mine-${i}` }, t("web.lobby.seat_mine")),
+            )
           : null,
       ),
     ),
@@ -413,7 +501,10 @@ async function submit(event) {
   for (const option of game.options || []) {
     // Seats ticked before the table shrank are no longer there.
     if (option.seats === "indices" && typeof options[option.name] === "string") {
-      options[option.name] = options[option.name].split(",").filter((x) => x !== "" && Number(x) < form.seats.length).join(",");
+      options[option.name] = options[option.name]
+        .split(",")
+        .filter((x) => x !== "" && Number(x) < form.seats.length)
+        .join(",");
     }
   }
   const body = {
@@ -488,7 +579,9 @@ function renderFilters() {
   fill(
     els.filterStatus,
     h("option", { value: "", selected: !filters.status }, t("web.lobby.all_statuses")),
-    STATUSES.map((status) => h("option", { value: status, selected: status === filters.status }, t(`web.lobby.status.${status}`))),
+    STATUSES.map((status) =>
+      h("option", { value: status, selected: status === filters.status }, t(`web.lobby.status.${status}`)),
+    ),
   );
 }
 
@@ -506,7 +599,10 @@ function renderTables() {
       fill(list, h("li", { class: "muted empty" }, t("web.lobby.none")));
       continue;
     }
-    fill(list, rows.map((table) => listedTable(table, status)));
+    fill(
+      list,
+      rows.map((table) => listedTable(table, status)),
+    );
   }
 }
 
@@ -515,11 +611,20 @@ function listedTable(table, status) {
   return tableItem(
     table,
     gameById(table.game),
-    status === "finished" ? resultLine(table) : h("p", { class: "muted small" }, t("web.lobby.moves", { version: table.version ?? 0 })),
-    status === "open" ? h("div", { class: "take-seats" }, freeSeatButtons(table.id, table.seats, showTablesError)) : null,
-    h("div", { class: "table-links" },
-      status === "finished" ? h("a", { href: `/table/${id}` }, t("web.lobby.final_board")) : h("a", { href: `/table/${id}` }, t("web.lobby.watch")),
-      h("a", { href: `/table/${id}/replay` }, t("web.replay"))),
+    status === "finished"
+      ? resultLine(table)
+      : h("p", { class: "muted small" }, t("web.lobby.moves", { version: table.version ?? 0 })),
+    status === "open"
+      ? h("div", { class: "take-seats" }, freeSeatButtons(table.id, table.seats, showTablesError))
+      : null,
+    h(
+      "div",
+      { class: "table-links" },
+      status === "finished"
+        ? h("a", { href: `/table/${id}` }, t("web.lobby.final_board"))
+        : h("a", { href: `/table/${id}` }, t("web.lobby.watch")),
+      h("a", { href: `/table/${id}/replay` }, t("web.replay")),
+    ),
   );
 }
 
@@ -541,9 +646,13 @@ function resultLine(table) {
     "ol",
     { class: "result" },
     result.ranking.map((place, index) =>
-      h("li", { class: index === 0 ? "winner" : "" },
-        t(`web.ordinal.${index + 1}`), " ",
-        place.map((p) => `${names[p]}${basis[p] !== undefined ? ` (${shown(p)})` : ""}`).join(", ")),
+      h(
+        "li",
+        { class: index === 0 ? "winner" : "" },
+        t(`web.ordinal.${index + 1}`),
+        " ",
+        place.map((p) => `${names[p]}${basis[p] !== undefined ? ` (${shown(p)})` : ""}`).join(", "),
+      ),
     ),
   );
 }

@@ -2,7 +2,7 @@
 // as the viewer saw it, from GET /api/tables/{id}/replay, drawn by the game's board in read-only mode.
 
 import { loadBoardModule } from "./boards/index.js";
-import { api, ApiError, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
+import { ApiError, api, fragmentTokens, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderGameOver, renderLog, renderPlayers } from "./panels.js";
 import { createZoom } from "./zoom.js";
@@ -61,7 +61,7 @@ function stateAt(i) {
     legal: [],
     can_roll: false,
     events: step.events || [],
-    result: finished ? summary?.result ?? null : null,
+    result: finished ? (summary?.result ?? null) : null,
   };
 }
 
@@ -157,7 +157,10 @@ async function checkRecord() {
       } catch {
         body = null;
       }
-      recordError = { status: response.status, error: body?.error || { key: "web.error.http", params: { status: response.status } } };
+      recordError = {
+        status: response.status,
+        error: body?.error || { key: "web.error.http", params: { status: response.status } },
+      };
     } else {
       recordError = null;
     }
@@ -178,7 +181,14 @@ els.slider.addEventListener("input", (e) => go(Number(e.target.value)));
 document.addEventListener("keydown", (event) => {
   if (event.target === els.slider) return; // the slider moves itself with the arrows
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: steps().length - 1, PageUp: index - 10, PageDown: index + 10 };
+  const moves = {
+    ArrowLeft: index - 1,
+    ArrowRight: index + 1,
+    Home: 0,
+    End: steps().length - 1,
+    PageUp: index - 10,
+    PageDown: index + 10,
+  };
   if (event.key in moves) {
     event.preventDefault();
     go(moves[event.key]);

@@ -47,7 +47,11 @@ export function rememberSeat(table, tokens) {
 
 /** Forget every seat remembered at `table` (it no longer exists). */
 export function forgetTable(table) {
-  write(localStorage, SEATS_KEY, rememberedSeats().filter((s) => s.table !== table));
+  write(
+    localStorage,
+    SEATS_KEY,
+    rememberedSeats().filter((s) => s.table !== table),
+  );
 }
 
 /** The page link that plays a remembered seat. */
@@ -64,14 +68,28 @@ export function tableItem(table, game, ...more) {
   return h(
     "li",
     { class: "table-item", "data-table": table.id },
-    h("div", { class: "table-head" },
+    h(
+      "div",
+      { class: "table-head" },
       h("strong", {}, game ? pick(game.titles) : table.game),
-      h("span", { class: "muted small" }, ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`)),
-    h("div", { class: "seat-chips" },
+      h(
+        "span",
+        { class: "muted small" },
+        ` ${t("web.table_n", { id: table.id })} · ${formatTime(table.updated || table.created, lang())}`,
+      ),
+    ),
+    h(
+      "div",
+      { class: "seat-chips" },
       (table.seats || []).map((seat, i) =>
-        h("span", { class: "seat-chip", style: `--seat:${seatColour(i)}` },
+        h(
+          "span",
+          { class: "seat-chip", style: `--seat:${seatColour(i)}` },
           names[i],
-          seat.kind === "bot" ? h("small", {}, ` (${botLabel(table.game, seat.bot)})`) : null))),
+          seat.kind === "bot" ? h("small", {}, ` (${botLabel(table.game, seat.bot)})`) : null,
+        ),
+      ),
+    ),
     more,
   );
 }
@@ -121,20 +139,33 @@ export function renderInvitations(container, created, extra = null) {
       { class: "links" },
       humans.map((seat) => {
         const url = absolute(seat.invite);
-        return h("li", {},
+        return h(
+          "li",
+          {},
           h("span", { class: "link-label" }, t("web.lobby.invite_for", { name: seat.name, n: seat.index + 1 })),
           h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
-          copyButton(url));
+          copyButton(url),
+        );
       }),
       created.hotseat && humans.length > 1
-        ? h("li", {},
+        ? h(
+            "li",
+            {},
             h("span", { class: "link-label" }, t("web.lobby.hotseat_label")),
-            h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")))
+            h("a", { href: absolute(created.hotseat), "data-testid": "hotseat-link" }, t("web.lobby.hotseat")),
+          )
         : null,
-      h("li", {},
+      h(
+        "li",
+        {},
         h("span", { class: "link-label" }, t("web.lobby.spectate_label")),
-        h("a", { href: absolute(created.spectate), "data-testid": "spectate-link", class: "url" }, absolute(created.spectate)),
-        copyButton(absolute(created.spectate))),
+        h(
+          "a",
+          { href: absolute(created.spectate), "data-testid": "spectate-link", class: "url" },
+          absolute(created.spectate),
+        ),
+        copyButton(absolute(created.spectate)),
+      ),
     ),
     extra,
   );

@@ -6,19 +6,19 @@
 // This page knows no game: the board comes from the registry in boards/index.js.
 
 import { loadBoardModule } from "./boards/index.js";
-import { createHelp } from "./help.js";
-import { renderGuide } from "./guide.js";
-import { createZoom } from "./zoom.js";
 import { rememberBotLabels } from "./botlabels.js";
-import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
-import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { createChat } from "./chat.js";
+import { decoratePlayers, renderAway } from "./clock.js";
+import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
+import { renderGuide } from "./guide.js";
+import { createHelp } from "./help.js";
+import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
-import { decoratePlayers, renderAway } from "./clock.js";
 import { renderResult } from "./result.js";
 import { renderUndo } from "./takeback.js";
+import { createZoom } from "./zoom.js";
 
 const tableId = tableIdFromPath();
 const tokens = fragmentTokens();
@@ -49,6 +49,7 @@ const els = {
   away: $("clock-away"),
   result: $("result"),
   undo: $("undo"),
+  stopWaiting: $("stop-waiting"),
 };
 const help = createHelp($("help"), $("help-panel"));
 const zoom = createZoom($("board"), document.querySelector(".status-row"));
@@ -68,7 +69,7 @@ class View {
       tableId,
       token,
       onMessage: (message) => this.receive(message),
-      onStatus: (status, conn, detail) => {
+      onStatus: (status, _conn, detail) => {
         if (status === "closed" && detail?.code) this.closeCode = detail.code;
         renderConnection();
       },
@@ -111,7 +112,8 @@ class View {
         this.odds = message;
         render();
         break;
-      case "presence": { // a seat's player came or went: who is connected, countdowns, clocks
+      case "presence": {
+        // a seat's player came or went: who is connected, countdowns, clocks
         const { seats, handover, clock } = message;
         if (this.msg && message.version === this.msg.version) this.msg = { ...this.msg, seats, handover, clock };
         render();
@@ -153,6 +155,9 @@ let gameTitles = {};
 let gameBots = {};
 let noticeTimer = null;
 let refusedReason = null; // set once the page shows that its link opens nothing
+// A table waiting for a player who has not come: a seated player may stop waiting and hand the seat
+// to a bot, but only once he asks (issue 33): until then the page just says whom it waits for.
+let stopWaiting = false;
 
 // -- which view is shown ----------------------------------------------------------------------------
 
@@ -232,9 +237,13 @@ els.sound.addEventListener("click", () => {
   if (soundOn()) chime();
 });
 // A sound remembered on plays after the page's first click (the browser's rule for sound).
-document.addEventListener("pointerdown", () => {
-  if (soundOn() && !audio && window.AudioContext) audio = new AudioContext();
-}, { once: true });
+document.addEventListener(
+  "pointerdown",
+  () => {
+    if (soundOn() && !audio && window.AudioContext) audio = new AudioContext();
+  },
+  { once: true },
+);
 markSound();
 
 /** Whether `view`'s seat may have something to hide from the player still holding the device (a
@@ -276,14 +285,21 @@ function render() {
   els.title.textContent = heading(msg.game);
   els.status.textContent = statusText(msg);
   els.viewing.textContent = viewingText(view);
+  renderWaiting(view);
   renderPlayers(els.players, msg, {
-    onTakeover: view.token === null ? null : (index, level) => takeover(view, index, level),
+    onTakeover:
+      view.token === null || (awaited(msg).length && !stopWaiting)
+        ? null
+        : (index, level) => takeover(view, index, level),
     levels: gameBots[msg?.game] || [],
   });
   decoratePlayers(els.players, msg);
   renderAway(els.away, msg, () => view.conn.send({ type: "back" }));
   renderOdds(els.odds, msg, view.odds);
-  renderGuide(els.guide, msg, view.hint, { act: (action) => sendFromShownView({ type: "act", action }), openRules: () => help.show() });
+  renderGuide(els.guide, msg, view.hint, {
+    act: (action) => sendFromShownView({ type: "act", action }),
+    openRules: () => help.show(),
+  });
   renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
   renderLog(els.log, view.log);
   renderGameOver(els.gameOver, msg);
@@ -303,9 +319,50 @@ function gameTitle(game) {
   return pick(gameTitles[game]) || game;
 }
 
+/** The seats an open table still waits for: its human players who have not come (the server opens the
+ * game once every seat has its player). */
+function awaited(msg) {
+  if (msg?.status !== "open") return [];
+  return (msg.seats || []).filter((seat, i) => seat.kind !== "bot" && !seat.connected && i !== msg.seat);
+}
+
+/** Names as a sentence says them: « Bob », « Bob et Carl », "Bob, Carl and Dan" (British English, as
+ * the catalog: no serial comma). */
+function nameList(names) {
+  try {
+    return new Intl.ListFormat(lang() === "fr" ? "fr-FR" : "en-GB", { type: "conjunction" }).format(names);
+  } catch {
+    return names.join(", ");
+  }
+}
+
+/** The control a seated player asks with to stop waiting for the players who have not come; once
+ * asked, the players' panel offers to hand their seats to bots, and the page goes there. */
+function renderWaiting(view) {
+  const waiting = awaited(view?.msg);
+  const names = seatNames(view?.msg?.seats);
+  els.stopWaiting.hidden = !waiting.length || stopWaiting || view.token === null;
+  els.stopWaiting.textContent = waiting.length
+    ? t("web.stop_waiting", { names: nameList(waiting.map((seat) => names[seat.index])) })
+    : "";
+}
+
+els.stopWaiting.addEventListener("click", () => {
+  stopWaiting = true;
+  render();
+  const control = els.players.querySelector('[data-testid^="takeover-"]');
+  control?.scrollIntoView({ block: "center" });
+  control?.focus();
+});
+
 function statusText(msg) {
   const names = seatNames(msg.seats);
   const parts = [];
+  const waiting = awaited(msg);
+  if (waiting.length) {
+    // Nothing is drawn nor played until everyone has come: say whom the table waits for.
+    return t("web.status.waiting_join", { names: nameList(waiting.map((seat) => names[seat.index])) });
+  }
   const line = board?.statusLine?.(msg);
   if (line) parts.push(line);
   if (msg.status === "finished" || msg.context?.over) {
@@ -319,7 +376,8 @@ function statusText(msg) {
   } else {
     const acting = seatsToAct(msg);
     const c = msg.context || {};
-    if (acting.length && c.chance) parts.push(t("web.status.waiting_roll", { name: acting.map((p) => names[p]).join(", ") }));
+    if (acting.length && c.chance)
+      parts.push(t("web.status.waiting_roll", { name: acting.map((p) => names[p]).join(", ") }));
     else if (acting.length) parts.push(t("web.status.waiting_for", { names: acting.map((p) => names[p]).join(", ") }));
     else if (c.chance) parts.push(t("web.status.chance"));
   }
@@ -344,16 +402,20 @@ function renderError(view) {
   fill(
     els.error,
     h("span", { class: "error-text" }, text),
-    h("button", {
-      type: "button",
-      class: "close",
-      "aria-label": t("web.dismiss"),
-      onclick: () => {
-        if (error === pageError) pageError = null;
-        else if (view) view.error = null;
-        render();
+    h(
+      "button",
+      {
+        type: "button",
+        class: "close",
+        "aria-label": t("web.dismiss"),
+        onclick: () => {
+          if (error === pageError) pageError = null;
+          else if (view) view.error = null;
+          render();
+        },
       },
-    }, "×"),
+      "×",
+    ),
   );
 }
 
@@ -361,7 +423,11 @@ function renderConnection() {
   const statuses = views.map((v) => v.conn.status);
   let key = "web.conn.open";
   if (views.some((v) => v.conn.gone)) key = "web.conn.refused";
-  else if (statuses.some((x) => x !== "open")) key = statuses.every((x) => x === "connecting") && !views.some((v) => v.msg) ? "web.connecting" : "web.conn.reconnecting";
+  else if (statuses.some((x) => x !== "open"))
+    key =
+      statuses.every((x) => x === "connecting") && !views.some((v) => v.msg)
+        ? "web.connecting"
+        : "web.conn.reconnecting";
   els.conn.textContent = t(key);
   els.conn.dataset.state = key.split(".").pop();
   const gone = views.find((v) => v.conn.gone);
@@ -391,9 +457,14 @@ function showRefused(reason) {
     h("h2", {}, t(`web.refused.${reason}.title`)),
     h("p", {}, t(`web.refused.${reason}.what`, { id })),
     h("p", {}, t(`web.refused.${reason}.next`)),
-    h("p", { class: "refused-links" },
-      spectate ? h("a", { href: spectate, class: "button-link", "data-testid": "refused-spectate" }, t("web.refused.spectate")) : null,
-      h("a", { href: "/", class: "button-link", "data-testid": "refused-lobby" }, t("web.refused.lobby"))),
+    h(
+      "p",
+      { class: "refused-links" },
+      spectate
+        ? h("a", { href: spectate, class: "button-link", "data-testid": "refused-spectate" }, t("web.refused.spectate"))
+        : null,
+      h("a", { href: "/", class: "button-link", "data-testid": "refused-lobby" }, t("web.refused.lobby")),
+    ),
   );
 }
 
@@ -524,7 +595,7 @@ document.addEventListener("keydown", (event) => {
   if (!els.cover.hidden) return; // the cover's button takes Enter and Space itself
   const target = event.target;
   if (target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
-  if (board?.handleKey && board.handleKey(event)) event.preventDefault();
+  if (board?.handleKey?.(event)) event.preventDefault();
 });
 
 // -- start -------------------------------------------------------------------------------------------

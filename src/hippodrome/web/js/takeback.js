@@ -4,7 +4,7 @@
 
 /** Show `button` while the shown seat may take its last move back; a click asks the server. */
 export function renderUndo(button, msg, send) {
-  const may = Boolean(msg && msg.can_undo && msg.status === "running");
+  const may = Boolean(msg?.can_undo && msg.status === "running");
   button.hidden = !may;
   button.disabled = !may;
   button.onclick = may ? () => send({ type: "undo" }) : null;

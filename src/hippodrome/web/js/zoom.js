@@ -135,12 +135,16 @@ export function createZoom(container, host) {
       area.classList.remove("panning");
     });
     // A pan ends with a click on whatever is under the pointer: it is not a move on the board.
-    area.addEventListener("click", (event) => {
-      if (!panned) return;
-      panned = false;
-      event.stopPropagation();
-      event.preventDefault();
-    }, true);
+    area.addEventListener(
+      "click",
+      (event) => {
+        if (!panned) return;
+        panned = false;
+        event.stopPropagation();
+        event.preventDefault();
+      },
+      true,
+    );
   }
 
   /** Whether the drawing, at the whole board, goes into the frame: a phone's drawing taller than the

@@ -21,10 +21,20 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
     observation.horses.forEach((horse, lane) => {
       for (let square = 1; square < boardData.squares; square += 1) {
         const ditch = square === boardData.ditch ? " ditch" : "";
-        parts.push(s("rect", { class: `toy-cell${ditch}`, x: square * CELL, y: lane * LANE, width: CELL, height: LANE }));
+        parts.push(
+          s("rect", { class: `toy-cell${ditch}`, x: square * CELL, y: lane * LANE, width: CELL, height: LANE }),
+        );
       }
       const x = horse.square * CELL + CELL / 2;
-      parts.push(s("circle", { class: "toy-horse", cx: x, cy: lane * LANE + LANE / 2, r: LANE / 3, fill: COLOURS[horse.id] || "#888" }));
+      parts.push(
+        s("circle", {
+          class: "toy-horse",
+          cx: x,
+          cy: lane * LANE + LANE / 2,
+          r: LANE / 3,
+          fill: COLOURS[horse.id] || "#888",
+        }),
+      );
     });
     const line = boardData.squares * CELL;
     parts.push(s("line", { class: "toy-line", x1: line, y1: 0, x2: line, y2: height }));
@@ -37,11 +47,27 @@ export function createBoard(container, { boardData, t, lang = "en", send = null,
     const observation = msg.observation;
     const buttons = [];
     if (!readOnly && send && msg.can_roll) {
-      buttons.push(h("button", { type: "button", class: "primary", onclick: () => send({ type: "roll" }) }, t("web.toy_race.roll")));
+      buttons.push(
+        h(
+          "button",
+          { type: "button", class: "primary", onclick: () => send({ type: "roll" }) },
+          t("web.toy_race.roll"),
+        ),
+      );
     }
     if (!readOnly && send) {
       for (const move of legalMoves(msg)) {
-        buttons.push(h("button", { type: "button", "data-action": move.notation, onclick: () => send({ type: "act", action: move.notation }) }, moveLabel(move, lang)));
+        buttons.push(
+          h(
+            "button",
+            {
+              type: "button",
+              "data-action": move.notation,
+              onclick: () => send({ type: "act", action: move.notation }),
+            },
+            moveLabel(move, lang),
+          ),
+        );
       }
     }
     fill(controls, buttons);

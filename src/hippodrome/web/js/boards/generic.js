@@ -14,12 +14,24 @@ export function createBoard(container, { t, lang = "en", send = null, readOnly =
   function draw() {
     const buttons = [];
     if (!readOnly && send && msg?.can_roll) {
-      buttons.push(h("button", { type: "button", class: "primary", "data-testid": "roll-button", onclick: () => send({ type: "roll" }) }, t("web.generic.roll")));
+      buttons.push(
+        h(
+          "button",
+          { type: "button", class: "primary", "data-testid": "roll-button", onclick: () => send({ type: "roll" }) },
+          t("web.generic.roll"),
+        ),
+      );
     }
     if (!readOnly && send) {
       for (const move of legalMoves(msg)) {
         const action = move.notation;
-        buttons.push(h("button", { type: "button", title: action, "data-action": action, onclick: () => send({ type: "act", action }) }, moveLabel(move, lang)));
+        buttons.push(
+          h(
+            "button",
+            { type: "button", title: action, "data-action": action, onclick: () => send({ type: "act", action }) },
+            moveLabel(move, lang),
+          ),
+        );
       }
     }
     fill(actions, buttons);

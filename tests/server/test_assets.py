@@ -68,6 +68,6 @@ def test_a_game_serves_the_modules_its_board_and_options_editor_share(
     planned = add_planned_game(monkeypatch)
     none = client.get(f"/games/{planned.id}/web/options.js")
     assert none.status_code == 200 and b"return null" in none.content
-    for name in ("track.js", "../board.js", "board.JS", "x" * 50 + ".js"):
+    for name in ("bridge.js", "../board.js", "board.JS", "x" * 50 + ".js"):
         missing = client.get(f"/games/royal_turf/web/{name}")
         assert missing.status_code == 404, name

@@ -8,21 +8,32 @@ the totalisator, and rides by clicking the green squares of the race course (and
 colour of a square or a lane asks for) until the final ranking shows; when the die may go to two of
 her horses, a click on the other one shows its squares and plays nothing. Along the way the board
 holds every square of both boards (the forty of the training loop, every cell of the six lanes and
-the twelve start squares), shows Ada's own cards and only a count of the others', the sale's lot,
-the totalisator's tickets, and turns into French with the language switch, no message key showing.
+the twelve start squares), shows Ada's own cards and only a count of the others', the sale's lot
+with its highest bid and whose turn it is (the kit's auction panel), the trading as two small forms,
+the totalisator's tickets, and turns into French with the language switch, no message key, engine
+id or notation showing.
+
+The same game is played on a phone (390x844): at every decision the page is no wider than the
+screen, every control that plays an action is at least 40 CSS pixels on its short side (the race
+course's squares too, where they carry the action), the first of them is on the first screen, the
+race course is shown close up, and where its landing squares are drawn too small to tap they are only
+lit on the course (no action, not focusable) and offered as buttons under it (Ada rides by those).
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
 from hippodrome.games.ascot.material import material
 from tests.web.conftest import LiveServer, SeatPage
+from tests.web.test_pawn_motion import Table
+from tests.web.test_royal_steeple_chase_board import PASSED_ON, device_to_list
 
 pytestmark = pytest.mark.browser
 
@@ -32,16 +43,45 @@ ACTIONABLE = """() => {
   const seen = (kind) => ({ kind, version: state ? state.version : -1, phase: state ? state.observation.phase : null });
   if (shown(document.querySelector('[data-testid="game-over"]'))) return seen("over");
   if (shown(document.querySelector('[data-testid="roll-button"]'))) return seen("roll");
-  if (document.querySelector('[data-testid="as-target"]')) return seen("target");
+  if (document.querySelector('[data-testid="as-target"], [data-testid="as-landing"]')) return seen("target");
   const controls = '[data-testid="as-prompt"] button, [data-testid="as-hand"] button[data-action]';
   if (document.querySelector(controls)) return seen("choice");
   return false;
 }"""
 RAW_KEY = re.compile(r"\b(?:web\.ascot|ascot)\.[a-z_]+")
+NOTATION = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\bh\d{1,2}\b|\b(?:bid|seal|move|swap|offer|bet) (?:h?\d|\d)"
+)
+"""An engine id (``commissaire_du_club``, ``h3``) or a move's notation (``bid 1500``) in the text."""
+PHONE: ViewportSize = {"width": 390, "height": 844}
+ON_A_PHONE = """() => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !el.closest("[hidden]"); };
+  const acting = [...document.querySelectorAll("#board [data-action]")].filter(shown);
+  const size = (el) => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };
+  const small = acting.filter((el) => Math.min(...size(el)) < 39.95);
+  const top = acting.filter((el) => !el.closest("svg")).map((el) => el.getBoundingClientRect().top + window.scrollY);
+  const lit = [...document.querySelectorAll(".as-race [data-listed]")];
+  return {
+    overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    small: small.map((el) => `${el.dataset.action} ${size(el).map(Math.round).join("x")}`),
+    first: top.length ? Math.min(...top) : null,
+    lit: lit.map((el) => el.dataset.listed).sort(),
+    litFocusable: lit.filter((el) => el.matches("[tabindex], [role=button], [data-action]") || el.querySelector("[data-action], [tabindex]")).length,
+    landings: [...document.querySelectorAll('[data-testid="as-landing"]')].map((el) => el.dataset.action).sort(),
+  };
+}"""
+"""What a phone shows at a decision: a sideways overflow, the controls smaller than a finger (drawn or
+not), where the first button starts, the race course's squares only lit (too small to tap: their
+notation in ``data-listed``), whether any of those can be tapped or focused, and the landing buttons."""
+
+
+@pytest.fixture(params=["laptop", "phone"])
+def screen(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
 
 
 @pytest.fixture
-def ada(live_server: LiveServer, context: BrowserContext) -> Iterator[SeatPage]:
+def ada(live_server: LiveServer, context: BrowserContext, screen: str) -> Iterator[SeatPage]:
     seats = [
         {"kind": "human", "name": "Ada"},
         {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
@@ -49,6 +89,8 @@ def ada(live_server: LiveServer, context: BrowserContext) -> Iterator[SeatPage]:
     ]
     table = live_server.create_table(seats, {}, game="ascot")
     seat = SeatPage(context.new_page())
+    if screen == "phone":
+        seat.page.set_viewport_size(PHONE)
     seat.page.goto(table["seats"][0]["invite"])
     yield seat
     assert not seat.errors, f"script errors on the board: {seat.errors}"
@@ -64,14 +106,15 @@ def first(page: Page, *selectors: str) -> Any:
 
 
 def test_a_whole_game_against_two_bots_played_by_clicks(
-    live_server: LiveServer, ada: SeatPage
+    live_server: LiveServer, ada: SeatPage, screen: str
 ) -> None:
     page = ada.page
+    phone = screen == "phone"
     fr = live_server.http.get("/api/i18n/fr").json()
     m = material()
     # Both boards, whole: the training loop's squares, the race course's cells and start squares.
     expect(page.locator(".as-loop .as-sq")).to_have_count(m.training_length)
-    expect(page.locator(".as-race polygon.as-cell")).to_have_count(sum(map(len, m.lanes)))
+    expect(page.locator(".as-race .as-cell")).to_have_count(sum(map(len, m.lanes)))
     expect(page.locator(".as-race polygon.as-start")).to_have_count(12)
     done: dict[str, int] = {}
     checked: set[str] = set()
@@ -82,6 +125,19 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
             break
         state = page.evaluate("() => window.hippodromeTable.state()")
         obs = state["observation"]
+        shown = NOTATION.findall(page.locator('[data-testid="as-prompt"]').inner_text())
+        assert not shown, f"{phase}: ids or notation in the prompt: {shown}"
+        if phone:
+            seen_phone: dict[str, Any] = page.evaluate(ON_A_PHONE)
+            assert not seen_phone["overflow"], f"{phase}: the page is wider than the phone"
+            assert not seen_phone["small"], f"{phase}: controls under 40 px: {seen_phone['small']}"
+            first_top = seen_phone["first"]
+            assert first_top is None or first_top < PHONE["height"], (
+                f"{phase}: control at {first_top}"
+            )
+            # A square too small to tap is only lit; its button under the course plays it.
+            assert not seen_phone["litFocusable"], seen_phone
+            assert seen_phone["lit"] == seen_phone["landings"], seen_phone
         if phase == "exchange" and "hand" not in checked:
             checked.add("hand")
             # Ada sees her own cards, and of the others only how many they hold.
@@ -93,7 +149,20 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
                 )
         if phase == "auction" and "lot" not in checked:
             checked.add("lot")
-            expect(page.get_by_test_id("as-lot")).to_be_visible()
+            lot = page.get_by_test_id("as-lot")
+            expect(lot).to_be_visible()
+            # The kit's auction panel: the highest bid and who holds it, and whose turn it is.
+            expect(lot.locator('[data-part="high"]')).to_be_visible()
+            expect(lot.locator('[data-part="turn"]')).to_be_visible()
+        if (
+            phase == "trading"
+            and "trade" not in checked
+            and page.get_by_test_id("as-trade").count()
+        ):
+            checked.add("trade")
+            # Hundreds of offers and dozens of exchanges: two forms of lists, a button each.
+            buttons = page.locator('[data-testid="as-trade"] button[data-action]')
+            assert buttons.count() <= 2, buttons.count()
         choices = page.get_by_test_id("as-horse-choice")
         if kind == "target" and "favourite" not in checked and choices.count() == 2:
             checked.add("favourite")
@@ -105,8 +174,10 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
             chosen = page.locator(f'[data-testid="as-horse-choice"][data-horse="{horse}"]')
             expect(chosen).to_have_attribute("aria-pressed", "true")
             actions = page.eval_on_selector_all(
-                '[data-testid="as-target"]', "(ts) => ts.map((t) => t.dataset.action)"
+                '[data-testid="as-target"], [data-testid="as-landing"]',
+                "(ts) => ts.map((t) => t.dataset.action)",
             )
+            assert actions, "the other horse's squares are offered"
             assert all(a.startswith(f"move {horse} ") for a in actions), actions
             assert ada.version() == version, "choosing which horse to show plays nothing"
             continue  # look again: that horse's squares
@@ -114,10 +185,12 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
         if kind == "roll":
             target = page.get_by_test_id("roll-button")
         elif kind == "target":
-            target = page.get_by_test_id("as-target").first
+            landing = page.get_by_test_id("as-landing")
+            target = landing.first if landing.count() else page.get_by_test_id("as-target").first
         else:
             # Once each: a bid at the sale, an offer before the race, a bet on the totalisator.
-            once = {"auction": "as-bid", "trading": "as-offer", "betting": "as-bet"}.get(phase)
+            onces = {"auction": "as-bid", "trading": "as-offer", "betting": "as-bet-stake"}
+            once = onces.get(phase)
             if once and not done.get(once) and page.get_by_test_id(once).count():
                 what, target = once, page.get_by_test_id(once).first
             else:
@@ -149,7 +222,7 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
             checked.add("fr")
             page.get_by_test_id("lang-fr").click()
             expect(page.locator(".as-race-box > summary")).to_have_text(fr["web.ascot.race_title"])
-        if what == "as-bet" and "tote" not in checked:
+        if what == "as-bet-stake" and "tote" not in checked:
             checked.add("tote")
             expect(page.locator(".as-tote-table td.as-ticket.taken").first).to_be_visible()
     else:
@@ -162,3 +235,137 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
     assert done.get("move", 0) >= len(runners), f"Ada rode her horses {runners}: {done}"
     text = page.locator("#board").inner_text()
     assert not RAW_KEY.findall(text), f"message keys on the board: {RAW_KEY.findall(text)}"
+    assert not NOTATION.findall(text), f"ids or notation on the board: {NOTATION.findall(text)}"
+
+
+RACE_CHOICES = """() => {
+  const size = (el) => { const r = el.getBoundingClientRect(); return Math.min(r.width, r.height); };
+  const lit = [...document.querySelectorAll(".as-race [data-listed]")];
+  return {
+    drawn: [...document.querySelectorAll(".as-race [data-action]")].map((el) => [el.dataset.action, size(el)]),
+    lit: lit.map((el) => el.dataset.listed).sort(),
+    litTappable: lit.filter((el) => el.matches("[tabindex], [role=button]") || el.querySelector("[tabindex], [data-action]")).length,
+    landings: [...document.querySelectorAll('[data-testid="as-landing"]')].map((el) => [el.dataset.action, size(el)]),
+  };
+}"""
+"""The race course's choices: drawn with their action (and their short side), only lit (their notation
+in ``data-listed``), whether a lit one can be tapped or focused, and the landing buttons."""
+
+
+def race_table(live_server: LiveServer) -> tuple[dict[str, Any], Table]:
+    """A table of two seats played from here (the first legal action of each) until Ada's horse is to
+    move in the race: the table made and its players. A deal where no horse runs (the first actions
+    give the horses away) ends before the race: another table is dealt then."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bea"}]
+    for _ in range(6):
+        created = live_server.create_table(seats, {}, game="ascot")
+        table = Table(live_server, created, ("bid 500",))
+        for _ in range(600):
+            if any(m["kind"] == "move" for m in table.states[0]["legal"]):
+                return created, table
+            if any(s["status"] == "finished" for s in table.states):
+                break
+            table.play_one()
+        table.close()
+    raise AssertionError("six deals and the race never asked Ada to move")
+
+
+def test_on_a_phone_squares_too_small_to_tap_are_only_lit_and_listed(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Issue 33, point 3: on a phone the close-up's squares are the targets when they are 40 pixels or
+    more; the whole course's are a quarter of that, so they are only lit there (no action, not
+    focusable) and the landing buttons under the course carry the moves, one each."""
+    created, table = race_table(live_server)
+    try:
+        state = table.states[0]
+        page = context.new_page()
+        page.set_viewport_size(PHONE)
+        page.goto(created["seats"][0]["invite"])
+        page.wait_for_function(
+            "(v) => (window.hippodromeTable.state()?.version ?? -1) >= v", arg=state["version"]
+        )
+        page.locator('.as-race [data-action], [data-testid="as-landing"]').first.wait_for()
+        close: dict[str, Any] = page.evaluate(RACE_CHOICES)
+        small = [d for d in close["drawn"] if d[1] < 39.95]
+        assert not small, f"squares drawn with their action under 40 px: {small}"
+        assert close["lit"] == sorted(a for a, _ in close["landings"]), close
+        # The whole course: every square a quarter of a finger, so only lit, and listed.
+        page.get_by_test_id("as-race-zoom").click()
+        page.wait_for_function("() => !document.querySelector('.as-race [data-action]')")
+        whole: dict[str, Any] = page.evaluate(RACE_CHOICES)
+        shown = [m for m in state["legal"] if m["kind"] == "move"]
+        horse = shown[0]["args"]["horse"]
+        moves = sorted(m["notation"] for m in shown if m["args"]["horse"] == horse)
+        assert whole["lit"] == moves, whole
+        assert not whole["litTappable"], whole
+        assert sorted(a for a, _ in whole["landings"]) == moves, whole
+        assert all(side >= 40 for _, side in whole["landings"]), whole
+        # A landing button plays its move.
+        page.get_by_test_id("as-landing").first.click()
+        page.wait_for_function(
+            "(v) => (window.hippodromeTable.state()?.version ?? -1) > v", arg=state["version"]
+        )
+    finally:
+        table.close()
+
+
+def test_the_replay_of_a_race_on_a_phone_offers_nothing_to_tap(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """The replay draws the same race course, read-only: no square carries an action or can be
+    focused, no landing list, the page no wider than the phone."""
+    bots = [{"kind": "bot", "bot": "heuristic"} for _ in range(3)]
+    table = live_server.create_table(bots, {}, game="ascot")
+    for _ in range(240):
+        if live_server.http.get(f"/api/tables/{table['id']}").json()["status"] == "finished":
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError("three bots did not finish a game in two minutes")
+    steps = live_server.http.get(f"/api/tables/{table['id']}/replay").json()["steps"]
+    race = [i for i, step in enumerate(steps) if step["observation"].get("phase") == "move"]
+    assert race, "no step of the race in the replay"
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.goto(f"/table/{table['id']}/replay#step={race[len(race) // 2]}")
+    page.locator(".as-race .as-pawn").first.wait_for()
+    found: dict[str, Any] = page.evaluate(
+        """() => ({
+          actions: document.querySelectorAll("#board [data-action]").length,
+          focusable: document.querySelectorAll(".as-race [tabindex], .as-race [role=button]").length,
+          landings: document.querySelectorAll('[data-testid="as-landing"]').length,
+          overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        })"""
+    )
+    assert found == {"actions": 0, "focusable": 0, "landings": 0, "overflow": False}, found
+
+
+def test_in_hot_seat_the_next_seat_never_sees_the_bid_the_last_one_chose(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Two people at one device: at the sale the first to bid chooses a bid in the list and does not
+    make it (the lowest is made), then the device passes to the other: the list opens on its first
+    bid, never on the one chosen before (Ascot's bids may be sealed, its bets are hidden)."""
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    table = live_server.create_table(seats, {}, game="ascot")
+    tokens = ",".join(seat["token"] for seat in table["seats"])
+    device = SeatPage(context.new_page())
+    page = device.page
+    page.goto(f"{live_server.url}/table/{table['id']}#tokens={tokens}")
+    bids = '[data-testid="as-bid-select"]'
+    first_seat = device_to_list(page, bids)
+    options = page.locator(bids).first.locator("option")
+    first, chosen = options.first.get_attribute("value"), options.last.get_attribute("value")
+    assert first and chosen and first != chosen
+    page.locator(bids).first.select_option(chosen)
+    version = device.version()
+    page.locator('[data-testid="as-bid"][data-action]').first.click()
+    page.wait_for_function(PASSED_ON, arg=version)
+    device_to_list(page, bids, after=first_seat)
+    offered = (
+        page.locator(bids).first.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    )
+    assert chosen in offered, f"the amount chosen before is not offered now: {offered}"
+    expect(page.locator(bids).first).to_have_value(offered[0])
+    assert not device.errors, f"script errors on the board: {device.errors}"

@@ -190,7 +190,7 @@ def test_create_a_table_in_the_lobby_and_play_it_to_the_end(
     summary = live_server.http.get(f"/api/tables/{table_id}").json()
     assert summary["status"] == "finished"
     money = [ada.page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(3)]
-    assert money == [str(m) for m in summary["result"]["money"]], "the page shows the final money"
+    assert money == [f"{m:,}" for m in summary["result"]["money"]], "the page shows the final money"
 
     lobby.reload()
     expect(lobby.get_by_test_id("tables-finished")).to_contain_text(table_id)
@@ -223,19 +223,41 @@ def test_hidden_bets_stay_hidden_from_the_other_player(
         f"{a_name} puts a 2 token on Othello"
     )
 
+    en = live_server.http.get("/api/i18n/en").json()
+    face_down = en["web.royal_turf.bet_hidden"].format(player=a_name)
     chip = b.page.get_by_test_id("horse-othello").locator(".chip")
     expect(chip).to_have_count(1)
     expect(chip).to_have_class(_word("face-down"))
-    expect(chip.locator(".chip-value")).to_have_text("?")
-    assert "2" not in (chip.get_attribute("title") or "")
+    expect(chip.locator(".chip-value")).to_have_text("")  # its back, never a value or a "?"
+    expect(chip).to_have_attribute("title", face_down)
     assert "2" not in chip.inner_text()
     card_label = b.page.get_by_test_id("horse-othello").get_attribute("aria-label") or ""
-    assert f"{a_name} ?" in card_label and f"{a_name} 2" not in card_label
+    assert face_down in card_label and "2 token" not in card_label and "?" not in card_label
     bet_line = b.page.locator(LOG_ITEMS).filter(has_text=f"{a_name} puts a")
     expect(bet_line).to_have_text(f"{a_name} puts a token face down on Othello.")
 
+    # The bets box (kit/slip.js on the pool's slips): the seat's own first, in words; the other
+    # page says the token lies face down, never its value. In French, the card's "Bets:" list and
+    # the slips follow French typography (« Paris : », « Othello : »).
+    own = a.page.get_by_test_id(f"rt-slip-{mover}")
+    expect(own.locator("li")).to_have_text(["Othello: a 2 token"])
+    expect(a.page.get_by_test_id("rt-slips").locator(".rt-slips-who").first).to_have_text(
+        en["web.royal_turf.your_bets"]
+    )
+    expect(b.page.get_by_test_id(f"rt-slip-{mover}").locator("li")).to_have_text(
+        ["Othello: a face-down token"]
+    )
+    b.page.get_by_test_id("lang-fr").click()
+    expect(b.page.get_by_test_id(f"rt-slip-{mover}").locator("li")).to_have_text(
+        ["Othello : un jeton face cachée"]
+    )
+    expect(b.page.get_by_test_id("horse-othello")).to_have_attribute(
+        "aria-label", re.compile(r"Paris : [^;]*un jeton face cachée")
+    )
+    b.page.get_by_test_id("lang-en").click()
+    expect(b.page.locator("html")).to_have_attribute("lang", "en")
+
     # The sentence a face-up token gets (a chip's tooltip) is on the bettor's page only.
-    en = live_server.http.get("/api/i18n/en").json()
     face_up = en["web.royal_turf.bet_shown"].format(player=a_name, token=2)
     assert face_up in a.page.content()
     assert face_up not in b.page.content()
@@ -259,7 +281,7 @@ def test_hidden_bets_stay_hidden_from_the_other_player(
     expect(b.page.get_by_test_id("horse-albino").locator(".chip")).to_contain_text("1")
     back = a.page.get_by_test_id("horse-albino").locator(".chip")
     expect(back).to_have_class(_word("face-down"))
-    expect(back.locator(".chip-value")).to_have_text("?")
+    expect(back.locator(".chip-value")).to_have_text("")
 
 
 def test_a_reload_restores_the_same_board_and_play_goes_on(
@@ -355,7 +377,7 @@ def test_hot_seat_hides_the_board_between_players(
     cover.click()
     chip = page.get_by_test_id("horse-othello").locator(".chip")
     expect(chip).to_have_class(_word("face-down"))  # the first player's bet stays face down
-    expect(chip.locator(".chip-value")).to_have_text("?")
+    expect(chip.locator(".chip-value")).to_have_text("")
     expect(page.get_by_test_id("token-1")).to_be_enabled()
 
 
@@ -427,6 +449,88 @@ def test_the_first_horse_drawn_stands_just_behind_the_line(
     assert text == en["web.royal_turf.to_go"].format(n=34)
 
 
+PHONE_TARGETS = """() => {
+  const root = document.documentElement;
+  const board = document.getElementById("board");
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const targets = [...board.querySelectorAll("[data-action], [data-testid=roll-button], [data-testid^=token-]")]
+    .filter((el) => shown(el) && !el.disabled)
+    .map((el) => { const r = el.getBoundingClientRect();
+      return {what: el.dataset.action || el.dataset.testid, short: Math.min(r.width, r.height), bottom: r.bottom}; });
+  return {overflow: root.scrollWidth - root.clientWidth, height: innerHeight, targets, text: board.innerText};
+}"""
+NOTATION = re.compile(
+    rf"\b(bet \d+ |move )({'|'.join(HORSES)})\b|\broll (head|cap|saddle|shoe)\b|\b[a-z]+_[a-z_]+\b|\?"
+)
+"""What a player must never read on the board: an action's notation, a snake_case id, a "?"."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_on_a_phone_every_target_is_a_finger_s_size_with_its_board_on_one_screen(
+    live_server: LiveServer, new_context: Callable[[], BrowserContext], lang: str
+) -> None:
+    """Issue 33, points 3 and 4: at 390x844 Ada bets, rolls and moves by taps; every target that acts
+    (the horse cards, the tokens, the roll button) is at least 40 CSS pixels on its short side and on
+    the first screen, the page never scrolls sideways, and the board shows no notation or id."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}], {"hidden_bets": True}
+    )
+    context = new_context()
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    ada = Player(page)
+    page.on("pageerror", lambda exc: ada.errors.append(str(exc)))
+    page.goto(table["seats"][0]["invite"])
+    if lang == "fr":
+        page.get_by_test_id("lang-fr").click()
+    seen: set[str] = set()
+    while len(seen) < 3 or ada.done.get("move", 0) < 3:
+        kind = ada.waiting_for()
+        assert kind != "over"
+        seen.add(kind)
+        found = page.evaluate(PHONE_TARGETS)
+        assert found["overflow"] <= 0, f"the page scrolls sideways by {found['overflow']} px"
+        assert found["targets"], f"nothing to tap while the page offers to {kind}"
+        for target in found["targets"]:
+            assert target["short"] >= 40, f"{target['what']} is {target['short']:.0f} px on a phone"
+            assert target["bottom"] <= found["height"], (
+                f"{target['what']} is below the first screen"
+            )
+        assert not NOTATION.search(found["text"]), NOTATION.search(found["text"])
+        ada.play_one()
+    assert not ada.errors, ada.errors
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_the_die_shows_the_face_rolled_after_a_short_tumble(
+    live_server: LiveServer, new_context: Callable[[], BrowserContext], reduced: bool
+) -> None:
+    """The die (kit/dice.js) is drawn from the face rolled, named in words; it tumbles briefly when
+    rolled, and not at all for a reader who asks for reduced motion."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+    )
+    context = new_context()
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    ada = Player(page)
+    page.goto(table["seats"][0]["invite"])
+    while ada.waiting_for() != "roll":
+        ada.play_one()
+    die = page.get_by_test_id("rt-die")
+    expect(die).to_have_class(
+        re.compile(r"(^|\s)(blank|stale)(\s|$)")
+    )  # not rolled, or the last roll
+    ada.play_one()
+    face = page.evaluate("() => window.hippodromeTable.state().observation.rolled")
+    en = live_server.http.get("/api/i18n/en").json()
+    expect(die).to_have_attribute("data-face", face)
+    expect(die).to_have_attribute("aria-label", en[f"royal_turf.face.{face}"])
+    expect(die).to_have_attribute("data-animated", "false" if reduced else "true")
+    expect(die).not_to_have_attribute("data-rolling", "true")  # it settles on the face rolled
+    assert die.locator(".kit-die-symbol").count() == 1
+
+
 def test_the_lobby_names_option_choices_in_the_player_s_language(
     live_server: LiveServer, open_player: Opener
 ) -> None:
@@ -481,6 +585,8 @@ def test_a_player_hands_an_absent_seat_to_a_bot_of_the_level_she_picks(
         [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
     )
     ada = open_player(table["seats"][0]["invite"]).page
+    # She first says she will not wait for him: only then is a bot offered (issue 33, point 5).
+    ada.get_by_test_id("stop-waiting").click()
     level = ada.get_by_test_id("takeover-level-1")
     expect(level).to_be_visible()
     offered = level.locator("option").evaluate_all("(os) => os.map((o) => o.value)")

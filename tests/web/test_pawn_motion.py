@@ -1,5 +1,5 @@
-"""Pawns move along their path (issue 16, 7) on Royal Turf, Royal Steeple Chase, Win, Place & Show
-and Ascot, in Debian's headless chromium.
+"""Pawns move along their path (issue 16, 7) on Royal Turf, Royal Steeple Chase, Win, Place & Show,
+Ascot and Toques et Casques, in Debian's headless chromium.
 
 Every seat of the table is a human played from here over its own websocket (the first legal action,
 or the roll), so that nothing moves but what the test plays; a spectator's page watches. At the
@@ -62,6 +62,9 @@ class Case:
     """Notations played before the first legal action when legal (an opening bid, to buy)."""
     board: str = ""
     """Which of the game's boards, when it has two."""
+    ready: str = ""
+    """What the page shows once its board is drawn, waited for before anything is played: a move
+    made while the board module loads is not seen moving (the board starts from the state it finds)."""
 
     @property
     def id(self) -> str:
@@ -106,7 +109,7 @@ def win_place_show(e: Event, before: Observation) -> Moved | None:
         return None
     start = next(h for h in before["horses"] if h["id"] == p["horse"])
     way = (f"{start['lane']}-{start['square']}", f"{p['lane']}-{p['square']}")
-    pawn, cell = f'[data-horse="{p["horse"]}"]', f'polygon[data-cell="{way[1]}"]'
+    pawn, cell = f'[data-horse="{p["horse"]}"]', f'.wps-oval path.lt-cell[data-cell="{way[1]}"]'
     return Moved(".wps-horses", pawn, cell, p["horse"], way, exact=False)
 
 
@@ -132,11 +135,26 @@ def ascot_race(e: Event, before: Observation) -> Moved | None:
     return Moved(".as-race .as-pawns", f'[data-horse="{horse}"]', cell, horse, way, exact=False)
 
 
+def toques_et_casques(e: Event, before: Observation) -> Moved | None:
+    """A horse stepped one length (an avant or an écart) from the length it stood on: the lane
+    track drawn by the kit (``kit/lanetrack.js``), its cells by their index."""
+    p = e["params"]
+    if e["key"] != "toques_et_casques.stepped":
+        return None
+    start = next(h for h in before["horses"] if h["number"] == p["horse"])["cell"]
+    if start is None:
+        return None
+    horse, end = p["horse"], p["cell"]
+    pawn, cell = f'.tc-horse[data-horse="{horse}"]', f'.tc-cell[data-cell="{end}"]'
+    return Moved(".tc-horses", pawn, cell, horse, (str(start), str(end)))
+
+
 CASES = [
     Case("royal_turf", 2, {}, royal_turf),
     Case("royal_steeple_chase", 1, {"solo_cards": 13}, royal_steeple_chase),
     Case("win_place_show", 6, {"quick": True}, win_place_show),
     Case("ascot", 2, {}, ascot, prefer=("bid 500",), board="loop"),
+    Case("toques_et_casques", 2, {"category": "A"}, toques_et_casques, ready=".tc-horses"),
 ]
 RACE = Case("ascot", 2, {}, ascot_race, prefer=("bid 500",), board="race")
 """Ascot's second board, its race course, far into the game: its slide only (the reduced motion is
@@ -253,6 +271,8 @@ def watched(
         page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
         page.goto(created["spectate"])
         page.wait_for_function("() => (window.hippodromeTable.state()?.version ?? -1) >= 0")
+        if case.ready:
+            page.locator(case.ready).first.wait_for(state="attached")
         table = Table(live_server, created, case.prefer)
         made.append(table)
         return page, table
@@ -343,3 +363,69 @@ def test_a_lane_change_is_drawn_de_biais_then_along_the_lane(
         ["2.15", "1.16", "1.17"],
         ["2.30", "2.29", "2.28"],
     ], ways
+
+
+REDRAWN_DURING_A_SLIDE = """([layer]) => {
+  window.__slide = null;
+  const seen = new MutationObserver(() => {
+    const g = document.querySelector(layer);
+    if (window.__slide || !g?.hasAttribute("data-sliding")) return;
+    seen.disconnect();
+    const pawns = [...g.querySelectorAll('[data-animated="true"]')];
+    const version = window.hippodromeTable.state().version;
+    window.__slide = { pending: true };
+    // Whether the slide still ran as the redraw drew the layer (seen before any frame: a short slide
+    // on a loaded machine may end on its own by the time a timer fires).
+    let atRedraw = null;
+    const redraw = new MutationObserver(() => {
+      redraw.disconnect();
+      atRedraw = g.hasAttribute("data-sliding");
+    });
+    redraw.observe(g, { childList: true });
+    // The language switch draws the board again at the same version (as a player connecting, the
+    // odds or a hint do): the slide under way goes on.
+    document.querySelector('[data-testid="lang-fr"]').click();
+    setTimeout(() => {
+      redraw.disconnect();
+      window.__slide = {
+        redrawn: document.documentElement.lang === "fr",
+        same: window.hippodromeTable.state().version === version,
+        sliding: g.isConnected && (atRedraw ?? g.hasAttribute("data-sliding")),
+        pawns: pawns.length > 0 && pawns.every((p) => p.isConnected),
+      };
+    }, 0);
+  });
+  seen.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-sliding"] });
+}"""
+"""Watch for the first slide; as it starts, switch the language (a redraw at the same version) and
+record whether the slide and its pawns are still there just after."""
+
+LAYERS = {
+    "royal_turf": ".rt-pawns",
+    "win_place_show": ".wps-horses",
+    "royal_steeple_chase": ".rsc-horses",
+    "ascot": ".as-loop .as-pawns",
+    "toques_et_casques": ".tc-horses",
+}
+"""Each game's layer of pawns, where its slides are marked (``data-sliding``)."""
+SAME_VERSION = [c for c in CASES if c.game in LAYERS]
+
+
+@pytest.mark.parametrize("case", SAME_VERSION, ids=lambda c: c.id)
+def test_a_redraw_at_the_same_version_does_not_cut_a_slide(
+    watched: Callable[[bool], tuple[Page, Table]], case: Case
+) -> None:
+    """The shell redraws the board at every render of the page (a player connecting, the odds, a
+    hint, the language) at the same version: a slide under way goes on, its pawns kept, and the
+    horse then stands on its cell."""
+    page, table = watched(False)
+    for lang in ("fr", "en"):  # both catalogs loaded: the switch below redraws at once
+        page.get_by_test_id(f"lang-{lang}").click()
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+    layer = LAYERS[case.game]
+    page.evaluate(REDRAWN_DURING_A_SLIDE, [layer])
+    moved = table.first_move(case.moved)
+    page.wait_for_function("() => window.__slide && !window.__slide.pending")
+    seen = page.evaluate("() => window.__slide")
+    assert seen == {"redrawn": True, "same": True, "sliding": True, "pawns": True}, seen
+    page.wait_for_function(STANDS, arg=[f"{moved.layer} {moved.pawn}", moved.cell])

@@ -85,5 +85,5 @@ def test_a_royal_turf_ranking_panel_is_by_money(
     expect(page.get_by_test_id("ranking-basis")).to_have_text(en["web.ranked_by.money"])
     expect(page.get_by_test_id("score-0")).to_have_count(0)
     for seat, money in enumerate(ctx["standings"]):
-        expect(page.get_by_test_id(f"money-{seat}")).to_have_text(str(money))
+        expect(page.get_by_test_id(f"money-{seat}")).to_have_text(f"{money:,}")
     assert not watcher.errors, f"script errors on the page: {watcher.errors}"

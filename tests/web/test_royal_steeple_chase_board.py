@@ -13,6 +13,7 @@ that cannot be played now, sends nothing.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -27,6 +28,8 @@ pytestmark = pytest.mark.browser
 
 GAME = "royal_steeple_chase"
 KEY = f"web.{GAME}."
+NOTATION = re.compile(r"(?<![\w/])(?:R=)?[0234HR][rbjv]?/[0234HR][rbjv]?(?![\w/])|\?\.")
+"""A card as the engine writes it (``3v/Hr``, ``R/4``), or a hidden one (``?``) ending a sentence."""
 # What the page offers Ada now: the final ranking, or the phase when some choice of hers shows.
 ACTIONABLE = """() => {
   const shown = (el) => el && !el.hidden && el.offsetParent !== null;
@@ -151,11 +154,13 @@ class Rider(SeatPage):
                 expected = self.click("bid")
                 self.count("bid")
             else:
-                expected = self.click("passe")
+                expected = self.click("bid-pass")  # the kit's auction panel passes
         elif phase == "exchange":
-            requests = page.locator('.rsc [data-testid="spread-card"][data-action]')
+            requests = page.locator(
+                '.rsc [data-testid="spread-card"]:is([data-action], [data-select]):not([disabled])'
+            )
             if not self.done.get("request") and requests.count():
-                expected = self.click("spread-card")
+                expected = self.chosen_then("spread-card", "spread-bid", sent)
                 self.count("request")
             else:
                 expected = self.click("passe")
@@ -188,7 +193,9 @@ class Rider(SeatPage):
                 expected = self.click("passe")
         elif phase == "trade_counter":
             expected = (
-                self.click("hand-card") if not self.done.get("counter") else self.click("refuse")
+                self.chosen_then("hand-card", "counter", sent)
+                if not self.done.get("counter")
+                else self.click("refuse")
             )
             self.count("counter")
         elif phase == "trade_decide":
@@ -215,6 +222,20 @@ class Rider(SeatPage):
         if expected is not None:
             assert self.acts()[sent:] == [expected], f"{phase}: sent {self.acts()[sent:]}"
         return phase
+
+    def chosen_then(self, testid: str, amount: str, sent: int) -> str:
+        """A card `testid` that is one action, clicked; or a card that opens a choice of amounts
+        (several bids, several points), chosen (which sends nothing), then its first amount."""
+        page = self.page
+        card = page.locator(
+            f'.rsc [data-testid="{testid}"]:is([data-action], [data-select]):not([disabled])'
+        ).first
+        if card.get_attribute("data-action"):
+            return self.click(testid)
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+        assert len(self.acts()) == sent, "choosing a card sent nothing"
+        return self.click(amount)
 
     def play_coup(self, version: int, sent: int) -> str:
         """A coup of the card in play: the second one first once, a hurdle by a click between two
@@ -303,7 +324,7 @@ def test_a_whole_race_played_by_clicks_on_the_cards_and_the_course(
     # and `halves`): the kind, and the horse of a coloured coup.
     board = live_server.http.get(f"/api/games/{GAME}/board").json()
     for k, card in enumerate(state["observation"]["hand"]):
-        coups = page.get_by_test_id("hand-card").nth(k).locator(".rsc-half")
+        coups = page.get_by_test_id("hand-card").nth(k).locator(".kit-card-mark")
         expect(coups).to_have_count(2)
         for j, text in enumerate(board["card_halves"][card]):
             half = board["halves"][text]
@@ -377,6 +398,13 @@ def test_a_whole_race_played_by_clicks_on_the_cards_and_the_course(
         )
     summary = live_server.http.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] == "finished"
+    # The log draws the cards as card chips, never as notation (« R/3v »), in both languages.
+    for lang in ("fr", "en"):
+        page.get_by_test_id(f"lang-{lang}").click()
+        expect(page.locator("li.event .kit-card").first).to_be_attached()
+        shown = page.locator("li.event:not([hidden])").all_inner_texts()
+        written = [line for line in shown if NOTATION.search(line)]
+        assert not written, f"card notation in the log ({lang}): {written[:3]}"
     print(f"race played in {elapsed:.1f} s: {done}")
 
 
@@ -424,3 +452,127 @@ def test_the_solo_practice_lays_ten_hurdles_by_clicks_and_runs_alone(
     laid = [a for a in rider.acts() if a.startswith("haie ")]
     assert len(laid) == 10 and len({a.split()[1] for a in laid}) == 1, "all on Ada's own lane"
     assert not rider.errors, f"script errors on the board: {rider.errors}"
+
+
+# Every control of the board that sends an action, measured (CSS pixels), the page at its top.
+TARGETS = """() => {
+  window.scrollTo(0, 0);
+  return [...document.querySelectorAll('.rsc [data-action], .rsc [data-select]')]
+    .filter((el) => !el.disabled && el.getBoundingClientRect().width > 0)
+    .map((el) => { const r = el.getBoundingClientRect();
+      return {testid: el.dataset.testid, width: r.width, height: r.height, top: r.top, bottom: r.bottom}; });
+}"""
+
+
+def test_on_a_phone_the_course_and_the_choices_share_the_first_screen(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """At 390x844 the upright course is framed above the controls and the hand, on one screen; a gap
+    between two squares, smaller than a finger on the drawing, is offered as a list of landing choices
+    of at least 40 pixels (the solo practice's ten hurdles), and the page never scrolls sideways."""
+    table = live_server.create_table(
+        [{"kind": "human", "name": "Ada"}], {"solo_cards": 13}, game=GAME
+    )
+    rider = Rider(context.new_page())
+    page = rider.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(table["seats"][0]["invite"])
+    while (phase := rider.waiting_for()) == "horses":  # Ada takes a horse first
+        version = rider.version()
+        rider.click("ask-horse")
+        rider.then_wait(version)
+    assert phase == "solo_hurdles"
+    expect(page.get_by_test_id("gap-target")).to_have_count(0)  # marks on the drawing, not targets
+    for _ in range(10):
+        rider.phase = rider.waiting_for()
+        if rider.phase != "solo_hurdles":
+            break
+        targets = page.evaluate(TARGETS)
+        assert targets and all(t["testid"] == "gap-choice" for t in targets), targets
+        small = [t for t in targets if min(t["width"], t["height"]) < 40]
+        assert not small, f"targets under 40 px: {small[:3]}"
+        assert min(t["top"] for t in targets) < 844, "no landing choice on the first screen"
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+        version = rider.version()
+        rider.click("gap-choice", pick="any")
+        rider.then_wait(version)
+        rider.count("solo_hurdles")
+    assert rider.done.get("solo_hurdles") == 10
+    # The race: the course's frame, the controls and the cards of the hand on the first screen.
+    assert rider.waiting_for() == "race"
+    targets = page.evaluate(TARGETS)
+    cards = [t for t in targets if t["testid"] == "hand-card"]
+    assert cards and all(min(t["width"], t["height"]) >= 40 for t in targets), targets
+    assert cards[0]["bottom"] <= 844, (
+        f"the first card of the hand ends at {cards[0]['bottom']:.0f} px"
+    )
+    frame = page.locator('[data-testid="zoom-viewport"]').bounding_box()
+    assert frame is not None and frame["y"] + frame["height"] < cards[0]["top"]
+    assert not rider.errors, f"script errors on the board: {rider.errors}"
+
+
+# What a shared device (hot-seat) shows now: the cover that passes it to the next seat, the amount
+# list `list` of the seat's pickers, another decision, or nothing yet.
+DEVICE = """(list) => {
+  const cover = document.querySelector('[data-testid="pass-device"]');
+  if (cover && cover.offsetParent !== null) return "cover";
+  const state = window.hippodromeTable.state();
+  if (!state || !(state.legal || []).length) return false;
+  return document.querySelector(list) ? "list" : "act";
+}"""
+PASSED_ON = """(v) => {
+  const cover = document.querySelector('[data-testid="pass-device"]');
+  return (cover && cover.offsetParent !== null) || (window.hippodromeTable.state()?.version ?? -1) > v;
+}"""
+
+
+def device_to_list(page: Page, amounts: str, *, after: str | None = None, limit: int = 80) -> str:
+    """Play a shared device on until a seat (another than the one whose view `after` names) holds it
+    and its page shows the amount list `amounts`: the cover passed, every other decision its first
+    legal action. The page's words for that seat's view ("Ada's view")."""
+    for _ in range(limit):
+        shown = page.wait_for_function(DEVICE, arg=amounts, timeout=30_000).json_value()
+        if shown == "cover":
+            page.get_by_test_id("pass-device").click()
+            continue
+        if shown == "list":
+            viewing = page.locator("#viewing").inner_text()
+            assert viewing != after, f"{viewing} again"
+            return viewing
+        state = page.evaluate("window.hippodromeTable.state()")
+        page.evaluate("(n) => window.hippodromeTable.act(n)", state["legal"][0]["notation"])
+        page.wait_for_function(PASSED_ON, arg=state["version"])
+    raise AssertionError(f"no amount list in {limit} decisions")
+
+
+def test_in_hot_seat_the_next_seat_never_sees_the_stake_the_last_one_chose(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Two people at one device, the pirate game (secret bets): Ada chooses a stake in a horse's list
+    and does not bet it (she bets the smallest stake), then the device passes to Bob: his list opens
+    on its first stake, never on the one Ada chose."""
+    humans = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
+    seats = humans + [{"kind": "bot", "bot": "random"}] * 2
+    table = live_server.create_table(seats, {"pirate": "stakes", "deals": 1}, game=GAME)
+    tokens = ",".join(seat["token"] for seat in table["seats"][:2])
+    device = SeatPage(context.new_page())
+    page = device.page
+    page.goto(f"{live_server.url}/table/{table['id']}#tokens={tokens}")
+    stakes = '.rsc [data-testid="bet-select"]'
+    first_seat = device_to_list(page, stakes)
+    options = page.locator(stakes).first.locator("option")
+    first, chosen = options.first.get_attribute("value"), options.last.get_attribute("value")
+    assert first and chosen and first != chosen
+    page.locator(stakes).first.select_option(chosen)
+    version = device.version()
+    page.locator('.rsc [data-testid="bet"][data-action]').first.click()
+    page.wait_for_function(PASSED_ON, arg=version)
+    device_to_list(page, stakes, after=first_seat)
+    offered = (
+        page.locator(stakes).first.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    )
+    assert chosen in offered, f"the amount chosen before is not offered now: {offered}"
+    expect(page.locator(stakes).first).to_have_value(offered[0])
+    assert not device.errors, f"script errors on the board: {device.errors}"

@@ -45,7 +45,7 @@ QUIET_CELL = """() => {
   const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const clickable = '[data-testid="step-cell"], [data-testid="plan-end"], .tc-horse';
   const busy = [...document.querySelectorAll(clickable)].map(centre);
-  for (const cell of document.querySelectorAll('.tc-static .tc-cell.straight')) {
+  for (const cell of document.querySelectorAll('.tc-static .tc-cell.lt-straight')) {
     const [x, y] = centre(cell);
     const r = cell.getBoundingClientRect();
     // Far from every choice: a step, an end of the roll (a whole move), a horse.
@@ -224,7 +224,7 @@ def test_a_whole_race_played_by_clicks_on_the_track(
     summary = live_server.http.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] == "finished"
     money = [page.get_by_test_id(f"money-{i}").inner_text().strip() for i in range(4)]
-    assert money == [str(m) for m in summary["result"]["money"]]
+    assert money == [f"{m:,}" for m in summary["result"]["money"]]
 
 
 def test_a_double_hurdle_and_the_start_places_are_drawn_as_the_engine_gives_them(
@@ -261,3 +261,95 @@ def test_a_double_hurdle_and_the_start_places_are_drawn_as_the_engine_gives_them
     assert re.search(r"\b1 lap\b(?!s)", text), text  # one lap, no "lap(s)"
     assert not re.search(r"\b\d+\.\d+\b", text), text
     assert not jockey.errors, f"script errors on the board: {jockey.errors}"
+
+
+# On a phone: what the seat may press to act, measured in CSS pixels, the page at its top (document
+# coordinates); the ends of the roll drawn on the track (their short side on screen, from their
+# shapes); the list of landing choices; the horse to move; and the board's visible words.
+PHONE_LOOK = """() => {
+  const root = document.documentElement;
+  const board = document.getElementById("board");
+  const shown = (el) => { const b = el.getBoundingClientRect(); return b.width > 0 && b.height > 0 && !el.closest("[hidden]"); };
+  const box = (el) => { const b = el.getBoundingClientRect();
+    return {what: el.dataset.testid || el.tagName, short: Math.min(b.width, b.height), top: b.top + scrollY, bottom: b.bottom + scrollY}; };
+  const presses = '[data-testid="roll-button"], button[data-action], [data-testid^="plan-choice"], [data-testid="plan-confirm"], [data-testid="plan-cancel"]';
+  const svg = board.querySelector('[data-testid="tc-track"]');
+  const m = svg.getScreenCTM();
+  const onScreen = (path) => {
+    const n = (path.getAttribute("d").match(/-?[\\d.]+/g) || []).map(Number);
+    const p = [];
+    for (let i = 0; i + 1 < n.length; i += 2) p.push([m.a * n[i] + m.c * n[i + 1] + m.e, m.b * n[i] + m.d * n[i + 1] + m.f]);
+    const d = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const k = p.length;
+    const across = Math.min(d(p[0], p[k - 1]), d(p[k / 2 - 1], p[k / 2]));
+    return Math.min(across, d(mid(p[0], p[k - 1]), mid(p[k / 2 - 1], p[k / 2])));
+  };
+  const ends = [...svg.querySelectorAll('[data-testid="plan-end"] .lt-target-cell')].map(onScreen);
+  const list = board.querySelector('[data-testid="tc-landings"]');
+  const listed = list && !list.hidden
+    ? [...list.querySelectorAll('[data-testid="plan-choice"], [data-testid="plan-choice-select"] option')].length : 0;
+  const horse = svg.querySelector(".tc-horse.current");
+  return {width: root.scrollWidth, screen: root.clientWidth, height: innerHeight,
+          presses: [...board.querySelectorAll(presses)].filter(shown).map(box),
+          ends, listed, plans: (window.hippodromeTable.state().plans || []).length,
+          horse: horse ? box(horse) : null, text: board.innerText};
+}"""
+NOTATION = re.compile(r"\b\d+\.\d+\b|\b[a-z]+_[a-z_]+\b|\b(?:ecart|bloque|move_hurdle|hurdle \d)\b")
+"""Engine notation or ids a player must never read: a station code (4.7), a snake_case id, an action."""
+
+
+def test_on_a_phone_every_choice_is_a_finger_wide_and_on_the_screen_with_its_horse(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """390x844 (issue 33): a few turns played by taps. At each decision nothing is wider than the
+    screen; every control that acts is at least 40 CSS pixels on its short side and on the first
+    screen; when the seat chooses where its horse ends, the track is zoomed on it (the horse on the
+    first screen too) and each end drawn is 40 pixels, or else every end is offered in a list of
+    landing choices under the track; no notation shows, in English or in French."""
+    seats = [{"kind": "human", "name": "Ada"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    table = live_server.create_table(seats, OPTIONS, game="toques_et_casques")
+    jockey = Jockey(context.new_page())
+    page = jockey.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(table["seats"][0]["invite"])
+    expect(page.get_by_test_id("tc-track")).to_be_visible()
+    decisions = 0
+    for turn in range(40):
+        kind = jockey.waiting_for()
+        if kind == "over" or decisions >= 8:
+            break
+        if turn == 6:
+            page.get_by_test_id("lang-fr").click()
+            expect(page.get_by_test_id("tc-track")).to_be_visible()
+        look = page.evaluate(PHONE_LOOK)
+        where = f"decision {turn} ({kind})"
+        assert look["width"] <= look["screen"], f"{where}: the page is {look['width']} px wide"
+        for press in look["presses"]:
+            assert press["short"] >= 40, f"{where}: {press['what']} is {press['short']:.0f} px"
+            assert press["bottom"] <= look["height"], (
+                f"{where}: {press['what']} is below the screen"
+            )
+        assert not NOTATION.search(look["text"]), f"{where}: {NOTATION.search(look['text'])}"
+        if kind == "plan":
+            decisions += 1
+            horse = look["horse"]
+            assert horse and horse["top"] >= 0 and horse["bottom"] <= look["height"], (where, horse)
+            if look["listed"]:
+                assert look["listed"] == look["plans"], (
+                    f"{where}: {look['listed']} of {look['plans']} listed"
+                )
+            else:
+                assert look["ends"] and min(look["ends"]) >= 40, (
+                    f"{where}: ends of {look['ends']} px"
+                )
+            choice = page.locator('[data-testid="plan-choice"]')
+            if choice.count():
+                version = jockey.version()
+                choice.first.click()
+                if page.get_by_test_id("plan-confirm").is_visible():
+                    page.get_by_test_id("plan-confirm").click()
+                jockey.then_wait(version)
+                continue
+        jockey.play_one()
+    assert decisions >= 3, f"only {decisions} choices of where to end seen"

@@ -69,7 +69,7 @@ def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
             end.click()
             box = page.get_by_test_id("plan-confirm-box")
             expect(box).to_be_visible()
-            expect(page.get_by_test_id("plan-warning")).to_contain_text(f"N°{horse}")
+            expect(page.get_by_test_id("plan-warning")).to_contain_text(f"No. {horse}")
             expect(page.get_by_test_id("plan-warning")).to_contain_text("a hurdle")
             assert len(jockey.sent) == sent, "nothing is sent before the fall is confirmed"
             page.get_by_test_id("plan-cancel").click()
@@ -107,8 +107,8 @@ def test_a_roll_is_played_in_one_click_and_a_fall_is_confirmed_first(
             )
             # The horse slides along its path (issue 16, 7): from its length to the end clicked.
             layer = page.locator(".tc-horses")
-            expect(layer).to_have_attribute(f"data-animated{horse}", "true")
-            path = (layer.get_attribute(f"data-path{horse}") or "").split()
+            expect(layer).to_have_attribute(f"data-animated-{horse}", "true")
+            path = (layer.get_attribute(f"data-path-{horse}") or "").split()
             assert len(path) == steps + 1 and path[-1] == cell, path
             one_click = True
         else:

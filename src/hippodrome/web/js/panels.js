@@ -3,9 +3,10 @@
 // engine's `context` (docs/web.md), the same for every game: nothing here ranks or guesses a turn.
 // Used by the table page and the replay page.
 
-import { fill, h, seatColour, seatNames } from "./dom.js";
 import { botLabel } from "./botlabels.js";
-import { lang, pick, t, tn } from "./i18n.js";
+import { fill, h, seatColour, seatNames } from "./dom.js";
+import { has, lang, pick, t, tn } from "./i18n.js";
+import { formatNumber } from "./kit/money.js";
 
 /** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
 export function seatsToAct(msg) {
@@ -29,7 +30,8 @@ function standingText(msg, seat) {
   const c = msg?.context;
   const value = c?.standings?.[seat];
   if (value === undefined || value === null) return "";
-  return c.ranking_basis === "scores" ? tn("web.standing.points", value, { value }) : String(value);
+  const shown = formatNumber(value, lang());
+  return c.ranking_basis === "scores" ? tn("web.standing.points", value, { value: shown }) : shown;
 }
 
 /** The players: colour, name, kind, connection, money (`money-<seat>`), a mark on whose move it is. */
@@ -41,12 +43,13 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
   const basis = msg?.context?.ranking_basis;
   const places = placesOf(msg);
   const items = seats.map((seat, i) => {
-    const kind = seat.kind === "bot" ? t("web.kind.bot_named", { bot: botLabel(msg?.game, seat.bot) }) : t("web.kind.human");
+    const kind =
+      seat.kind === "bot" ? t("web.kind.bot_named", { bot: botLabel(msg?.game, seat.bot) }) : t("web.kind.human");
     const connected = seat.kind === "bot" || seat.connected;
     const mine = msg?.seat === i;
     return h(
       "li",
-      { class: "player" + (acting.has(i) ? " acting" : "") + (mine ? " mine" : ""), style: `--seat:${seatColour(i)}` },
+      { class: `player${acting.has(i) ? " acting" : ""}${mine ? " mine" : ""}`, style: `--seat:${seatColour(i)}` },
       h("span", { class: "player-turn", "aria-hidden": "true" }, acting.has(i) ? "▶" : ""),
       // The seat's number, not an initial: "Bot 2", "Bot 3" and "Bob" would all read B.
       h("span", { class: "seat-dot", "aria-hidden": "true" }, String(i + 1)),
@@ -60,11 +63,13 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
           "span",
           { class: "player-kind" },
           h("small", {}, kind),
-          seat.kind === "bot" ? null : h("span", {
-            class: "conn " + (connected ? "on" : "off"),
-            title: connected ? t("web.connected") : t("web.not_connected"),
-            "aria-label": connected ? t("web.connected") : t("web.not_connected"),
-          }),
+          seat.kind === "bot"
+            ? null
+            : h("span", {
+                class: `conn ${connected ? "on" : "off"}`,
+                title: connected ? t("web.connected") : t("web.not_connected"),
+                "aria-label": connected ? t("web.connected") : t("web.not_connected"),
+              }),
         ),
       ),
       h(
@@ -74,11 +79,19 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
           "span",
           { class: "money", "data-testid": `money-${i}`, "aria-label": t("web.money_of", { name: names[i] }) },
           // On a score sheet the money is not the standing: say what it is (points in hand).
-          Array.isArray(money) ? (basis === "scores" ? tn("web.standing.in_hand", money[i], { value: money[i] }) : String(money[i])) : "",
+          Array.isArray(money)
+            ? basis === "scores"
+              ? tn("web.standing.in_hand", money[i], { value: formatNumber(money[i], lang()) })
+              : formatNumber(money[i], lang())
+            : "",
         ),
         // The standing the ranking orders, with its place: the money itself, or the score sheet.
         basis === "scores"
-          ? h("span", { class: "score", "data-testid": `score-${i}`, "aria-label": t("web.score_of", { name: names[i] }) }, standingText(msg, i))
+          ? h(
+              "span",
+              { class: "score", "data-testid": `score-${i}`, "aria-label": t("web.score_of", { name: names[i] }) },
+              standingText(msg, i),
+            )
           : null,
         places[i] ? h("small", { class: "place", "data-testid": `place-${i}` }, t(`web.ordinal.${places[i]}`)) : null,
       ),
@@ -120,18 +133,36 @@ function takeoverControl(i, levels, onTakeover, game) {
     "span",
     { class: "takeover" },
     level,
-    h("button", {
-      type: "button",
-      class: "small",
-      "data-testid": `takeover-${i}`,
-      onclick: () => onTakeover(i, level.value),
-    }, t("web.takeover")),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "small",
+        "data-testid": `takeover-${i}`,
+        onclick: () => onTakeover(i, level.value),
+      },
+      t("web.takeover"),
+    ),
   );
 }
 
-/** The narrated log, each event in the current language (`text[lang]`); `current` marks events of the
- * latest step (replay). Keeps the scroll at the bottom when it was there. */
-export function renderLog(list, events, { current = null } = {}) {
+let eventRenderer = null;
+
+/**
+ * The board's way of drawing an event of the log (set by kit/shell.js from a board's
+ * `renderEvent(shell, event)`, e.g. its cards drawn as card chips with kit/cards.js): a function of
+ * the event returning a node, or null to let the log write the event's text. `null` removes it (the
+ * board is gone). `renderLog` uses it unless given its own `renderEvent`.
+ * @param {((event: object) => Node|null)|null} render
+ */
+export function setEventRenderer(render) {
+  eventRenderer = typeof render === "function" ? render : null;
+}
+
+/** The narrated log, each event in the current language (`text[lang]`), or as the board draws it
+ * (`renderEvent`, by default the one set by `setEventRenderer`); `current` marks events of the latest
+ * step (replay). Keeps the scroll at the bottom when it was there. */
+export function renderLog(list, events, { current = null, renderEvent = eventRenderer } = {}) {
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   fill(
     list,
@@ -139,16 +170,16 @@ export function renderLog(list, events, { current = null } = {}) {
       h(
         "li",
         {
-          class: "event" + (current && current.has(i) ? " current" : ""),
+          class: `event${current?.has(i) ? " current" : ""}`,
           "data-key": event.key,
           hidden: Boolean(event.quiet), // told later in a summary (a dealt card, with the whole hand)
         },
-        pick(event.text) || event.key,
+        (!event.quiet && renderEvent?.(event)) || pick(event.text) || event.key,
       ),
     ),
   );
   // Scroll the list itself, never the page (the list is `position: relative`, so offsets are its own).
-  const target = current && current.size ? list.children[Math.min(...current)] : null;
+  const target = current?.size ? list.children[Math.min(...current)] : null;
   if (target) list.scrollTop = Math.max(0, target.offsetTop - list.clientHeight / 3);
   else if (atBottom || current) list.scrollTop = list.scrollHeight;
 }
@@ -209,25 +240,33 @@ export function renderOdds(container, msg, odds) {
     fill(container, title, h("p", { class: "muted small", "data-testid": "odds-computing" }, t("web.odds.computing")));
     return;
   }
-  const signed = (x) => (x >= 0 ? "+" : "−") + Math.abs(Math.round(x));
+  const signed = (x) => (x >= 0 ? "+" : "−") + formatNumber(Math.abs(Math.round(x)), lang());
+  // A choice by its words, never its notation: the report's label, else the legal move's (the state
+  // carries a label for each, docs/web.md "Legal actions, typed"); a horse by its name.
+  const legal = new Map((msg.legal || []).map((move) => [move.notation, move]));
+  const said = (choice) => pick(choice.label) || pick(legal.get(choice.action)?.label) || t("web.odds.a_choice");
+  const horseName = (horse) => {
+    const key = `${msg.game}.horse.${horse}`;
+    return pick(report.horse_names?.[horse]) || (has(key) ? t(key) : t("web.odds.a_horse"));
+  };
   // Choices not simulated yet (the server's time ran out first) come last, without figures.
   const known = (c) => c.money.mean !== null && c.money.mean !== undefined;
-  const choices = [...report.choices].sort((a, b) => (known(b) - known(a)) || (b.money.mean - a.money.mean));
+  const choices = [...report.choices].sort((a, b) => known(b) - known(a) || b.money.mean - a.money.mean);
   const rows = choices.map((choice, i) => {
     const [low, high] = known(choice) ? choice.money.interval : [0, 0];
     const win = choice.win && choice.win.p !== null ? `${Math.round(choice.win.p * 100)} %` : "";
     return h(
       "tr",
       { class: i === 0 ? "best" : "", "data-notation": choice.action },
-      h("td", {}, pick(choice.label) || choice.action),
+      h("td", {}, said(choice)),
       h("td", { class: "num" }, known(choice) ? signed(choice.money.mean) : "…"),
-      h("td", { class: "num muted" }, known(choice) ? `±${Math.round((high - low) / 2)}` : ""),
+      h("td", { class: "num muted" }, known(choice) ? `±${formatNumber(Math.round((high - low) / 2), lang())}` : ""),
       report.horizon === "game" ? h("td", { class: "num" }, win) : null,
     );
   });
-  const horses = Object.entries(report.horses || {}).slice(0, 4).map(([horse, chances]) =>
-    h("li", {}, `${pick(report.horse_names?.[horse]) || horse} ${Math.round(((chances["1"]?.p) || 0) * 100)} %`),
-  );
+  const horses = Object.entries(report.horses || {})
+    .slice(0, 4)
+    .map(([horse, chances]) => h("li", {}, `${horseName(horse)} ${Math.round((chances["1"]?.p || 0) * 100)}\u00a0%`));
   const n = report.horizon === "race" ? report.race_simulations : report.simulations;
   fill(
     container,
@@ -250,6 +289,6 @@ export function renderOdds(container, msg, odds) {
     ),
     horses.length ? h("p", { class: "small" }, t("web.odds.horses_first")) : null,
     horses.length ? h("ul", { class: "odds-horses small" }, horses) : null,
-    h("p", { class: "muted small" }, t(`web.odds.basis_${report.horizon}`, { n: Number(n).toLocaleString(lang()) })),
+    h("p", { class: "muted small" }, t(`web.odds.basis_${report.horizon}`, { n: formatNumber(n, lang()) })),
   );
 }

@@ -7,16 +7,19 @@
 // No game is named here: a line's name (winnings, bets, penalties...) is the engine's shared word.
 
 import { fill, h, seatColour, seatNames } from "./dom.js";
-import { has, t, tn } from "./i18n.js";
+import { has, lang, t, tn } from "./i18n.js";
+import { formatNumber } from "./kit/money.js";
 
 const dismissed = new Set(); // tables whose result the player closed (until the page reloads)
 
 function standing(basis, value) {
-  return basis === "scores" ? tn("web.standing.points", value, { value }) : String(value);
+  const shown = formatNumber(value, lang());
+  return basis === "scores" ? tn("web.standing.points", value, { value: shown }) : shown;
 }
 
 function signed(value) {
-  return value > 0 ? `+${value}` : value < 0 ? `−${Math.abs(value)}` : "0";
+  const n = formatNumber(Math.abs(value), lang());
+  return value > 0 ? `+${n}` : value < 0 ? `−${n}` : "0";
 }
 
 function duration(seconds) {
@@ -33,17 +36,54 @@ function lineName(line) {
 
 /** The breakdown: one block of rows per race or deal, one column per seat. */
 function breakdown(sheet, names, basis) {
-  const head = h("tr", {}, h("th", {}, ""), names.map((name, i) => h("th", { class: "num", style: `--seat:${seatColour(i)}` }, name)));
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, ""),
+    names.map((name, i) => h("th", { class: "num", style: `--seat:${seatColour(i)}` }, name)),
+  );
   const rows = [];
   sheet.sections.forEach((section, index) => {
-    rows.push(h("tr", { class: "part" }, h("th", { colspan: String(names.length + 1) }, t(`web.result.part.${sheet.part}`, { n: index + 1 }))));
+    rows.push(
+      h(
+        "tr",
+        { class: "part" },
+        h("th", { colspan: String(names.length + 1) }, t(`web.result.part.${sheet.part}`, { n: index + 1 })),
+      ),
+    );
     for (const line of section.lines) {
-      rows.push(h("tr", { "data-line": line.line }, h("td", {}, lineName(line.line)), line.amounts.map((a) => h("td", { class: "num" }, signed(a)))));
+      rows.push(
+        h(
+          "tr",
+          { "data-line": line.line },
+          h("td", {}, lineName(line.line)),
+          line.amounts.map((a) => h("td", { class: "num" }, signed(a))),
+        ),
+      );
     }
-    rows.push(h("tr", { class: "change" }, h("td", {}, t(`web.result.change.${basis}`)), section.change.map((c) => h("td", { class: "num" }, signed(c)))));
-    rows.push(h("tr", { class: "total" }, h("td", {}, t(`web.result.after.${basis}`)), section.standings.map((v) => h("td", { class: "num" }, standing(basis, v)))));
+    rows.push(
+      h(
+        "tr",
+        { class: "change" },
+        h("td", {}, t(`web.result.change.${basis}`)),
+        section.change.map((c) => h("td", { class: "num" }, signed(c))),
+      ),
+    );
+    rows.push(
+      h(
+        "tr",
+        { class: "total" },
+        h("td", {}, t(`web.result.after.${basis}`)),
+        section.standings.map((v) => h("td", { class: "num" }, standing(basis, v))),
+      ),
+    );
   });
-  return h("table", { class: "result-sheet", "data-testid": "result-breakdown" }, h("thead", {}, head), h("tbody", {}, rows));
+  return h(
+    "table",
+    { class: "result-sheet", "data-testid": "result-breakdown" },
+    h("thead", {}, head),
+    h("tbody", {}, rows),
+  );
 }
 
 /** The result dialog, or nothing while the game goes on or once dismissed. `actions.rematch` starts
@@ -54,15 +94,21 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
   if (reopen) {
     reopen.querySelector(".result-reopen")?.remove();
     if (over && !show) {
-      reopen.append(h("button", {
-        type: "button",
-        class: "small result-reopen",
-        "data-testid": "result-reopen",
-        onclick: () => {
-          dismissed.delete(tableId);
-          renderResult(container, msg, { tableId, rematch, join, reopen });
-        },
-      }, t("web.result.show")));
+      reopen.append(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small result-reopen",
+            "data-testid": "result-reopen",
+            onclick: () => {
+              dismissed.delete(tableId);
+              renderResult(container, msg, { tableId, rematch, join, reopen });
+            },
+          },
+          t("web.result.show"),
+        ),
+      );
     }
   }
   const wasShown = !container.hidden;
@@ -78,39 +124,67 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
   const sheet = msg.sheet;
   const mine = msg.seat;
   let headline = t("web.game_over");
-  if (Number.isInteger(mine) && ranking[0]?.includes(mine)) headline = ranking[0].length > 1 ? t("web.you_share_win") : t("web.you_win");
+  if (Number.isInteger(mine) && ranking[0]?.includes(mine))
+    headline = ranking[0].length > 1 ? t("web.you_share_win") : t("web.you_win");
   const close = () => {
     dismissed.add(tableId);
     renderResult(container, msg, { tableId, rematch, join, reopen });
   };
   const dialog = h(
     "div",
-    { class: "result-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title", tabindex: "-1", onkeydown: (e) => { if (e.key === "Escape") close(); } },
-    h("button", { type: "button", class: "close", "aria-label": t("web.dismiss"), "data-testid": "result-close", onclick: close }, "×"),
+    {
+      class: "result-dialog",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-labelledby": "result-title",
+      tabindex: "-1",
+      onkeydown: (e) => {
+        if (e.key === "Escape") close();
+      },
+    },
+    h(
+      "button",
+      { type: "button", class: "close", "aria-label": t("web.dismiss"), "data-testid": "result-close", onclick: close },
+      "×",
+    ),
     h("h2", { id: "result-title" }, headline),
     h("p", { class: "muted small" }, t(`web.ranked_by.${basis}`)),
-    h("ol", { class: "ranking", "data-testid": "result-ranking" },
+    h(
+      "ol",
+      { class: "ranking", "data-testid": "result-ranking" },
       ranking.map((place, index) =>
-        h("li", { class: index === 0 ? "winner" : "" },
-          h("span", { class: "rank" }, t(`web.ordinal.${index + 1}`)), " ",
-          place.map((p) => `${names[p]} (${standing(basis, c.standings?.[p] ?? 0)})`).join(", ")))),
+        h(
+          "li",
+          { class: index === 0 ? "winner" : "" },
+          h("span", { class: "rank" }, t(`web.ordinal.${index + 1}`)),
+          " ",
+          place.map((p) => `${names[p]} (${standing(basis, c.standings?.[p] ?? 0)})`).join(", "),
+        ),
+      ),
+    ),
     sheet
-      ? h("p", { class: "result-stats small", "data-testid": "result-stats" },
+      ? h(
+          "p",
+          { class: "result-stats small", "data-testid": "result-stats" },
           t("web.result.stats", {
             duration: duration(sheet.seconds || 0),
             moves: sheet.moves.reduce((a, b) => a + b, 0),
             chance: sheet.chance,
           }),
           " ",
-          sheet.moves.map((n, i) => tn("web.result.moves_of", n, { name: names[i], n })).join(" · "))
+          sheet.moves.map((n, i) => tn("web.result.moves_of", n, { name: names[i], n })).join(" · "),
+        )
       : null,
-    h("p", { class: "result-buttons" },
+    h(
+      "p",
+      { class: "result-buttons" },
       join
         ? h("a", { href: join, class: "button-link", "data-testid": "rematch-join" }, t("web.result.join_rematch"))
         : rematch
           ? h("button", { type: "button", "data-testid": "rematch", onclick: rematch }, t("web.result.rematch"))
           : null,
-      h("a", { href: "/", class: "button-link", "data-testid": "back-to-lobby" }, t("web.result.lobby"))),
+      h("a", { href: "/", class: "button-link", "data-testid": "back-to-lobby" }, t("web.result.lobby")),
+    ),
     sheet ? breakdown(sheet, names, basis) : null,
   );
   fill(container, dialog);

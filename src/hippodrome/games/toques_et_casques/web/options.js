@@ -8,10 +8,22 @@
 // (docs/rules/toques_et_casques.md), and whether the result is allowed is the engine's answer.
 // The options it edits stay plain text fields too, folded under "keyboard entry".
 
-import { api, ApiError, coursePatterns, fill, h, s } from "/static/js/dom.js";
-import { has, pick, t } from "/static/js/i18n.js";
 import { gameFileUrl, loadBoardStyle } from "/static/js/boards/index.js";
-import { buildView, fmt, inRunningOrder, labelText, lineOf, mid, pathOf, stationLabel, stationPolygon, stationWords, trackParts } from "./track.js";
+import { ApiError, api, coursePatterns, fill, h, s } from "/static/js/dom.js";
+import { has, pick, t } from "/static/js/i18n.js";
+import {
+  buildView,
+  fmt,
+  inRunningOrder,
+  labelText,
+  lineOf,
+  mid,
+  pathOf,
+  stationLabel,
+  stationPolygon,
+  stationWords,
+  trackParts,
+} from "./track.js";
 
 const GAME = "toques_et_casques";
 const NS = `web.${GAME}`;
@@ -46,7 +58,12 @@ export function createOptionsEditor({ options, setOption, changed }) {
   let upright = false; // the oval turned upright (a narrow screen): the long straights run down the page
 
   const root = h("div", { class: "tcd", "data-testid": "course-designer" });
-  const svg = s("svg", { class: "tc-track tcd-track", role: "application", tabindex: 0, "data-testid": "course-track" });
+  const svg = s("svg", {
+    class: "tc-track tcd-track",
+    role: "application",
+    tabindex: 0,
+    "data-testid": "course-track",
+  });
   const defs = s("defs");
   const trackLayer = s("g", { class: "tc-static" });
   const courseLayer = s("g", { class: "tc-course" });
@@ -54,12 +71,18 @@ export function createOptionsEditor({ options, setOption, changed }) {
   const cursorLayer = s("g", { class: "tcd-cursor-layer", "aria-hidden": "true" });
   svg.append(defs, trackLayer, courseLayer, targetLayer, cursorLayer);
   const pointed = h("p", { class: "tcd-pointed small", "aria-live": "polite", "data-testid": "course-pointed" });
-  const verdict = h("p", { class: "tcd-verdict", role: "status", "aria-live": "polite", "data-testid": "course-verdict" });
+  const verdict = h("p", {
+    class: "tcd-verdict",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "course-verdict",
+  });
   const summary = h("ul", { class: "tcd-summary", "data-testid": "course-summary" });
 
   const styles = loadBoardStyle(GAME); // the track's colours are the board's
   const sheet = gameFileUrl(GAME, "options.css");
-  if (!document.querySelector(`link[href="${sheet}"]`)) document.head.append(h("link", { rel: "stylesheet", href: sheet }));
+  if (!document.querySelector(`link[href="${sheet}"]`))
+    document.head.append(h("link", { rel: "stylesheet", href: sheet }));
   api(`/api/games/${GAME}/board`).then(
     (data) => {
       boardData = data;
@@ -96,7 +119,7 @@ export function createOptionsEditor({ options, setOption, changed }) {
     let river = null;
     if (o.river === "auto") river = course?.river?.[0] ?? null;
     else if (o.river !== "none") river = canonical(o.river) ?? o.river;
-    const finish = o.finish === "auto" ? course?.finish ?? "0.0" : canonical(o.finish) ?? o.finish;
+    const finish = o.finish === "auto" ? (course?.finish ?? "0.0") : (canonical(o.finish) ?? o.finish);
     return { hurdles, river, finish };
   }
 
@@ -211,14 +234,27 @@ export function createOptionsEditor({ options, setOption, changed }) {
     const label = (codes, text, cls, side = 1) => {
       const a = stationLabel(view, codes[0], side);
       const b = stationLabel(view, codes[codes.length - 1], side);
-      if (a && b) parts.push(labelText({ ...a, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, `tc-plaque-label ${cls}`, text));
+      if (a && b)
+        parts.push(labelText({ ...a, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, `tc-plaque-label ${cls}`, text));
     };
     const obstacle = (code, kind) => {
       for (const c of cellsOf(view, code)) {
-        parts.push(s("path", { class: `tc-obstacle ${kind}${code === wrong ? " tcd-wrong" : ""}`, d: c.d, "data-obstacle": kind, "data-station": code }));
+        parts.push(
+          s("path", {
+            class: `tc-obstacle ${kind}${code === wrong ? " tcd-wrong" : ""}`,
+            d: c.d,
+            "data-obstacle": kind,
+            "data-station": code,
+          }),
+        );
         if (kind === "hurdle") {
           const n = c.pts.length;
-          parts.push(s("path", { class: "tc-hurdle-bar", d: lineOf([mid(c.pts[0], c.pts[n / 2 - 1]), mid(c.pts[n - 1], c.pts[n / 2])]) }));
+          parts.push(
+            s("path", {
+              class: "tc-hurdle-bar",
+              d: lineOf([mid(c.pts[0], c.pts[n / 2 - 1]), mid(c.pts[n - 1], c.pts[n / 2])]),
+            }),
+          );
         }
       }
     };
@@ -227,14 +263,23 @@ export function createOptionsEditor({ options, setOption, changed }) {
     if (river.length) label(river, t(`${NS}.river`), "river");
     for (const code of d.hurdles) obstacle(code, "hurdle");
     // The hurdles as the engine groups them (13-01: two one after the other are a double hurdle).
-    const runs = !refusal && accepted?.hurdle_runs ? accepted.hurdle_runs : d.hurdles.map((x) => ({ stations: [x], double: false }));
+    const runs =
+      !refusal && accepted?.hurdle_runs
+        ? accepted.hurdle_runs
+        : d.hurdles.map((x) => ({ stations: [x], double: false }));
     for (const run of runs) label(run.stations, t(run.double ? `${NS}.double_hurdle` : `${NS}.hurdle`), "hurdle", -1);
     const start = accepted?.course?.start || "0.0";
     const startPoly = stationPolygon(view, start);
     if (startPoly) parts.push(s("path", { class: "tc-start", d: pathOf(startPoly) }));
     const finishPoly = stationPolygon(view, d.finish);
     if (finishPoly) {
-      parts.push(s("path", { class: "tc-finish announced" + (d.finish === wrong ? " tcd-wrong" : ""), d: pathOf(finishPoly), "data-testid": "course-finish" }));
+      parts.push(
+        s("path", {
+          class: `tc-finish announced${d.finish === wrong ? " tcd-wrong" : ""}`,
+          d: pathOf(finishPoly),
+          "data-testid": "course-finish",
+        }),
+      );
     }
     if (d.finish === start) label([start], `${t(`${NS}.start`)} · ${t(`${NS}.finish`)}`, "start");
     else {
@@ -319,7 +364,13 @@ export function createOptionsEditor({ options, setOption, changed }) {
       summary,
       h("li", {}, t(`${C}.summary.finish`, { where: stationWords(d.finish) })),
       h("li", {}, d.river ? t(`${C}.summary.river`, { where: stationWords(d.river) }) : t(`${C}.summary.no_river`)),
-      h("li", {}, t(`${C}.summary.hurdles`, { where: d.hurdles.length ? inRunningOrder(d.hurdles).map(stationWords).join(", ") : none })),
+      h(
+        "li",
+        {},
+        t(`${C}.summary.hurdles`, {
+          where: d.hurdles.length ? inRunningOrder(d.hurdles).map(stationWords).join(", ") : none,
+        }),
+      ),
     );
   }
 

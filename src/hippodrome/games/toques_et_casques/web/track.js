@@ -6,69 +6,22 @@
 
 import { s } from "/static/js/dom.js";
 import { has, t } from "/static/js/i18n.js";
+import { cellShapes, closedPath, fmt, laneView, mid, openPath, trackEdges } from "/static/js/kit/lanetrack.js";
 
 export const U = 20; // SVG user units per track unit (one length, one lane wide)
 export const MARGIN = 1.9; // track units around the oval: room for the plaques' labels
 
-export const fmt = (n) => String(Math.round(n * 10) / 10);
-export const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-export const pathOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L") + "Z";
-export const lineOf = (pts) => "M" + pts.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join("L");
+export { fmt, mid };
+export const pathOf = closedPath;
+export const lineOf = openPath;
 
 // -- the track as drawn: engine geometry, mirrored (clockwise races) and turned (narrow screens) -------
 
-/** The drawing of one hippodrome: every cell's polygon in SVG user units, its centre, the heading of
- * a horse standing on it, and the cells of each station (by the station the engine names each
- * straight's cell with, one per lane). Only coordinates are transformed, never the SVG itself, so
- * every text stays upright and readable. */
+/** The drawing of one hippodrome (`kit/lanetrack.js`'s view): every cell's polygon in SVG user units,
+ * its centre, the heading of a horse standing on it, and the cells of each station. Only coordinates
+ * are transformed, never the SVG itself, so every text stays upright and readable. */
 export function buildView(geometry, { mirror, rotate }) {
-  const [minx, miny, maxx, maxy] = geometry.bounds;
-  const flip = (x, y) => {
-    const X = mirror ? minx + maxx - x : x;
-    return rotate ? [-y, X] : [X, y];
-  };
-  const corners = [
-    flip(minx, miny),
-    flip(maxx, miny),
-    flip(maxx, maxy),
-    flip(minx, maxy),
-  ];
-  const x0 = Math.min(...corners.map((c) => c[0]));
-  const y0 = Math.min(...corners.map((c) => c[1]));
-  const x1 = Math.max(...corners.map((c) => c[0]));
-  const y1 = Math.max(...corners.map((c) => c[1]));
-  const P = ([x, y]) => {
-    const [X, Y] = flip(x, y);
-    return [(X - x0 + MARGIN) * U, (Y - y0 + MARGIN) * U];
-  };
-  const cells = geometry.cells.map((c, id) => {
-    const pts = c.points.map(P);
-    const n = pts.length;
-    // Polygons run back-inner → front-inner → front-outer → back-outer (arcs included in turns).
-    const back = mid(pts[0], pts[n - 1]);
-    const front = mid(pts[n / 2 - 1], pts[n / 2]);
-    const angle = (Math.atan2(front[1] - back[1], front[0] - back[0]) * 180) / Math.PI;
-    return { ...c, id, pts, d: pathOf(pts), at: P(c.centre), angle };
-  });
-  const stations = new Map();
-  for (const c of cells) {
-    if (c.station === null || c.station === undefined) continue; // a turn's cell: no station
-    if (!stations.has(c.station)) stations.set(c.station, []);
-    stations.get(c.station)[c.lane] = c;
-  }
-  const lane = (k) => cells.filter((c) => c.lane === k).sort((a, b) => a.index - b.index);
-  const rail = lane(0).flatMap((c) => c.pts.slice(0, c.pts.length / 2));
-  const outside = lane(geometry.lanes - 1).flatMap((c) => c.pts.slice(c.pts.length / 2).reverse());
-  return {
-    cells,
-    stations,
-    segments: geometry.segments,
-    lanes: geometry.lanes,
-    rail,
-    outside,
-    width: (x1 - x0 + 2 * MARGIN) * U,
-    height: (y1 - y0 + 2 * MARGIN) * U,
-  };
+  return laneView(geometry, { scale: U, margin: MARGIN, mirror, rotate });
 }
 
 /** The cells across the track at rank `offset` of segment `segment` (a straight), or undefined. */
@@ -119,15 +72,12 @@ export function labelText(at, cls, text) {
 /** The hippodrome itself: the infield, every cell (straight or turn, by lane), the rail's red line
  * and the outer black line, the lane numbers and the running direction, as SVG elements. */
 export function trackParts(view) {
-  const parts = [];
-  parts.push(s("path", { class: "tc-infield", d: pathOf(view.rail) }));
-  for (const c of view.cells) {
-    const kind = view.segments[c.segment]?.kind === "turn" ? "turn" : "straight";
-    parts.push(s("path", { class: `tc-cell ${kind} lane-${c.lane + 1}`, d: c.d, "data-cell": c.id }));
-  }
+  const edges = trackEdges(view);
+  const parts = [edges.infield, ...cellShapes(view, { prefix: "tc" })];
   // Seed 04-01: the red line borders lane 1 (the rail, « la corde »), the black line lane 6.
-  parts.push(s("path", { class: "tc-rail-line", d: pathOf(view.rail) }));
-  parts.push(s("path", { class: "tc-outer-line", d: pathOf(view.outside) }));
+  edges.rail.classList.add("tc-rail-line");
+  edges.outside.classList.add("tc-outer-line");
+  parts.push(edges.rail, edges.outside);
   // Lane numbers across both long straights, near each end.
   for (const seg of [0, 4]) {
     const length = view.segments[seg]?.lengths?.[0] || 0;
@@ -150,7 +100,8 @@ export function trackParts(view) {
     parts.push(
       s("path", {
         class: "tc-direction",
-        d: `M${fmt(at.x - dx * 1.2)} ${fmt(at.y - dy * 1.2)}L${fmt(tx)} ${fmt(ty)}` +
+        d:
+          `M${fmt(at.x - dx * 1.2)} ${fmt(at.y - dy * 1.2)}L${fmt(tx)} ${fmt(ty)}` +
           `M${fmt(tx - dx * 0.35 - dy * 0.25)} ${fmt(ty - dy * 0.35 + dx * 0.25)}L${fmt(tx)} ${fmt(ty)}` +
           `L${fmt(tx - dx * 0.35 + dy * 0.25)} ${fmt(ty - dy * 0.35 - dx * 0.25)}`,
       }),

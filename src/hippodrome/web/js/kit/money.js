@@ -16,8 +16,9 @@ export function formatNumber(n, lang) {
 }
 
 /**
- * An amount of money: "$13,500" / « 13 500 $ »; "Frs 13,500" / « 13 500 F »; a negative amount with a
- * true minus sign. `currency` null gives the number alone.
+ * An amount of money: "$13,500" / « 13 500 $ »; francs as the rules and the game's log write them,
+ * "Frs 13,500" / « 13 500 frs »; a negative amount with a true minus sign. `currency` null gives the
+ * number alone.
  * @param {number} amount
  * @param {{currency?: Currency, lang?: string}} [how]
  * @returns {string}
@@ -30,9 +31,9 @@ export function formatMoney(amount, { currency = null, lang = "en" } = {}) {
     case "dollar":
       return fr ? `${sign}${n}\u00a0$` : `${sign}$${n}`;
     case "franc":
-      return fr ? `${sign}${n}\u00a0F` : `${sign}Frs\u00a0${n}`;
+      return fr ? `${sign}${n}\u00a0frs` : `${sign}Frs\u00a0${n}`;
     case "points":
-      return `${sign}${n}\u00a0${fr ? "pts" : "pts"}`;
+      return `${sign}${n}\u00a0pts`;
     default:
       return `${sign}${n}`;
   }

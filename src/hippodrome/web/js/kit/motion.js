@@ -2,6 +2,8 @@
 // the engine says it went, then stands where the state puts it. A reader who asks the system for
 // reduced motion sees it stand there at once. Boards call it; it knows no game.
 
+import { fill } from "/static/js/dom.js";
+
 /** Whether the reader asks for reduced motion. */
 export function prefersReducedMotion() {
   return Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
@@ -160,7 +162,8 @@ function laneIndex(geometry) {
   if (!found) {
     found = { lanes: [], at: new Map() };
     geometry.cells.forEach((cell, i) => {
-      (found.lanes[cell.lane] ||= [])[cell.index] = i;
+      found.lanes[cell.lane] ??= [];
+      found.lanes[cell.lane][cell.index] = i;
       found.at.set(`${cell.lane} ${cell.segment} ${cell.offset}`, i);
     });
     laneIndexes.set(geometry, found);
@@ -255,4 +258,34 @@ export function movesFromEvents(stateMessage, before, { read, startOf = null }) 
     found.push({ ...move, from });
   }
   return found;
+}
+
+/**
+ * Fill `layer` with `parts` (its pawns, each a group placed by `transform`, and whatever else it
+ * holds). While a slide runs on the layer (`data-sliding`, `createSlides`), a pawn already drawn keeps
+ * its element, the one the slide moves, and takes the new drawing but its place: the same state drawn
+ * again (the language, a player connecting, a hint) cuts no slide. `keyOf(element)` names a pawn
+ * (null or undefined: no pawn).
+ * @param {Element} layer
+ * @param {Array<Element|null>} parts
+ * @param {(element: Element) => (string|null|undefined)} keyOf
+ */
+export function fillPawns(layer, parts, keyOf) {
+  if (!layer.hasAttribute("data-sliding")) return fill(layer, parts);
+  const drawn = new Map();
+  for (const el of layer.children) {
+    const key = keyOf(el);
+    if (key !== null && key !== undefined && !drawn.has(key)) drawn.set(key, el);
+  }
+  const own = new Set(["transform", "data-animated"]); // the slide's
+  const kept = parts.flat().map((part) => {
+    const el = part instanceof Element ? drawn.get(keyOf(part)) : null;
+    if (!el) return part;
+    drawn.delete(keyOf(part));
+    for (const a of [...el.attributes]) if (!own.has(a.name) && !part.hasAttribute(a.name)) el.removeAttribute(a.name);
+    for (const a of [...part.attributes]) if (!own.has(a.name)) el.setAttribute(a.name, a.value);
+    el.replaceChildren(...part.childNodes);
+    return el;
+  });
+  return fill(layer, kept);
 }

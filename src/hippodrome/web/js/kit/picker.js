@@ -2,6 +2,7 @@
 // (the engine offers each amount as a legal action; the picker never invents one).
 
 import { h } from "/static/js/dom.js";
+import { actionButton } from "./action.js";
 
 /**
  * @typedef {object} AmountMove   a legal action carrying an amount
@@ -14,8 +15,12 @@ import { h } from "/static/js/dom.js";
  * plays the one chosen. Every control is a finger's size (`kit-target`, at least 40 CSS pixels).
  * The choice in the list is kept across redraws under `memory` (an object the board keeps).
  *
+ * With `stepper`, a − and a + beside the list choose the amount before and after the one chosen
+ * (many amounts: a bid in steps of 500 up to 50,000), the list's button showing the amount chosen.
+ *
  * Test ids: `${testid}` on each quick button (its `data-action` is the move's notation),
- * `${testid}-select` on the list, `${testid}-other` on its button.
+ * `${testid}-select` on the list, `${testid}-other` on its button (its `data-action` the notation of
+ * the amount chosen), `${testid}-down` and `${testid}-up` on the stepper's buttons.
  *
  * @param {AmountMove[]} moves            sorted as they should be offered
  * @param {object} how
@@ -27,18 +32,18 @@ import { h } from "/static/js/dom.js";
  * @param {string} how.testid
  * @param {number} [how.quick]
  * @param {{amount?: number}} [how.memory]
+ * @param {boolean} [how.stepper]
+ * @param {string} [how.less]     the − button's accessible name ("Less")
+ * @param {string} [how.more]     the + button's accessible name ("More")
  * @returns {HTMLElement}
  */
-export function amountPicker(moves, { label, option, other, otherLabel, act, testid, quick = 4, memory = {} }) {
+export function amountPicker(
+  moves,
+  { label, option, other, otherLabel, act, testid, quick = 4, memory = {}, stepper = false, less = "−", more = "+" },
+) {
   const quickMoves = moves.slice(0, quick);
   const rest = moves.slice(quick);
-  const buttons = quickMoves.map((m) =>
-    h(
-      "button",
-      { type: "button", class: "kit-target kit-amount", "data-testid": testid, "data-action": m.notation, onclick: () => act(m.notation) },
-      label(m.amount),
-    ),
-  );
+  const buttons = quickMoves.map((m) => actionButton(label(m.amount), m.notation, { act, cls: "kit-amount", testid }));
   const box = h("div", { class: "kit-picker", role: "group" }, buttons);
   if (!rest.length) return box;
   if (!rest.some((m) => m.amount === memory.amount)) memory.amount = rest[0].amount;
@@ -54,6 +59,7 @@ export function amountPicker(moves, { label, option, other, otherLabel, act, tes
     },
     rest.map((m) => h("option", { value: String(m.amount), selected: m.amount === memory.amount }, option(m.amount))),
   );
+  const chosen = () => rest.find((m) => m.amount === Number(select.value));
   const go = h(
     "button",
     {
@@ -61,12 +67,42 @@ export function amountPicker(moves, { label, option, other, otherLabel, act, tes
       class: "kit-target kit-amount",
       "data-testid": `${testid}-other`,
       onclick: () => {
-        const chosen = rest.find((m) => m.amount === Number(select.value));
-        if (chosen) act(chosen.notation);
+        const m = chosen();
+        if (m) act(m.notation);
       },
     },
     other,
   );
-  box.append(h("span", { class: "kit-picker-more" }, select, go));
+  const show = () => {
+    const m = chosen();
+    if (m) go.dataset.action = m.notation;
+    if (stepper && m) go.textContent = label(m.amount);
+  };
+  select.addEventListener("change", show);
+  const extra = h("span", { class: "kit-picker-more" }, select, go);
+  if (stepper) {
+    const by = (dir) => () => {
+      const i = Math.max(0, Math.min(rest.length - 1, select.selectedIndex + dir));
+      select.selectedIndex = i;
+      memory.amount = rest[i].amount;
+      show();
+    };
+    const step = (dir, name, text, label) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "kit-target kit-step",
+          "data-testid": `${testid}-${name}`,
+          "aria-label": label,
+          onclick: by(dir),
+        },
+        text,
+      );
+    extra.prepend(step(-1, "down", "−", less));
+    select.after(step(1, "up", "+", more));
+  }
+  show();
+  box.append(extra);
   return box;
 }

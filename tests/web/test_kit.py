@@ -941,6 +941,28 @@ def test_the_lane_track_draws_the_engine_s_geometry(page: Page, live_server: Liv
     assert told["rails"] == ["lt-rail", "lt-outside", "lt-infield"]
 
 
+def test_a_cell_keeps_the_colour_its_board_gives_it_and_others_take_the_kit_s(page: Page) -> None:
+    """kit.css gives the lane track neutral colours, but a CSS fill overrides an SVG fill attribute:
+    Ascot's race squares (red, blue, yellow, black: a horse stopping on its own colour runs on) were
+    drawn all beige. The kit's colours apply only to a shape with no fill of its own."""
+    told = run(
+        page,
+        "lanetrack.js",
+        """
+        const view = m.laneView(arg, {scale: 20, margin: 0.5});
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.setAttribute("viewBox", view.viewBox);
+        const shapes = m.cellShapes(view, {attrs: (cell) => (cell.id === 3 ? {fill: "#c8102e"} : {})});
+        svg.append(...shapes);
+        document.body.replaceChildren(svg);
+        return [getComputedStyle(shapes[3]).fill, getComputedStyle(shapes[4]).fill];
+        """,
+        small_oval(),
+    )
+    assert told[0] == "rgb(200, 16, 46)", "the board's own colour, not the kit's beige"
+    assert told[1] not in ("rgb(0, 0, 0)", "none", "rgb(200, 16, 46)"), "the kit's neutral colour"
+
+
 def test_landing_targets_on_cells_or_in_a_list_send_their_action(
     page: Page, live_server: LiveServer
 ) -> None:

@@ -1,6 +1,6 @@
 """What a seat reads at the table, gathered from a whole game, and what must never be in it.
 
-Used by ``test_notation.py`` (issue 33, point 4). :func:`read_game` plays one game with bots from a
+Used by ``test_player_texts.py`` (issue 33, point 4). :func:`read_game` plays one game with bots from a
 fixed seed and yields every text a seat of the table can read, in English and in French, the way the
 server makes it: each event as each seat and a spectator see it (``server.service.event_json``, the
 ``text`` of the ``state`` message), each legal move's label (``Game.action_json``), the warnings of a

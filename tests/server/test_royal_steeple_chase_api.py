@@ -12,6 +12,7 @@ from starlette.testclient import WebSocketTestSession
 
 from hippodrome.games.royal_steeple_chase.material import material as royal_steeple_chase_material
 from hippodrome.games.royal_steeple_chase.material import parse_half
+from hippodrome.games.royal_steeple_chase.words import card as card_in_words
 from tests.server.conftest import table_socket
 from tests.server.test_api import play_to_the_end, receive_until
 
@@ -90,7 +91,11 @@ def test_a_card_not_held_and_a_bid_beyond_ones_chips_are_refused_and_change_noth
         ws.send_json({"type": "act", "action": f"joue {missing}", "version": version})
         error = receive_until(ws, lambda m: m["type"] == "error")
         assert error["key"] == f"{GAME}.refused.card_not_held"
-        assert missing in error["message"]["en"] and missing in error["message"]["fr"]
+        # The card is named as a player says it, never in the record's notation (issue 33).
+        for lang in ("en", "fr"):
+            said = card_in_words(missing, lang)
+            assert said and said in error["message"][lang], (said, error["message"][lang])
+            assert missing not in error["message"][lang]
         assert error["message"]["en"] != error["message"]["fr"], "told in both languages"
 
         # ENCHÈRES: « ne peut enchérir qu'avec son disponible » (100 points at the start).

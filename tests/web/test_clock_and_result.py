@@ -1,14 +1,20 @@
 """A table with a clock, in Debian's headless chromium: the player runs out of time and sees the
 stand-in bot move for him, takes his seat back, then sees the end of the game with its breakdown
-and starts a rematch (docs/web.md, "Clocks" and "End of a game")."""
+and starts a rematch (docs/web.md, "Clocks" and "End of a game"); and the result's lines opened on
+their causes, drawn on a blank page from a played game's sheet."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, Route, expect
 
+from hippodrome.bots import make_bot, play_match
+from hippodrome.engine.i18n import render
+from hippodrome.engine.results import result_sheet
+from hippodrome.games import load_game
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import Opener, open_player  # noqa: F401 (a fixture)
 
@@ -127,3 +133,83 @@ def test_a_hot_seat_page_goes_to_the_rematch_with_every_seat(
     expect(page.get_by_test_id("clock-0")).to_be_visible()
     summary = live_server.http.get(f"/api/tables/{new_id}").json()
     assert summary["status"] == "running", "both seats joined the rematch from the hot-seat page"
+
+
+RESULT_BLANK = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/css/hippodrome.css"></head>
+<body class="page-table"><div id="result" class="result-overlay" data-testid="result" hidden></div>
+</body></html>"""
+
+SHOW_RESULT = """async (arg) => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.setLang(arg.lang);
+  const { renderResult } = await import("/static/js/result.js");
+  renderResult(document.getElementById("result"), arg.msg, { tableId: "t" });
+}"""
+"""Draw the result dialog (web/js/result.js) for the finished table's state message ``msg``, in
+``lang``, on a blank page of the server's origin: the real catalogs, no table to play to the end."""
+
+
+def test_every_line_of_the_result_says_where_its_money_went(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Issue 34, points 2 and 5: on a phone, a finished Ascot game's result has no « Other
+    payments »; a line that adds up several causes (the fees paid to each business, the cards kept
+    from the deal) opens on a tap, a finger wide, on its causes in the player's words, in English
+    and French; the statistics count moves as the engine's sheet counts them."""
+    game = load_game("ascot")
+    state = play_match(
+        game, [make_bot("heuristic", "ascot") for _ in range(game.num_players)], seed=0
+    )
+    sheet = result_sheet(game, state.history)
+    msg: dict[str, Any] = {
+        "type": "state",
+        "status": "finished",
+        "seat": 0,
+        "seats": [
+            {"name": n, "kind": "human", "connected": True} for n in ("Ada", "Bruno", "Chloé")
+        ],
+        "context": state.context(),
+        "sheet": {**sheet, "seconds": 900},
+    }
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def answer(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/html", body=RESULT_BLANK)
+
+    page.route("**/result-blank", answer)
+    page.goto("/result-blank")
+    breakdown = page.get_by_test_id("result-breakdown")
+    line = breakdown.locator('tr[data-line="fees"]')
+    toggle = line.get_by_test_id("result-line-toggle")
+    causes = line.locator("xpath=following-sibling::tr[contains(@class, 'cause')]")
+    fees = next(f for s in sheet["sections"] for f in s["lines"] if f["line"] == "fees")
+
+    page.evaluate(SHOW_RESULT, {"lang": "en", "msg": msg})
+    expect(breakdown.locator('[data-line="other"]')).to_have_count(0)
+    expect(toggle).to_have_text(re.compile("Business fees"))
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(causes.first).to_be_hidden()
+    box = toggle.bounding_box()
+    assert box is not None and box["height"] >= 40, f"the line's name is no target: {box}"
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(causes.first).to_be_visible()
+    first = fees["detail"][0]["cause"]  # a business, as the game's catalogs name it
+    expect(causes.first.locator("td").first).to_have_text(render(first, {}, "en"))
+    assert causes.count() >= len(fees["detail"])  # the next line's causes follow, hidden
+
+    # A new message redraws the dialog (here in French): the line stays open, in French.
+    page.evaluate(SHOW_RESULT, {"lang": "fr", "msg": msg})
+    expect(toggle).to_have_text(re.compile("Frais payés aux Affaires"))
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(causes.first.locator("td").first).to_have_text(render(first, {}, "fr"))
+    text = breakdown.inner_text()
+    assert "ascot." not in text and "web.result" not in text and "Autres paiements" not in text
+    expect(page.get_by_test_id("result-stats")).to_contain_text(
+        re.compile(rf"Ada\s:\s{sheet['moves'][0]}\scoups")
+    )
+    assert not errors, f"script errors: {errors}"

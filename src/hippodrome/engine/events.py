@@ -95,9 +95,10 @@ class Event:  # noqa: PLW1641 (equal by value, so not hashable: Python sets no _
     """This event closes a race: the places given up to it are that race's finish (what
     ``hippodrome odds`` counts, for any game, without knowing its rules)."""
     ledger: ClassVar[str] = ""
-    """The line of a game's result sheet the money this event moves goes on (``purchases``, ``pot``,
-    ``bets``, ``winnings``, ``prizes``, ``bonuses``, ``penalties``, ``house``: see
-    ``hippodrome.engine.results``); empty: ``other``."""
+    """The line of a game's result sheet the money this event moves goes on (``purchases``,
+    ``entry_fees``, ``bets``, ``winnings``, ...: ``hippodrome.engine.results.LEDGER_LINES``, each
+    named for the player by the web catalogs' ``web.result.line.<line>``); empty: ``other``, which
+    no game leaves (tests/conformance/test_result_sheet.py)."""
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -150,6 +151,15 @@ class Event:  # noqa: PLW1641 (equal by value, so not hashable: Python sets no _
     def money_changes(self) -> Mapping[Player, Money]:
         """How this event changed each player's money (empty for most events)."""
         return {}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        """Where the money this event moves goes on the result sheet: ``(line, cause, changes)``
+        per part, the parts adding up to :meth:`money_changes`. The cause, a key of the catalogs
+        (``ascot.business.veterinaire``) or empty, breaks a line that adds up several causes down
+        (the fees paid to each business, the cards kept). Default: all of it on :attr:`ledger`,
+        with no cause; an event whose money goes on several lines (a lot's price, and the
+        auctioneer's commission) or names its cause says so here."""
+        return ((self.ledger, "", self.money_changes()),)
 
     def placings(self) -> Sequence[tuple[str, int]]:
         """The horses this event gives a place in a race, by id, with the place (1: the winner);

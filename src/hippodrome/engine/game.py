@@ -459,6 +459,17 @@ class State(ABC, Generic[GameT_co]):
         without them, or when the player has no decision now."""
         return ()
 
+    def continues_move(self, player: Player) -> bool:
+        """Whether ``player``'s next action here carries on the move his last action began, rather
+        than being a decision of its own: a player counts his moves, not the steps the engine
+        splits them into (the result's statistics, ``hippodrome.engine.results``). Default: the
+        history's last action is his and the game offers him plans here, a plan being one whole
+        move (``hippodrome.engine.plan``: Toques et Casques' lengths of one roll). A game whose
+        moves are split otherwise, or whose plans may follow one another with nothing between,
+        says so here."""
+        history = self.history
+        return bool(history) and history[-1][0] == player and bool(self.plans(player))
+
     def resample_for(self, player: Player, rng: random.Random) -> Self:
         """A full state consistent with everything ``player`` knows (default: perfect information)."""
         return self.clone()

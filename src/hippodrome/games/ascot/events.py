@@ -156,6 +156,23 @@ class ItemSold(LotSold):
     terms: ClassVar[Mapping[str, str]] = {"lot": "item"}
     variants: ClassVar[tuple[str, ...]] = ("commission",)
 
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        # The price is a purchase for the buyer (or those who share it) and, in a forced sale, a
+        # sale for the seller; the Auctioneer's commission, a commission.
+        lot = f"ascot.item.{self.lot}"
+        paid: dict[Player, Money] = {}
+        for payer, part in self.shares or ((self.player, self.price),):
+            paid[payer] = paid.get(payer, 0) - part
+        entries: list[tuple[str, str, Mapping[Player, Money]]] = [("purchases", lot, paid)]
+        if self.seller >= 0:
+            entries.append(("sales", lot, {self.seller: self.price}))
+        if self.commission:
+            fee = {self.player: -self.commission}
+            if self.auctioneer >= 0:
+                fee[self.auctioneer] = fee.get(self.auctioneer, 0) + self.commission
+            entries.append(("commissions", "ascot.business.commissaire_priseur", fee))
+        return entries
+
     def message(self) -> tuple[str, JSONObject]:
         params: JSONObject = {"player": self.player, "lot": self.lot, "price": self.price}
         if self.commission:
@@ -237,6 +254,7 @@ class CardPaid(Event):
     """A card kept from the deal is paid to the Bank at its face value."""
 
     key: ClassVar[str] = "ascot.card_paid"
+    ledger: ClassVar[str] = "cards"
     __slots__ = ("player", "card", "price")
     player: Player
     card: str
@@ -249,6 +267,9 @@ class CardPaid(Event):
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.price}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, f"ascot.item.{self.card}", self.money_changes()),)
 
 
 class AuctioneerCardFree(Event):
@@ -315,6 +336,7 @@ class FeePaid(Event):
     card left the game is paid nothing: ``FeeWaived``, D13)."""
 
     key: ClassVar[str] = "ascot.fee_paid"
+    ledger: ClassVar[str] = "fees"
     terms: ClassVar[Mapping[str, str]] = {"to": "player"}
     __slots__ = ("player", "to", "business", "amount")
     player: Player
@@ -330,6 +352,9 @@ class FeePaid(Event):
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.amount, self.to: self.amount}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, f"ascot.business.{self.business}", self.money_changes()),)
 
 
 class FeeWaived(Event):
@@ -521,6 +546,7 @@ class RunnersCalled(Event):
 
 class EntryPaid(Event):
     key: ClassVar[str] = "ascot.entry_paid"
+    ledger: ClassVar[str] = "entry_fees"
     __slots__ = ("player", "horse", "fee")
     player: Player
     horse: str
@@ -533,6 +559,9 @@ class EntryPaid(Event):
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: -self.fee}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, f"ascot.item.{self.horse}", self.money_changes()),)
 
 
 class RunnersShort(Event):
@@ -631,7 +660,7 @@ class BankerPaid(PaidToPlayer):
     """« après s'en être déduit les 10% pour les services rendus »: from the Bank to the Banker."""
 
     key: ClassVar[str] = "ascot.banker_paid"
-    ledger: ClassVar[str] = "winnings"
+    ledger: ClassVar[str] = "commissions"
     __slots__ = ("player", "amount")
     player: Player
     amount: Money
@@ -639,6 +668,9 @@ class BankerPaid(PaidToPlayer):
     def __init__(self, player: Player, amount: Money) -> None:
         self.player = player
         self.amount = amount
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, "web.result.cause.banker", self.money_changes()),)
 
 
 class PrizePaid(PaidToPlayer):
@@ -655,6 +687,9 @@ class PrizePaid(PaidToPlayer):
         self.horse = horse
         self.place = place
         self.amount = amount
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, f"ascot.item.{self.horse}", self.money_changes()),)
 
 
 class PrizesUnawarded(Event):
@@ -713,6 +748,7 @@ class TradeOffered(Event):
 
 class TradeMade(Event):
     key: ClassVar[str] = "ascot.trade_made"
+    ledger: ClassVar[str] = "trades"
     terms: ClassVar[Mapping[str, str]] = {"buyer": "player"}
     __slots__ = ("player", "buyer", "item", "price")
     player: Player
@@ -729,6 +765,9 @@ class TradeMade(Event):
 
     def money_changes(self) -> Mapping[Player, Money]:
         return {self.player: self.price, self.buyer: -self.price}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        return ((self.ledger, f"ascot.item.{self.item}", self.money_changes()),)
 
 
 class SwapOffered(Event):

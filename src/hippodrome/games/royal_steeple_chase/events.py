@@ -296,6 +296,7 @@ class TradeRefused(Event):
 
 class TradeDone(Event):
     key: ClassVar[str] = f"{NS}.trade_done"
+    ledger: ClassVar[str] = "trades"
     terms: ClassVar[Mapping[str, str]] = {"target": "player"}
     __slots__ = ("player", "target", "given", "received", "points")
     player: Player
@@ -603,6 +604,7 @@ class BetPlaced(Event):
     horse(s)."""
 
     key: ClassVar[str] = f"{NS}.bet_placed"
+    ledger: ClassVar[str] = "bets"
     terms: ClassVar[Mapping[str, str]] = {"other": "horse"}
     variants: ClassVar[tuple[str, ...]] = ("hidden", "two", "free", "hidden_free", "two_free")
     __slots__ = ("player", "horses", "stake")
@@ -706,6 +708,7 @@ class IncidentApplied(Event):
 
 class IncidentPaid(Event):
     key: ClassVar[str] = f"{NS}.incident_paid"
+    ledger: ClassVar[str] = "incidents"
     __slots__ = ("player", "amount")
     player: Player
     amount: int

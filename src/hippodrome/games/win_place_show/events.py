@@ -125,6 +125,7 @@ class BetsClosed(Event):
     """§10: « Chaque joueur annonce le montant total de ses paris et les paye à la banque »."""
 
     key: ClassVar[str] = "win_place_show.bets_closed"
+    ledger: ClassVar[str] = "bets"
     __slots__ = ("player", "amount")
     player: Player
     amount: Money
@@ -242,7 +243,7 @@ class ClaimJudged(Event):
     a share of the owner's winnings of the race; rejected, he pays the owner his part of the fine."""
 
     key: ClassVar[str] = "win_place_show.claim_judged"
-    ledger: ClassVar[str] = "purchases"
+    ledger: ClassVar[str] = "claims"
     terms: ClassVar[Mapping[str, str]] = {"owner": "player"}
     variants: ClassVar[tuple[str, ...]] = ("rejected",)
     __slots__ = ("player", "horse", "owner", "upheld", "refund", "share")
@@ -274,6 +275,12 @@ class ClaimJudged(Event):
         if self.upheld:
             return {self.player: self.refund + self.share, self.owner: -self.share}
         return {self.player: -self.share, self.owner: self.share}
+
+    def ledger_entries(self) -> Sequence[tuple[str, str, Mapping[Player, Money]]]:
+        cause = (
+            "web.result.cause.claim_upheld" if self.upheld else "web.result.cause.claim_rejected"
+        )
+        return ((self.ledger, cause, self.money_changes()),)
 
     def message(self) -> tuple[str, JSONObject]:
         params = {"player": self.player, "horse": self.horse, "owner": self.owner}

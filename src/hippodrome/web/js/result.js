@@ -4,13 +4,16 @@
 //
 // Everything comes from the `state` message: `context` (ranking, standings, basis) and `sheet` (made
 // by the engine from the game's events: each part's lines, standings and change; moves per seat).
-// No game is named here: a line's name (winnings, bets, penalties...) is the engine's shared word.
+// No game is named here: a line's name (winnings, entry fees, commissions...) is the engine's shared
+// word. A line that adds up several causes carries them (`detail`: a catalog key and the amounts per
+// seat); a tap on the line's name shows them under it, so a player can say where every franc went.
 
 import { fill, h, seatColour, seatNames } from "./dom.js";
-import { has, lang, t, tn } from "./i18n.js";
+import { has, lang, style, t, tn } from "./i18n.js";
 import { formatNumber } from "./kit/money.js";
 
 const dismissed = new Set(); // tables whose result the player closed (until the page reloads)
+const unfolded = new Set(); // lines whose causes are shown ("table:part:line"), kept across redraws
 
 function standing(basis, value) {
   const shown = formatNumber(value, lang());
@@ -34,8 +37,48 @@ function lineName(line) {
   return has(key) ? t(key) : t("web.result.line.other");
 }
 
+/** One line of a part, and its causes (hidden until its name is tapped) when it has any. */
+function lineRows(line, where) {
+  const name = lineName(line.line);
+  const amounts = (values) => values.map((a) => h("td", { class: "num" }, signed(a)));
+  const detail = line.detail || [];
+  if (!detail.length) {
+    return [h("tr", { "data-line": line.line }, h("td", {}, name), amounts(line.amounts))];
+  }
+  const causes = detail.map((d) =>
+    h(
+      "tr",
+      { class: "cause", "data-cause": d.cause, hidden: !unfolded.has(where) },
+      h("td", {}, style("{cause|cap}", { cause: t(d.cause) }, lang())),
+      amounts(d.amounts),
+    ),
+  );
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "line-toggle",
+      "aria-expanded": String(unfolded.has(where)),
+      "aria-label": t("web.result.detail", { line: name }),
+      "data-testid": "result-line-toggle",
+      onclick: () => {
+        const open = !unfolded.has(where);
+        if (open) unfolded.add(where);
+        else unfolded.delete(where);
+        toggle.setAttribute("aria-expanded", String(open));
+        for (const row of causes) row.hidden = !open;
+      },
+    },
+    name,
+  );
+  return [
+    h("tr", { "data-line": line.line, class: "has-detail" }, h("td", {}, toggle), amounts(line.amounts)),
+    ...causes,
+  ];
+}
+
 /** The breakdown: one block of rows per race or deal, one column per seat. */
-function breakdown(sheet, names, basis) {
+function breakdown(sheet, names, basis, tableId) {
   const head = h(
     "tr",
     {},
@@ -51,16 +94,7 @@ function breakdown(sheet, names, basis) {
         h("th", { colspan: String(names.length + 1) }, t(`web.result.part.${sheet.part}`, { n: index + 1 })),
       ),
     );
-    for (const line of section.lines) {
-      rows.push(
-        h(
-          "tr",
-          { "data-line": line.line },
-          h("td", {}, lineName(line.line)),
-          line.amounts.map((a) => h("td", { class: "num" }, signed(a))),
-        ),
-      );
-    }
+    for (const line of section.lines) rows.push(...lineRows(line, `${tableId}:${index}:${line.line}`));
     rows.push(
       h(
         "tr",
@@ -185,7 +219,7 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
           : null,
       h("a", { href: "/", class: "button-link", "data-testid": "back-to-lobby" }, t("web.result.lobby")),
     ),
-    sheet ? breakdown(sheet, names, basis) : null,
+    sheet ? breakdown(sheet, names, basis, tableId) : null,
   );
   fill(container, dialog);
   if (!wasShown) dialog.focus();

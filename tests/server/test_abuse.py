@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, update
 from starlette.testclient import WebSocketTestSession
 from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
@@ -21,7 +22,7 @@ from hippodrome.server.app import create_app
 from hippodrome.server.limits import AddressQuota, MessageBudget
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.settings import Settings
-from hippodrome.server.storage import now
+from hippodrome.server.storage import TableRow, now
 from tests.server.conftest import make_client, table_socket
 from tests.server.test_api import create, receive_until
 
@@ -109,6 +110,34 @@ def test_untouched_tables_expire_and_leave_the_lobby(db_url: str) -> None:
             assert ws.receive_json()["key"] == "error.table_expired"
 
 
+def test_an_abandoned_table_leaves_the_lobby_long_before_it_expires(any_db: str) -> None:
+    """A running table without a clock, nobody at it, untouched for ``abandoned_table_time`` is
+    no longer listed as running; a table with a clock (its stand-ins play on), or with a player at
+    it, still is."""
+    with make_client(any_db, abandoned_table_time=3600.0) as client:
+        left = create(client, [HUMANS[0], {"kind": "bot"}])
+        clocked_body: dict[str, Any] = {"game": "royal_turf", "seats": [HUMANS[0], {"kind": "bot"}]}
+        clocked_body["clock"] = {"kind": "slow", "hours": 48}
+        clocked = client.post("/api/tables", json=clocked_body).json()
+        for table in (left, clocked):
+            with table_socket(client, table["id"], table["seats"][0]["token"]) as ws:
+                receive_until(ws, lambda m: m["type"] == "state" and m["legal"])
+        engine = create_engine(any_db)
+        with engine.begin() as connection:  # two hours pass
+            connection.execute(
+                update(TableRow).values(updated=now() - timedelta(hours=2)),
+            )
+        engine.dispose()
+
+        def listed(query: str = "") -> set[str]:
+            return {t["id"] for t in client.get(f"/api/tables{query}").json()}
+
+        assert listed() == listed("?status=running") == {clocked["id"]}
+        with table_socket(client, left["id"], left["seats"][0]["token"]) as ws:
+            ws.receive_json()
+            assert left["id"] in listed("?status=running"), "its player is back"
+
+
 def test_a_table_someone_is_at_does_not_expire(client: TestClient) -> None:
     table = create(client, HUMANS)
     with table_socket(client, table["id"]) as ws:
@@ -186,7 +215,8 @@ def test_a_body_over_the_limit_gets_a_named_413(client: TestClient) -> None:
     }
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 413
-    assert answer.json()["error"]["message"]["fr"].startswith("requête trop volumineuse")
+    # Sentence case is the catalog's business (issue 34 capitalises the messages): not checked here.
+    assert answer.json()["error"]["message"]["fr"].casefold().startswith("requête trop volumineuse")
 
 
 # -- websockets ------------------------------------------------------------------------------------

@@ -6,18 +6,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from importlib.resources import files
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 from starlette.websockets import WebSocketDisconnect
 
 from hippodrome.engine.types import CHANCE
 from hippodrome.server.accounts import SESSION_COOKIE
 from hippodrome.server.service import TableService
-from hippodrome.server.storage import AccountRow, LoginSessionRow, SeatRow, open_database
+from hippodrome.server.storage import AccountRow, Base, LoginSessionRow, SeatRow, open_database
 from tests.server.conftest import make_client, table_socket
 
 CLIENT_HEADERS = {"X-Hippodrome": "1"}
@@ -119,6 +125,63 @@ def test_a_name_is_taken_once_whatever_its_case(app_client: TestClient) -> None:
     answer = other.post("/api/account/signup", json={"name": "aDA", "password": PASSWORD})
     assert answer.status_code == 409 and error_of(answer) == "error.name_taken"
     assert other.get("/api/account").json() == {"account": None}, "no session for a refusal"
+
+
+LOOK_ALIKES = ["Zoë", "ZOÉ", "\u0396oe", "Ｚｏｅ", "Z\u200boe", "Zo\u0435"]
+"""Zoe with an accent, in capitals, with a Greek capital Zeta, in full-width letters, with an
+invisible space, with a Cyrillic e."""
+
+
+def test_a_name_that_looks_like_another_is_refused(any_db: str) -> None:
+    """Zoe exists: each look-alike would pass for her, and is refused (NFKC, case-folded,
+    confusables); a name that looks like no other is taken."""
+    with make_client(any_db) as client:
+        client.headers.update(CLIENT_HEADERS)
+        sign_up(client, "Zoe")
+        for look_alike in LOOK_ALIKES:
+            other = browser(client, "198.51.100.7")
+            body = {"name": look_alike, "password": PASSWORD}
+            answer = other.post("/api/account/signup", json=body)
+            assert answer.status_code == 409, (look_alike, answer.text)
+            # Full-width letters are the same name once NFKC-normalised: taken, as ZOE would be.
+            assert error_of(answer) in {"error.name_look_alike", "error.name_taken"}, look_alike
+            assert other.get("/api/account").json() == {"account": None}
+        assert sign_up(other, "Zed")["name"] == "Zed"
+
+
+def migrations(connection: object) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(files("hippodrome.server") / "migrations"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def test_the_accounts_made_before_migration_0009_have_their_look(any_db: str) -> None:
+    """A store at 0008 holding Zoë's account is migrated: her name's look is stored, a Zoe is
+    refused, she still logs in, and every migration together gives the model's schema."""
+    engine = create_engine(any_db)
+    with engine.begin() as connection:
+        command.upgrade(migrations(connection), "0008_rematch")
+        connection.execute(
+            text(
+                "INSERT INTO accounts (name, name_key, password_hash, created)"
+                " VALUES (:name, :key, :hash, CURRENT_TIMESTAMP)"
+            ),
+            {"name": "Zoë", "key": "zoë", "hash": PasswordHasher().hash(PASSWORD)},
+        )
+    engine.dispose()
+    engine = open_database(any_db)
+    with engine.connect() as connection:
+        assert connection.scalar(select(AccountRow.name_skeleton)) == "zoe"
+        context = MigrationContext.configure(connection)
+        assert compare_metadata(context, Base.metadata) == [], "the model and the migrations agree"
+    engine.dispose()
+    with make_client(any_db) as client:
+        client.headers.update(CLIENT_HEADERS)
+        answer = client.post("/api/account/signup", json={"name": "Zoe", "password": PASSWORD})
+        assert answer.status_code == 409 and error_of(answer) == "error.name_look_alike"
+        answer = client.post("/api/account/login", json={"name": "ZOË", "password": PASSWORD})
+        assert answer.status_code == 200 and answer.json() == {"name": "Zoë"}
 
 
 def test_a_bad_name_or_a_short_password_is_refused_by_name(app_client: TestClient) -> None:
@@ -359,3 +422,151 @@ def test_a_seat_handed_to_a_bot_loses_its_account_keys(app_client: TestClient) -
     with Session(open_database(str(app_client.app.state.settings.db_url))) as session:  # type: ignore[attr-defined]
         seat = session.get(SeatRow, (table["id"], 0))
         assert seat is not None and seat.kind == "bot"
+
+
+# -- a seat tied to an account ---------------------------------------------------------------------
+
+
+def test_after_logout_the_account_s_seat_key_opens_nothing(app_client: TestClient) -> None:
+    """A shared computer: Ada logs out; the seat key left in the browser no longer plays her seat,
+    over the websocket nor over HTTP; logged in again, it does. A guest's seat keeps working."""
+    table, _ = ada_and_bob_at_a_table(app_client)
+    ada_key, guest_key = table["seats"][0]["token"], table["seats"][1]["token"]
+    app_client.post("/api/account/logout")
+    with table_socket(app_client, table["id"], ada_key) as ws:
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["key"] == "error.seat_of_account"
+        assert refused["message"]["fr"] and refused["message"]["en"]
+    answer = app_client.get(f"/api/tables/{table['id']}/replay", headers={"X-Seat-Token": ada_key})
+    assert answer.status_code == 403 and error_of(answer) == "error.seat_of_account"
+    other = browser(app_client)
+    sign_up(other, "Eve")
+    with table_socket(other, table["id"], ada_key) as ws:
+        assert ws.receive_json()["key"] == "error.seat_of_account", "nor another account"
+    with table_socket(other, table["id"], guest_key) as ws:
+        # Bob's seat is tied to Bob: a guest key taken while logged in is his account's too.
+        assert ws.receive_json()["key"] == "error.seat_of_account"
+
+    app_client.post("/api/account/login", json={"name": "Ada", "password": PASSWORD})
+    with table_socket(app_client, table["id"], ada_key) as ws:
+        assert ws.receive_json()["seat"] == 0
+
+    guests = create_table(other, [{"kind": "human"}, {"kind": "human"}])
+    with table_socket(app_client, guests["id"], guests["seats"][1]["token"]) as ws:
+        assert ws.receive_json()["seat"] == 1, "a seat no account holds opens to its key"
+
+
+def test_a_private_table_is_listed_on_profiles_to_its_player_only(any_db: str) -> None:
+    """A finished private table's id (the way into it, and into its rematch) is not shown to
+    strangers on its players' profiles; a public one is, and the player sees both."""
+    with make_client(any_db) as ada:
+        ada.headers.update(CLIENT_HEADERS)
+        sign_up(ada, "Ada")
+        body = {"game": "royal_turf", "seats": ROYAL_TURF_THREE, "private": True}
+        private = ada.post("/api/tables", json=body).json()
+        public = create_table(ada, ROYAL_TURF_THREE)
+    play_out(any_db, private["id"])
+    play_out(any_db, public["id"])
+    with make_client(any_db) as client:
+        client.headers.update(CLIENT_HEADERS)
+        stranger = client.get("/api/players/Ada").json()
+        assert [r["table"] for r in stranger["results"]] == [public["id"]]
+        assert stranger["played"] == 2, "the figures count every game"
+        client.post("/api/account/login", json={"name": "Ada", "password": PASSWORD})
+        own = client.get("/api/players/Ada").json()
+        assert {r["table"] for r in own["results"]} == {public["id"], private["id"]}
+        answer = client.post(
+            f"/api/tables/{private['id']}/rematch",
+            headers={"X-Seat-Token": private["seats"][0]["token"]},
+        )
+        assert answer.status_code == 201, answer.text
+        rematch = answer.json()["id"]
+        assert client.get(f"/api/tables/{rematch}").json()["private"] is True
+        assert rematch not in {t["id"] for t in client.get("/api/tables").json()}
+
+
+# -- which games are rated -------------------------------------------------------------------------
+
+
+def accounts_at_a_table(client: TestClient, **extra: Any) -> dict[str, Any]:
+    """Ada creates a table (``extra``: practice, clock…) and Bob joins its second seat logged in."""
+    sign_up(client, "Ada")
+    body = {"game": "royal_turf", "seats": ROYAL_TURF_THREE, **extra}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    table: dict[str, Any] = answer.json()
+    bob = browser(client)
+    sign_up(bob, "Bob")
+    with table_socket(bob, table["id"], table["seats"][1]["token"]) as ws:
+        assert ws.receive_json()["seat"] == 1
+    return table
+
+
+def ratings_of(db_url: str, name: str) -> list[dict[str, Any]]:
+    with make_client(db_url) as client:
+        found: list[dict[str, Any]] = client.get(f"/api/players/{name}").json()["ratings"]
+    return found
+
+
+@pytest.mark.parametrize("kind", ["practice", "guided"])
+def test_a_practice_or_guided_table_is_never_rated(db_url: str, kind: str) -> None:
+    with make_client(db_url) as client:
+        client.headers.update(CLIENT_HEADERS)
+        table = accounts_at_a_table(client, **{kind: True})
+    play_out(db_url, table["id"])
+    assert ratings_of(db_url, "Ada") == ratings_of(db_url, "Bob") == []
+
+
+def test_a_game_its_stand_ins_played_through_is_not_rated(db_url: str) -> None:
+    """Both players' time ran out at once and their stand-in bots played every step: no human
+    moved, nobody is rated."""
+    with make_client(db_url) as client:
+        client.headers.update(CLIENT_HEADERS)
+        table = accounts_at_a_table(client, clock={"kind": "move", "seconds": 3600})
+    service = TableService(open_database(db_url))
+    live = service.get(table["id"])
+    assert live.clocks is not None
+    live.clocks.away |= {0, 1}
+    while not live.state.is_terminal():
+        state = live.state
+        if state.is_chance_node():
+            service.apply(live, CHANCE, live.draw_chance())
+        else:
+            player = state.active_players()[0]
+            service.apply(live, player, state.legal_actions(player)[0])
+    service.engine.dispose()
+    assert ratings_of(db_url, "Ada") == ratings_of(db_url, "Bob") == []
+
+
+def test_a_quitter_handed_to_a_bot_loses_his_rating(any_db: str) -> None:
+    """Bob left; his seat was handed to a bot for good: the game is still rated, and Bob loses as
+    a quitter whatever the bot made of his seat."""
+    with make_client(any_db) as client:
+        client.headers.update(CLIENT_HEADERS)
+        table = accounts_at_a_table(client)
+    service = TableService(open_database(any_db))
+    service.hand_to_bot(service.get(table["id"]), 1, "heuristic")
+    service.engine.dispose()
+    play_out(any_db, table["id"])
+    [ada] = ratings_of(any_db, "Ada")
+    [bob] = ratings_of(any_db, "Bob")
+    assert ada["games"] == bob["games"] == 1
+    assert bob["mu"] < 25 < ada["mu"], "the quitter lost to the player who stayed"
+
+
+def test_a_logged_in_player_who_joins_is_shown_by_his_account_name(app_client: TestClient) -> None:
+    sign_up(app_client, "Ada")
+    table = create_table(app_client, [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}])
+    assert [s["name"] for s in table["seats"]] == ["Ada", "Player 2", "Player 3"]
+    bob = browser(app_client)
+    sign_up(bob, "Bob")
+    with table_socket(bob, table["id"], table["seats"][1]["token"]) as ws:
+        assert ws.receive_json()["seats"][1]["name"] == "Bob"
+    cleo = browser(app_client)
+    sign_up(cleo, "Cléo")
+    taken = cleo.post(f"/api/tables/{table['id']}/seats/2/take", json={"name": "someone"})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"]["name"] == "Cléo"
+    names = [s["name"] for s in app_client.get(f"/api/tables/{table['id']}").json()["seats"]]
+    assert names == ["Ada", "Bob", "Cléo"]
+    assert [t["seat"] for t in cleo.get("/api/account/tables").json()] == [2]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from hippodrome.engine.types import CHANCE
 from hippodrome.server.clocks import Clock, ClockKind, SeatClocks
+from hippodrome.server.service import SeatKind, SeatSpec, TableService, TableStatus
+from hippodrome.server.storage import now, open_database
 from tests.server.conftest import make_client, table_socket
 from tests.server.test_api import play_to_the_end, receive_until
 
@@ -254,3 +258,53 @@ def test_in_a_simultaneous_phase_each_seat_s_clock_runs_until_it_answers(
         ann, bob = state["clock"]["seats"]
         assert not ann["running"] and ann["left"] < 600
         assert bob["running"] and bob["left"] <= both["clock"]["seats"][1]["left"]
+
+
+def test_the_increment_is_paid_once_per_move_not_per_step(db_url: str) -> None:
+    """A Toques et Casques move is several steps (a length each): the bank earns the increment
+    once when the move ends (another seat or a die is due), never once per length."""
+    service = TableService(open_database(db_url))
+    seats = [SeatSpec(SeatKind.HUMAN), SeatSpec(SeatKind.HUMAN)]
+    clock = Clock(ClockKind.BANK, 120.0, increment=5.0)
+    table, _ = service.create("toques_et_casques", {}, seats, clock=clock)
+    table.status = TableStatus.RUNNING
+    table.tick_clock()
+    moves = {0: 0, 1: 0}
+    steps = {0: 0, 1: 0}
+    while min(moves.values()) < 4:
+        state = table.state
+        if state.is_chance_node():
+            service.apply(table, CHANCE, table.draw_chance())
+            continue
+        seat = state.active_players()[0]
+        service.apply(table, seat, state.legal_actions(seat)[0])
+        steps[seat] += 1
+        after = table.state
+        if after.is_chance_node() or seat not in after.active_players():
+            moves[seat] += 1
+    assert table.clocks is not None
+    for seat in (0, 1):
+        assert steps[seat] > moves[seat], "the moves had several steps"
+        earned = table.clocks.remaining[seat] - 120.0
+        assert 5.0 * moves[seat] - 1.0 < earned <= 5.0 * moves[seat], (seat, moves, steps)
+    service.engine.dispose()
+
+
+def test_a_slow_clock_keeps_its_table_past_the_idle_time(db_url: str) -> None:
+    """A table waits for a move as long as its clock gives it (and a day): a slow clock of 14 days
+    a move is not archived after the 7 idle days; a table without a clock is."""
+    with make_client(db_url, idle_table_ttl=7 * 86400.0) as client:
+        humans = [{"kind": "human"}, {"kind": "human"}]
+        slow = create(client, {"kind": "slow", "hours": 336}, humans).json()
+        bare = create(client, None, humans).json()
+        for table in (slow, bare):
+            first, second = (s["token"] for s in table["seats"])
+            with (
+                table_socket(client, table["id"], first) as ws,
+                table_socket(client, table["id"], second),
+            ):
+                receive_until(ws, lambda m: m["type"] == "state" and m["status"] == "running")
+        runtime = client.app.state.runtime  # type: ignore[attr-defined]
+        assert runtime.expire_untouched(now() + timedelta(days=8)) == [bare["id"]]
+        assert runtime.expire_untouched(now() + timedelta(days=14, hours=12)) == []
+        assert runtime.expire_untouched(now() + timedelta(days=15, hours=1)) == [slow["id"]]

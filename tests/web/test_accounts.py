@@ -1,5 +1,6 @@
 """Accounts in the browser (docs/web.md, "Accounts"): a newcomer creates an account, creates a table,
-lands at his seat, and finds the table under "My tables", on this browser and on another one."""
+lands at his seat, and finds the table under "My tables", on this browser and on another one; logged
+out, that browser no longer holds the seat."""
 
 from __future__ import annotations
 
@@ -57,17 +58,30 @@ def test_a_newcomer_signs_up_creates_a_table_lands_at_his_seat_and_finds_it_agai
     other.get_by_test_id("account-name").fill(name)
     other.get_by_test_id("account-password").fill("not the secret")
     other.get_by_test_id("login-button").click()
-    expect(other.get_by_test_id("account-error")).to_have_text("wrong name or password")
+    expect(other.get_by_test_id("account-error")).to_have_text(
+        re.compile("wrong name or password", re.I)
+    )
     other.get_by_test_id("account-password").fill(password)
     other.get_by_test_id("login-button").click()
     expect(other.get_by_test_id("account-status")).to_have_text(f"Logged in as {name}")
     found = other.get_by_test_id("my-tables").locator(f'[data-table="{table_id}"]')
     found.get_by_test_id("my-table-link").click()
     other.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}#token="))
+    seat_url = other.url
     other.wait_for_function(f"() => ({SEAT})() === 0")
 
     other.goto("/")
     other.get_by_test_id("profile-link").click()
     expect(other.get_by_test_id("profile-summary")).to_contain_text("Games played: 0")
     expect(other.locator("#title")).to_have_text(f"{name}'s profile")
+
+    # A shared computer: logging out forgets the account's seats, and their keys open nothing.
+    other.goto("/")
+    expect(other.get_by_test_id("my-tables").locator(f'[data-table="{table_id}"]')).to_be_visible()
+    other.get_by_test_id("logout-button").click()
+    expect(other.get_by_test_id("login-button")).to_be_visible()
+    expect(other.get_by_test_id("my-tables")).not_to_contain_text(table_id)
+    assert table_id not in (other.evaluate("localStorage.getItem('hippodrome.seats')") or "")
+    other.goto(seat_url)
+    expect(other.locator("#refused")).to_have_attribute("data-reason", "account_seat")
     assert not errors, errors

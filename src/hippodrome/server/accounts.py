@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -50,8 +51,31 @@ class Account:
 
 
 def name_key(name: str) -> str:
-    """The form two names are compared in: ``Ada`` and `` ADA `` are one name."""
-    return name.strip().casefold()
+    """The form a name is looked up in at login: ``Ada`` and `` ADA `` are one name (NFKC, then
+    case-folded: ``Ａｄａ`` too)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name.strip()).casefold())
+
+
+LOOK_ALIKES = str.maketrans(
+    # Greek and Cyrillic letters drawn like Latin ones, capitals first (before case-folding: the
+    # Greek capital Ζ is a Z, its small ζ is not), and the digits and capitals read as l or o.
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορτυχγАВЕКМНОРСТХУЅІЈаеорсухѕіјһԁԛԝ0I1|",
+    "ABEZHIKMNOPTYXaiknoptuxyABEKMHOPCTXYSIJaeopcyxsijhdqwolll",
+)
+"""The look-alikes of Unicode's confusables (TR 39) a name is likeliest to use, mapped to the Latin
+letter they pass for."""
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like, for telling look-alike names apart (after Unicode TR 39's skeleton):
+    NFKC, accents dropped, invisible characters dropped, Greek and Cyrillic look-alikes mapped to
+    Latin, case-folded, spaces collapsed. ``Zoe``, ``Zoë``, ``ZOE`` and ``Ζoe`` (a Greek capital)
+    have one skeleton: one account may take it."""
+    text = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name.strip()))
+    text = "".join(c for c in text if unicodedata.category(c) not in {"Mn", "Me", "Cf"})
+    text = text.translate(LOOK_ALIKES).casefold().translate(LOOK_ALIKES)
+    text = " ".join(unicodedata.normalize("NFKC", text).split())
+    return text.replace("rn", "m").replace("vv", "w")[:160]
 
 
 class AccountService:
@@ -70,18 +94,26 @@ class AccountService:
 
     def sign_up(self, name: str, password: str) -> tuple[Account, str]:
         """A new account, logged in: returns it with its session token."""
-        name = name.strip()
-        if not NAME.fullmatch(name):
+        name = unicodedata.normalize("NFKC", name.strip())
+        if not NAME.fullmatch(name) or not name_skeleton(name):
             raise ServerError(400, "error.account_name", min=2, max=40)
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise ServerError(400, "error.password_length", min=MIN_PASSWORD, max=MAX_PASSWORD)
         row = AccountRow(
-            name=name, name_key=name_key(name), password_hash=self.hasher.hash(password)
+            name=name,
+            name_key=name_key(name),
+            name_skeleton=name_skeleton(name),
+            password_hash=self.hasher.hash(password),
         )
         try:
             with Session(self.engine) as session, session.begin():
                 if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
                     raise ServerError(409, "error.name_taken", name=name)
+                like = session.scalar(
+                    select(AccountRow.name).where(AccountRow.name_skeleton == row.name_skeleton)
+                )
+                if like is not None:  # Zoë when Zoe exists: others could not tell them apart
+                    raise ServerError(409, "error.name_look_alike", name=name, other=like)
                 session.add(row)
                 session.flush()
                 account = Account(row.id, row.name)
@@ -160,8 +192,11 @@ class AccountService:
 
     # -- profiles ---------------------------------------------------------------------------------
 
-    def profile(self, name: str, *, limit: int = 50) -> JSONObject:
-        """An account's public page: its finished games with their results, and its ratings."""
+    def profile(self, name: str, *, viewer: Account | None = None, limit: int = 50) -> JSONObject:
+        """An account's public page: its finished games with their results, and its ratings. A
+        private table is listed to the account itself only (``viewer``): its id is the way into
+        it and into its rematch, which only those with its link may have; to others it counts in
+        the figures (played, won), never by its id."""
         with Session(self.engine) as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
             if row is None:
@@ -185,6 +220,8 @@ class AccountService:
                 ranking = result.get("ranking") or []
                 place = places(ranking).get(seat)
                 won += place == 0
+                if table.private and (viewer is None or viewer.id != row.id):
+                    continue
                 if len(results) < limit:
                     results.append(
                         {

@@ -82,6 +82,28 @@ class Clock:
         return max(self.increment, self.seconds * RESERVE_SHARE)
 
 
+IDLE_MARGIN = 86400.0
+"""What a table with a running clock may stay untouched beyond its longest wait for a move before
+it expires: a slow clock of two weeks a move keeps its table two weeks and a day."""
+
+
+def idle_limit(clock: Mapping[str, object] | None, figures: Mapping[str, object] | None) -> float:
+    """The seconds a running table with this stored clock (and figures) may wait for a move: the
+    time per move (``move``, ``slow``), or the largest bank (``bank``), plus ``IDLE_MARGIN``; 0
+    without a clock. A table never expires while a clock is running."""
+    if not clock:
+        return 0.0
+    try:
+        parsed = Clock.from_json(clock)
+        longest = parsed.seconds
+        if parsed.kind is ClockKind.BANK and figures:
+            banks = [float(x) for x in figures.get("remaining", [])]  # type: ignore[attr-defined]
+            longest = max([longest, *banks])
+    except (KeyError, TypeError, ValueError):
+        return 0.0
+    return longest + IDLE_MARGIN
+
+
 def _number(data: Mapping[str, object], name: str, low: float, high: float) -> float:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
@@ -128,19 +150,30 @@ class SeatClocks:
     """Seats whose time ran out: the stand-in bot plays them until their player takes them back."""
     started: dict[int, float] = field(default_factory=dict)
     """The seats whose clock runs, with the monotonic time their current decision began."""
+    stood_in: list[int] = field(default_factory=list)
+    """Per seat, the steps its stand-in played (what the ratings ask: did the player play?)."""
+
+    def __post_init__(self) -> None:
+        self.stood_in += [0] * (len(self.remaining) - len(self.stood_in))
 
     @classmethod
     def start(cls, clock: Clock, seats: int, stored: Mapping[str, object] | None) -> SeatClocks:
         """Fresh clocks, or those of the store (a restart: every clock resumes from its figure)."""
         remaining = [clock.seconds] * seats
         away: set[int] = set()
+        stood_in: list[int] = []
         if stored:
             remaining = [float(x) for x in stored.get("remaining", remaining)]  # type: ignore[attr-defined]
             away = {int(x) for x in stored.get("away", [])}  # type: ignore[attr-defined]
-        return cls(clock, remaining, away)
+            stood_in = [int(x) for x in stored.get("stood_in", [])]  # type: ignore[attr-defined]
+        return cls(clock, remaining, away, stood_in=stood_in)
 
     def stored(self) -> JSONObject:
-        return {"remaining": [round(r, 3) for r in self.remaining], "away": sorted(self.away)}
+        return {
+            "remaining": [round(r, 3) for r in self.remaining],
+            "away": sorted(self.away),
+            "stood_in": list(self.stood_in),
+        }
 
     def budget(self, seat: int) -> float:
         return self.remaining[seat] if self.clock.kind is ClockKind.BANK else self.clock.seconds
@@ -149,11 +182,23 @@ class SeatClocks:
         since = self.started.get(seat)
         return max(0.0, self.budget(seat) - (now - since if since is not None else 0.0))
 
-    def update(self, to_act: set[int], mover: int | None, now: float | None = None) -> None:
+    def update(
+        self,
+        to_act: set[int],
+        mover: int | None,
+        now: float | None = None,
+        *,
+        same_move: bool = False,
+    ) -> None:
         """After a step: stop the clocks of the seats no longer to act (and of the seat that just
-        moved, whose next decision starts afresh), start those of the seats now to act."""
+        ended its move, whose next decision starts afresh), start those of the seats now to act.
+
+        ``same_move``: the step was not the end of the mover's move (``State.continues_move``, the engine's one notion of a move):
+        his clock runs on, and the increment is paid once, when the move ends, not per step."""
         now = time.monotonic() if now is None else now
         for seat in list(self.started):
+            if seat == mover and same_move and seat in to_act:
+                continue
             if seat not in to_act or seat == mover:
                 self._stop(seat, now, moved=seat == mover)
         for seat in to_act:

@@ -119,6 +119,11 @@ class Runtime:
     def connected_seats(self, table_id: str) -> set[int]:
         return self.presence.connected_seats(table_id)
 
+    def present_tables(self) -> set[str]:
+        """The tables a player is connected to, through this process or another."""
+        known = set(self.presence.connections) | set(self.presence.remote)
+        return {t for t in known if self.presence.connected_seats(t)}
+
     def seat_absence(self, table: LiveTable, seat: int) -> float:
         return self.presence.seat_absence(table, seat)
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import and_, delete, false, or_, select, update
+from sqlalchemy import String, and_, cast, delete, false, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
@@ -38,9 +38,16 @@ from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.engine.results import result_sheet
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
-from hippodrome.server.clocks import Clock, SeatClocks
+from hippodrome.server.clocks import Clock, SeatClocks, idle_limit
 from hippodrome.server.ratings import rate_finished_table
-from hippodrome.server.storage import ActionRow, SeatKeyRow, SeatRow, TableRow, now
+from hippodrome.server.storage import (
+    AccountRow,
+    ActionRow,
+    SeatKeyRow,
+    SeatRow,
+    TableRow,
+    now,
+)
 
 log = logging.getLogger("hippodrome.server")
 
@@ -310,9 +317,17 @@ class LiveTable:
         return {s for s in seats if self.seats[s].kind == SeatKind.HUMAN and not self.is_away(s)}
 
     def tick_clock(self, mover: int | None = None, at: float | None = None) -> None:
-        """Bring the clocks up to the table's state (``SeatClocks.update``)."""
+        """Bring the clocks up to the table's state (``SeatClocks.update``); ``mover``: the seat
+        whose step was just played. A move is what the engine calls one (``State.continues_move``,
+        as the result sheet counts them: a Toques et Casques move of three lengths is one move of
+        three steps): the mover's clock runs on through its move, and the increment is paid once,
+        when the move ends."""
         if self.clocks is not None:
-            self.clocks.update(self.clock_seats(), mover, at)
+            state = self.state
+            to_act = self.clock_seats()
+            chance_next = state.is_chance_node() or state.is_terminal()
+            same = mover is not None and not chance_next and state.continues_move(mover)
+            self.clocks.update(to_act, mover, at, same_move=same)
 
     def result_sheet(self) -> JSONObject | None:
         """The finished game's sheet (per race or deal, statistics), made at the first asking."""
@@ -691,26 +706,41 @@ class TableService:
             ).all()
         return [(table_id, version) for table_id, version in rows]
 
-    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat whose token this is; None for no token (a spectator). A wrong token is refused."""
+    def seat_of(
+        self, table: LiveTable, token: str | None, account_id: int | None = None
+    ) -> int | None:
+        """The seat whose token this is; None for no token (a spectator). A wrong token is refused,
+        and so is the token of a seat tied to an account when ``account_id`` (the account logged in
+        where the token comes from; None: a guest) is not that account: a seat taken while logged
+        in is played by its account only, so a key left in a browser after its logout opens
+        nothing to the next person at that computer."""
         if not token:
             return None
         hashed = hash_token(token)
         with Session(self.engine) as session:
-            index = session.scalar(
-                select(SeatRow.index).where(
+            found = session.execute(
+                select(SeatRow.index, SeatRow.account_id).where(
                     SeatRow.table_id == table.id, SeatRow.token_hash == hashed
                 )
-            )
-            if index is None:  # a further key the seat's account obtained for another browser
-                index = session.scalar(
-                    select(SeatKeyRow.index).where(
-                        SeatKeyRow.table_id == table.id, SeatKeyRow.token_hash == hashed
+            ).first()
+            if found is None:  # a further key the seat's account obtained for another browser
+                found = session.execute(
+                    select(SeatKeyRow.index, SeatRow.account_id)
+                    .join(
+                        SeatRow,
+                        and_(
+                            SeatRow.table_id == SeatKeyRow.table_id,
+                            SeatRow.index == SeatKeyRow.index,
+                        ),
                     )
-                )
-        if index is None:
+                    .where(SeatKeyRow.table_id == table.id, SeatKeyRow.token_hash == hashed)
+                ).first()
+        if found is None:
             raise ServerError(403, "error.bad_token")
-        return index
+        index, owner = found
+        if owner is not None and owner != account_id:
+            raise ServerError(403, "error.seat_of_account", n=index + 1)
+        return int(index)
 
     def tables_of_account(self, account_id: int, *, limit: int = 100) -> list[JSONObject]:
         """The tables where the account holds a seat, most recently active first, each with the
@@ -726,11 +756,13 @@ class TableService:
             ).all()
             return [self._summary_of_row(row) | {"seat": index} for row, index in rows]
 
-    def link_account(self, table: LiveTable, seat: int, account_id: int) -> None:
+    def link_account(self, table: LiveTable, seat: int, account_id: int) -> bool:
         """Tie a human seat joined by someone logged in to his account, unless the seat already has
-        one or the account holds another seat at the table (one seat per account and table)."""
+        one or the account holds another seat at the table (one seat per account and table). The
+        seat takes the account's name: the others see who plays it, not « Player 2 ». True when
+        the seat was tied (and perhaps renamed) now."""
         if table.seats[seat].kind != SeatKind.HUMAN:
-            return
+            return False
         with Session(self.engine) as session, session.begin():
             holders = session.execute(
                 select(SeatRow.index, SeatRow.account_id).where(SeatRow.table_id == table.id)
@@ -738,12 +770,17 @@ class TableService:
             if any(a == account_id for _, a in holders) or any(
                 i == seat and a is not None for i, a in holders
             ):
-                return
+                return False
+            name = session.scalar(select(AccountRow.name).where(AccountRow.id == account_id))
+            values: dict[str, object] = {"account_id": account_id}
+            if name:
+                values["name"] = table.seats[seat].name = name
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table.id, SeatRow.index == seat)
-                .values(account_id=account_id)
+                .values(**values)
             )
+        return True
 
     def list_tables(
         self,
@@ -753,13 +790,27 @@ class TableService:
         limit: int = 100,
         offset: int = 0,
         private: bool = False,
+        abandoned_before: datetime | None = None,
+        present: Collection[str] = (),
     ) -> list[JSONObject]:
         """Tables, most recently active first; the expired ones only when asked for by status, the
-        private ones never (but to the server itself: ``private=True``); of one game if given."""
+        private ones never (but to the server itself: ``private=True``); of one game if given.
+        ``abandoned_before``: a running table without a clock untouched since then is left out
+        (abandoned), unless a player is at it (``present``)."""
         with Session(self.engine) as session:
             query = select(TableRow).options(selectinload(TableRow.seats))
             if not private:
                 query = query.where(TableRow.private == false())
+            if abandoned_before is not None:
+                query = query.where(
+                    or_(
+                        TableRow.status != TableStatus.RUNNING,
+                        TableRow.updated >= abandoned_before,
+                        # A table without a clock holds JSON null (or SQL NULL, for an old row).
+                        and_(TableRow.clock.is_not(None), cast(TableRow.clock, String) != "null"),
+                        TableRow.id.in_(list(present)),
+                    )
+                )
             if game is not None:
                 query = query.where(TableRow.game == game)
             if status is not None:
@@ -790,7 +841,10 @@ class TableService:
         if table.status == TableStatus.EXPIRED:
             raise ServerError(409, "error.table_expired", table=table.id)
         seq = table.version
+        stand_in = player is not None and player != CHANCE and table.is_away(player)
         events = table.state.apply(action, player)  # raises IllegalActionError, changes nothing
+        if stand_in and table.clocks is not None and player is not None:
+            table.clocks.stood_in[player] += 1
         table.note_decisions()
         table.updated = now()
         if table.state.is_terminal():
@@ -900,7 +954,11 @@ class TableService:
                         select(TableRow.game).where(TableRow.id == write.table_id)
                     )
                     rate_finished_table(
-                        session, write.table_id, str(game), write.result.get("ranking") or []
+                        session,
+                        write.table_id,
+                        str(game),
+                        write.result.get("ranking") or [],
+                        stood_in=(write.clocks or {}).get("stood_in") or [],
                     )
         except IntegrityError as exc:
             self._forget(write.table_id)
@@ -920,7 +978,9 @@ class TableService:
                 .values(clock_state=table.clocks.stored())
             )
 
-    def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, list[str | None]]:
+    def rematch(
+        self, table: LiveTable, token: str | None, account_id: int | None = None
+    ) -> tuple[LiveTable, list[str | None]]:
         """A new table for a finished one's rematch, asked by one of its players: the same game,
         options, clock and seats (each bot seat the same bot). Returns it with the asker's token
         for his new seat (:func:`rematch_token`; None for every other seat). Each other human seat
@@ -933,7 +993,7 @@ class TableService:
         only if it has none yet, in the transaction that stores the new table. Of two processes
         asking at once, the second waits for the first's transaction, finds the id there and
         stores nothing; a process that missed the first's news reads it there too."""
-        asker = self.seat_of(table, token)
+        asker = self.seat_of(table, token, account_id)
         if asker is None or token is None:
             raise ServerError(403, "error.seat_needed")
         if table.status != TableStatus.FINISHED:
@@ -1033,14 +1093,28 @@ class TableService:
         self._store_seat(table, seat, joined=True, last_seen=info.last_seen)
 
     def expire_untouched(
-        self, *, open_before: datetime, running_before: datetime, keep: Collection[str] = ()
+        self,
+        *,
+        open_before: datetime,
+        running_before: datetime,
+        keep: Collection[str] = (),
+        at: datetime | None = None,
     ) -> list[str]:
         """Expire the open tables untouched since ``open_before`` and the running ones untouched
-        since ``running_before``, but those in ``keep`` (someone is connected); returns their ids.
-        Their rows stay (a record can still be read); they leave the cache."""
+        since ``running_before``, but those in ``keep`` (someone is connected) and the running ones
+        whose clock still runs at ``at`` (now by default): a table waits for a move as long as its
+        clock gives it, and a margin (``clocks.idle_limit``). Returns their ids. Their rows stay (a
+        record can still be read); they leave the cache."""
+        at = at or now()
         with Session(self.engine) as session, session.begin():
-            found = session.scalars(
-                select(TableRow.id).where(
+            found = session.execute(
+                select(
+                    TableRow.id,
+                    TableRow.status,
+                    TableRow.updated,
+                    TableRow.clock,
+                    TableRow.clock_state,
+                ).where(
                     or_(
                         and_(TableRow.status == TableStatus.OPEN, TableRow.updated < open_before),
                         and_(
@@ -1050,7 +1124,17 @@ class TableService:
                     )
                 )
             ).all()
-            expired = [table_id for table_id in found if table_id not in keep]
+
+            def clock_runs(status: str, updated: datetime, clock: Any, figures: Any) -> bool:
+                limit = idle_limit(clock, figures) if status == TableStatus.RUNNING else 0.0
+                touched = updated if updated.tzinfo else updated.replace(tzinfo=UTC)
+                return limit > 0 and (at - touched).total_seconds() < limit
+
+            expired = [
+                table_id
+                for table_id, status, updated, clock, figures in found
+                if table_id not in keep and not clock_runs(status, updated, clock, figures)
+            ]
             for start in range(0, len(expired), 500):
                 session.execute(
                     update(TableRow)
@@ -1070,11 +1154,12 @@ class TableService:
         *,
         absence: Callable[[LiveTable, int], float],
         timeout: float,
+        account_id: int | None = None,
     ) -> None:
         """Another player at the table (``token``) hands the absent ``seat`` to a bot: allowed once
         the seat has had no connection for ``timeout`` seconds (``absence`` says how long it has
         had none), or at once if its player never came. The caller holds the table's lock."""
-        asker = self.seat_of(table, token)
+        asker = self.seat_of(table, token, account_id)
         if asker is None:
             raise ServerError(403, "error.seat_needed")
         if not 0 <= seat < len(table.seats):

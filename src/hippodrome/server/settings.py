@@ -44,7 +44,12 @@ class Settings:
     open_table_ttl: float = 3600.0
     """Seconds an open table (a human seat never came) may stay untouched before it expires."""
     idle_table_ttl: float = 7 * 86400.0
-    """Seconds a running table may stay untouched (no action, no one joining) before it expires."""
+    """Seconds a running table may stay untouched (no action, no one joining) before it expires
+    (longer for a table whose clock gives more time a move: ``clocks.idle_limit``)."""
+    abandoned_table_time: float = 3600.0
+    """Seconds a running table without a clock, none of its players connected, stays listed in the
+    lobby after its last action or arrival: an abandoned game is not shown running until it
+    expires (it can still be played by its links). 0: listed until it expires."""
     max_body_bytes: int = 64 * 1024
     """The largest request body; a table's creation takes well under a kilobyte."""
     ws_max_frame: int = 4096

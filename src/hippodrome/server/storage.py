@@ -134,6 +134,9 @@ class AccountRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     """The name case-folded: ``Ada`` and ``ADA`` are one account."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(160), nullable=True, index=True)
+    """What the name looks like (``accounts.name_skeleton``): a name that looks like another's is
+    refused at sign-up (migration 0009)."""
     password_hash: Mapped[str] = mapped_column(String(200))
     """argon2id, with its parameters and salt (``argon2-cffi``); the password itself is never kept."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,5 +1,6 @@
 """Tables left untouched expire (``open_table_ttl``: its players never all came; ``idle_table_ttl``:
-nobody played on), from time to time, but those someone is connected to or being played.
+nobody played on), from time to time, but those someone is connected to or being played, and
+those whose clock still runs (a slow clock of days a move: ``clocks.idle_limit``).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class Sweeper:
             open_before=before(self.settings.open_table_ttl),
             running_before=before(self.settings.idle_table_ttl),
             keep=self.busy(),
+            at=at,
         )
         self.expired(set(expired))
         if self.bus is not None:  # the other processes read them anew

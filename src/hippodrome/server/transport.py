@@ -202,20 +202,21 @@ class Sockets:
         joined with its old token. The store is read (one small query): the joiner may have seen,
         at another process, a move whose news is not here yet."""
         table = self.authority.fresh(conn.table_id, check=True)
-        conn.seat = seat = self.service.seat_of(table, token)
+        conn.seat = seat = self.service.seat_of(table, token, account_id)
         conn.token = token if seat is not None else None
         self.presence.arrived(conn)
         status = table.status
+        renamed = False
         if seat is not None:
+            if account_id is not None:  # before the seat is seen: the table is touched after it
+                renamed = self.service.link_account(table, seat, account_id)
             self.service.mark_seen(table, seat)
-            if account_id is not None:
-                self.service.link_account(table, seat, account_id)
             self.authority.told(table)
         table.tick_clock()  # the table may have just opened: its clocks start
         self.live.arm(table)
         conn.queue.put_nowait(self._joined_view(table, seat))
         self.tell_rematch(table, conn)
-        if table.status != status:  # the last player came: the game begins for everyone
+        if table.status != status or renamed:  # the game begins, or a seat has its name
             self.broadcast(table, [], skip=conn)
         self.live.advise(table)
 

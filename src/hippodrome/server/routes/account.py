@@ -146,6 +146,9 @@ def seat_key(
 
 
 @router.get("/players/{name}", responses=errors(404, 422))
-def profile(name: Annotated[str, Path(max_length=64)], accounts: AccountsDep) -> Profile:
-    """A player's profile: games played, results, a rating per game."""
-    return Profile.model_validate(accounts.profile(name))
+def profile(
+    name: Annotated[str, Path(max_length=64)], accounts: AccountsDep, account: CurrentAccount
+) -> Profile:
+    """A player's profile: games played, results, a rating per game; its private tables are
+    listed to the player himself only."""
+    return Profile.model_validate(accounts.profile(name, viewer=account))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -37,6 +39,7 @@ from hippodrome.server.service import (
     TableStatus,
     mark_connected,
 )
+from hippodrome.server.storage import now
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -76,6 +79,10 @@ async def create_table(
         )
         for s in request.seats
     ]
+    humans = [i for i, s in enumerate(specs) if s.kind != SeatKind.BOT]
+    own = next((i for i in humans if specs[i].mine), humans[0] if humans else None)
+    if account is not None and own is not None and not specs[own].name:
+        specs[own] = replace(specs[own], name=account.name)  # shown by his account's name
     await quota.use(address, "error.too_many_tables")
     try:
         table, tokens = service.create(
@@ -122,14 +129,26 @@ async def list_tables(
     *,
     service: ServiceDep,
     runtime: RuntimeDep,
+    settings: SettingsDep,
     status: TableStatus | None = None,
     game: Annotated[str | None, Query(max_length=64)] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 100,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> list[TableSummary]:
     """Tables, most recently active first, of one game if given. Private tables are never listed;
-    expired (archived) ones only when asked for by status."""
-    found = service.list_tables(status, game=game, limit=limit, offset=offset)
+    expired (archived) ones only when asked for by status; abandoned ones (running, no clock, no
+    player at them, untouched for ``abandoned_table_time``) are not."""
+    abandoned = None
+    if settings.abandoned_table_time > 0 and status in (None, TableStatus.RUNNING):
+        abandoned = now() - timedelta(seconds=settings.abandoned_table_time)
+    found = service.list_tables(
+        status,
+        game=game,
+        limit=limit,
+        offset=offset,
+        abandoned_before=abandoned,
+        present=runtime.present_tables() if abandoned else (),
+    )
     return [
         TableSummary.model_validate(mark_connected(s, runtime.connected_seats(str(s["id"]))))
         for s in found
@@ -151,11 +170,16 @@ async def record(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) ->
 
 @router.get("/{table_id}/replay", responses=errors(403, 404, 409, 422))
 async def replay(
-    table_id: TableId, service: ServiceDep, runtime: RuntimeDep, x_seat_token: SeatToken = None
+    table_id: TableId,
+    service: ServiceDep,
+    runtime: RuntimeDep,
+    account: CurrentAccount,
+    x_seat_token: SeatToken = None,
 ) -> Replay:
     """Every step of the table as the seat of the token (or a spectator) saw it."""
     table = await runtime.current(table_id)
-    return Replay.model_validate(service.replay(table, service.seat_of(table, x_seat_token)))
+    seat = service.seat_of(table, x_seat_token, account.id if account else None)
+    return Replay.model_validate(service.replay(table, seat))
 
 
 @router.post("/{table_id}/seats/{index}/bot", responses=errors(400, 403, 404, 409, 413, 422))
@@ -167,6 +191,7 @@ async def hand_over(
     service: ServiceDep,
     runtime: RuntimeDep,
     settings: SettingsDep,
+    account: CurrentAccount,
     x_seat_token: SeatToken = None,
 ) -> TableSummary:
     """Hand an absent player's seat to a bot, asked by another player at the table."""
@@ -180,6 +205,7 @@ async def hand_over(
             request.bot,
             absence=runtime.seat_absence,
             timeout=settings.seat_timeout,
+            account_id=account.id if account else None,
         )
         await runtime.release_seat(
             table,
@@ -201,9 +227,11 @@ async def take_seat(
     runtime: RuntimeDep,
     quota: SeatQuotaDep,
     address: ClientAddress,
+    account: CurrentAccount,
 ) -> TakenSeat:
     """Take a free seat of an open table (from the lobby, or from the table's link for a private
-    table). The answer shows the seat's new secret token, this once only. One client address takes
+    table). The answer shows the seat's new secret token, this once only; someone logged in takes
+    it for his account, under its name. One client address takes
     at most ``seats_per_address`` seats in ``tables_window`` seconds."""
     service.get(table_id)  # an unknown table takes no lock, nor a use of the quota
     await quota.use(address, "error.too_many_seats")
@@ -214,6 +242,8 @@ async def take_seat(
         except Exception:
             await quota.give_back(address)
             raise
+        if account is not None:  # the seat is his account's, under its name
+            service.link_account(table, index, account.id)
         runtime.told(table)
         runtime.broadcast(table, [])
     runtime.kick(table_id)
@@ -230,6 +260,7 @@ async def rematch(
     runtime: RuntimeDep,
     quota: TableQuotaDep,
     address: ClientAddress,
+    account: CurrentAccount,
     x_seat_token: SeatToken = None,
 ) -> CreatedTable:
     """A finished table's rematch, asked by one of its players: a new table with the same game,
@@ -239,10 +270,11 @@ async def rematch(
     service.get(table_id)  # an unknown table takes no lock
     async with runtime.lock(table_id):
         table = service.get(table_id)
-        service.seat_of(table, x_seat_token)  # a wrong token is refused before any quota is taken
+        owner = account.id if account else None
+        service.seat_of(table, x_seat_token, owner)  # a wrong token: refused before any quota
         await quota.use(address, "error.too_many_tables")
         try:
-            new, tokens = service.rematch(table, x_seat_token)
+            new, tokens = service.rematch(table, x_seat_token, owner)
         except Exception:
             await quota.give_back(address)
             raise

@@ -4,12 +4,13 @@
 // the player's profile and logs out. "My tables" lists the seats this browser remembers (a guest's
 // too: seats.js) and, for an account, its seats from any browser: a seat this browser has no key to
 // yet is opened by asking the server for a further key to it (POST /api/account/tables/.../key).
+// Logging out forgets the keys of the account's seats in this browser.
 // The module stands apart from lobby.js: it tells the lobby who is logged in by the
 // `hippodrome:account` event (and `window.hippodromeAccount`).
 
 import { ApiError, api, fill, h } from "./dom.js";
 import { pick, preferredLang, setLang, t } from "./i18n.js";
-import { forgetTable, rememberedSeats, rememberSeat, seatLink, tableItem } from "./seats.js";
+import { dropCreated, forgetTable, rememberedSeats, rememberSeat, seatLink, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const els = { account: $("account"), mine: $("my-tables") };
@@ -60,11 +61,27 @@ async function send(path) {
   }
 }
 
+/** The account's tables, whose seat keys this browser forgets at logout. */
+async function accountTables() {
+  try {
+    return (await api("/api/account/tables")).map((summary) => summary.id);
+  } catch {
+    return entries.filter((e) => e.seat !== null).map((e) => e.summary.id);
+  }
+}
+
 async function logOut() {
+  // The next person at this computer must not find the account's seats: their keys are forgotten
+  // (the server refuses them to anyone not logged in as the account, besides).
+  const tables = await accountTables();
   try {
     await api("/api/account/logout", { method: "POST" });
   } catch (err) {
     error = asError(err);
+  }
+  for (const id of tables) {
+    forgetTable(id);
+    dropCreated(id);
   }
   await loadMe();
   await loadTables();

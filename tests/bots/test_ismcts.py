@@ -177,7 +177,7 @@ def test_a_bad_bot_spec_is_refused_naming_it(spec: str) -> None:
 def test_a_time_budget_is_a_positive_time_up_to_a_day(seconds: float) -> None:
     """A deadline of NaN or infinity would never come, nor one of 1e300 s: the search would not
     stop."""
-    with pytest.raises(OptionsError, match="bot budget"):
+    with pytest.raises(OptionsError, match=r"(?i)bot budget"):
         Budget(seconds=seconds)
 
 

@@ -104,3 +104,26 @@ class SearchHooks:
     """True once the benchmark (``docs/analysis/bots.md``: 400 games or more, seats rotated) shows
     the search beating the heuristic bot with its interval clear of an even share: the server then
     offers it as the hard level rather than as an experimental one."""
+
+
+Message = tuple[str, JSONObject]
+"""A text for a player: a key of the catalogs and its parameters (rendered in every language)."""
+
+Situation = Callable[[State, Player], Message | None]
+"""The phase text that fits ``player``'s decision now, where the game has one for the situation (the
+last race, little money left, the lot on sale): a key of the game's catalog (``<game>.guide.*``)
+and its parameters; None: the phase's own text (``<game>.guide.<phase>``)."""
+
+PlanWords = Callable[[State, Plan], Message]
+"""A whole move (``State.plans``) in words, for the guide's reason: where the horse ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuideHooks:
+    """What a game lends the guide of a guided table (``GameInfo.guide_hooks``, the manifest's
+    ``guide`` piece, ``games/<id>/guide.py``): the phase text for the situation at hand, and a whole
+    move in words. Without it the guide shows the phase's text and names a move by its first
+    action's label."""
+
+    situation: Situation | None = None
+    plan_words: PlanWords | None = None

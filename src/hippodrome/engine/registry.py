@@ -27,7 +27,7 @@ from hippodrome.engine.errors import UnknownGameError
 from hippodrome.engine.types import JSONObject
 
 if TYPE_CHECKING:
-    from hippodrome.engine.bot import Bot, SearchHooks
+    from hippodrome.engine.bot import Bot, GuideHooks, SearchHooks
     from hippodrome.engine.game import Game
     from hippodrome.engine.odds import OddsMethod
     from hippodrome.engine.study import BalanceHook
@@ -92,6 +92,10 @@ class Pieces:
     search: str | None = None
     """Optional: the game's ``SearchHooks`` (``engine/bot.py``) for the ISMCTS bot: a cheap rollout
     policy, an evaluation of unfinished positions; without it the search plays random rollouts."""
+    guide: str | None = None
+    """Optional: the game's ``GuideHooks`` (``engine/bot.py``) for a guided table: the phase text
+    that fits the situation (the last race, the lot on sale), a whole move in words; without it the
+    guide shows each phase's text."""
     simulator: str | None = None
     """Optional: the game's own odds method for ``hippodrome odds``, an ``OddsMethod``
     (``engine/odds.py``): a vectorised simulator (Royal Turf's races on numpy) answering where it
@@ -210,6 +214,15 @@ class GameInfo:
         if self.pieces is None or self.pieces.search is None:
             return SearchHooks()
         hooks: SearchHooks = self.resolve("search")
+        return hooks
+
+    def guide_hooks(self) -> GuideHooks:
+        """The game's hooks for a guided table's guide; empty ones when it declares none."""
+        from hippodrome.engine.bot import GuideHooks  # noqa: PLC0415 (manifests stay cheap)
+
+        if self.pieces is None or self.pieces.guide is None:
+            return GuideHooks()
+        hooks: GuideHooks = self.resolve("guide")
         return hooks
 
     def simulator(self) -> OddsMethod | None:

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
+from hippodrome.engine.i18n import texts
 from hippodrome.engine.types import JSONObject
 from hippodrome.server.botplay import Thinkers
 from hippodrome.server.service import LiveTable, SeatKind, TableService, TableStatus
@@ -20,6 +21,9 @@ from hippodrome.server.thinking import AdviceTurn, advise, suggest
 log = logging.getLogger("hippodrome.server")
 
 T = TypeVar("T")
+
+ODDS_AFTER_HINT = 1.0
+"""Seconds a guided seat's odds wait after its hint: they are computed only if it is still deciding."""
 
 Key = tuple[str, int, int]
 """An advice being computed: (table, seat, version)."""
@@ -80,8 +84,13 @@ class Advisor:
         self._advising.pop(key, None)
 
     async def _advise(self, key: Key, turn: AdviceTurn, *, guided: bool) -> None:
-        if guided:  # the move the heuristic bot would play: quicker than the odds, so sent first
+        if guided:  # the move the heuristic bot would play, and why: sent first
             await self._send(key, "hint", suggest, turn, self._hint)
+            # A guided player often plays the suggestion at once: the odds of a position he has
+            # left would hold a worker for nothing, so they wait until he stops to think.
+            await asyncio.sleep(ODDS_AFTER_HINT)
+            if self.service.get(key[0]).version != key[2]:
+                return
         await self._send(key, "odds", advise, turn, lambda _, report: {"odds": report})
 
     async def _send(
@@ -109,10 +118,30 @@ class Advisor:
         self.tell(table_id, seat, sent)
 
     @staticmethod
-    def _hint(table: LiveTable, notation: str) -> JSONObject:
-        """A guided table's hint: the heuristic bot's move from the seat's view, as a legal action."""
-        return {"action": table.game.action_json(table.game.parse_action(notation), table.names)}
+    def _hint(table: LiveTable, guidance: JSONObject) -> JSONObject:
+        """A guided table's hint (``bots/guide.py``, ``Guidance.to_json``): the heuristic bot's move
+        from the seat's view as a legal action, the whole move it makes where the game has plans
+        (notations, played as a ``plan`` message), the reason for it and the phase text for the
+        situation, each a message rendered in every language."""
+        game = table.game
+        action = game.action_json(game.parse_action(str(guidance["action"])), table.names)
+        return {
+            "action": action,
+            "plan": guidance.get("plan"),
+            "reason": _message(table, guidance.get("reason")),
+            "about": _message(table, guidance.get("about")),
+            "move": _message(table, guidance.get("move")),
+        }
 
     def stop(self) -> None:
         for advice in list(self._advising.values()):
             advice.cancel()
+
+
+def _message(table: LiveTable, told: object) -> JSONObject | None:
+    """``[key, params]`` as the hint sends a text: ``{key, params, text: {en, fr}}``."""
+    if not isinstance(told, list | tuple) or len(told) != 2:
+        return None
+    key, params = told
+    params = params if isinstance(params, dict) else {}
+    return {"key": key, "params": params, "text": texts(str(key), params, names=table.names)}

@@ -22,7 +22,9 @@ from typing import Any
 
 from hippodrome.analysis.odds import Budget, odds
 from hippodrome.bots.base import BotKind, make_bot
+from hippodrome.bots.guide import guide
 from hippodrome.engine.bot import Bot, SeatView
+from hippodrome.engine.types import JSONObject
 from hippodrome.games import load_game
 
 
@@ -63,10 +65,8 @@ class BotTurn:
     seed: str
 
 
-def think(turn: BotTurn) -> str:
-    """The notation of the action the bot at ``turn.seat`` plays."""
-    game = load_game(turn.game_id, **turn.options)
-    state = game.state_from_json(turn.state)
+def _bot(turn: BotTurn) -> Bot:
+    """The bot that plays ``turn``'s seat, kept by this worker for the table's next turns."""
     key = (turn.table_id, turn.seat, turn.bot)
     bot = _bots.get(key)
     if bot is None:
@@ -75,7 +75,14 @@ def think(turn: BotTurn) -> str:
         while len(_bots) > _KEPT:
             _bots.popitem(last=False)
     _bots.move_to_end(key)
-    return str(bot.choose(SeatView(state, turn.seat), random.Random(turn.seed)))
+    return bot
+
+
+def think(turn: BotTurn) -> str:
+    """The notation of the action the bot at ``turn.seat`` plays."""
+    game = load_game(turn.game_id, **turn.options)
+    state = game.state_from_json(turn.state)
+    return str(_bot(turn).choose(SeatView(state, turn.seat), random.Random(turn.seed)))
 
 
 ADVICE_BUDGET = Budget(seconds=0.5, strict=True)
@@ -98,10 +105,14 @@ class AdviceTurn:
     the bots it plays: a heuristic remembers its estimate for the race)."""
 
 
-def suggest(turn: AdviceTurn) -> str:
-    """A guided table's hint: the notation of the move the heuristic bot (the « medium » level)
-    would play at ``turn.seat``. The bot sees that seat's view only (``SeatView``), as at the table."""
-    return think(
+def suggest(turn: AdviceTurn) -> JSONObject:
+    """A guided table's hint (``bots/guide.py``): the move the heuristic bot (the « medium » level)
+    would play at ``turn.seat``, the whole move where the game has plans, the reason for it from
+    simulations, and the phase text for the situation, as JSON (``Guidance.to_json``). The bot sees
+    that seat's view only (``SeatView``), as at the table."""
+    game = load_game(turn.game_id, **turn.options)
+    state = game.state_from_json(turn.state)
+    bot = _bot(
         BotTurn(
             table_id=f"{turn.table_id}:guide",
             game_id=turn.game_id,
@@ -109,9 +120,10 @@ def suggest(turn: AdviceTurn) -> str:
             state=turn.state,
             seat=turn.seat,
             bot=BotKind.HEURISTIC,
-            seed=f"{turn.seed}:guide",
+            seed="",
         )
     )
+    return guide(state, turn.seat, bot, random.Random(f"{turn.seed}:guide")).to_json()
 
 
 def advise(turn: AdviceTurn) -> dict[str, Any]:

@@ -90,6 +90,7 @@ GAME_INFO = GameInfo(
         tensor="tensor:layout",
         balance="balance:balance_facts",
         search="search:HOOKS",
+        guide="guide:HOOKS",
     ),
     conformance=({"players": 2}, {"players": 3, "place_bets": True}, {"players": 6}),
     golden=(

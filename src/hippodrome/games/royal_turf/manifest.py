@@ -51,6 +51,7 @@ GAME_INFO = GameInfo(
         tensor="tensor:layout",
         balance="balance:balance_facts",
         search="search:HOOKS",
+        guide="guide:HOOKS",
         simulator="odds:odds",  # the races on numpy (hippodrome odds), when numpy is installed
     ),
     # Every table size's extremes and each variant.

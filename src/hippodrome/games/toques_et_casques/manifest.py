@@ -52,6 +52,7 @@ GAME_INFO = GameInfo(
         tensor="tensor:layout",
         balance="balance:balance_facts",
         search="search:HOOKS",
+        guide="guide:HOOKS",
     ),
     # Table sizes, categories, laps, the steward and the variants of section 24.
     conformance=(

@@ -63,6 +63,7 @@ GAME_INFO = GameInfo(
         tensor="tensor:layout",
         balance="balance:balance_facts",
         search="search:HOOKS",
+        guide="guide:HOOKS",
     ),
     # The table sizes' extremes, the quick version with six players (stables, no sale) and with
     # fewer (stables and a sale of the other horses).

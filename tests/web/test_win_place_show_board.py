@@ -9,13 +9,17 @@ program sheet its six horses, and the language switch turns the board's texts in
 
 In a game with a sale, Ada writes her secret bids through the one amount picker (kit/picker.js):
 only legal amounts are offered ($500 apart, §9), the stepper goes from one to the next, and the
-amount played is the bid her sheet holds.
+amount played is the bid her sheet holds. The bid helper (issue 34) shows the horse's chances and
+the purse it can expect, and writes the suggested bid in one tap; the bids written are listed on
+Ada's page and never on her rival's. The programme's columns are explained, in French without the
+seed's German.
 
 On a phone (390x844) the oval's squares are far too small to tap: Ada rides by a list of landing
 choices named in words, the oval zoomed to her horse; every target is at least 40 CSS pixels, the
 page never scrolls sideways (the programme scrolls in its own box), and the choices stand on the first
 screen with the oval. Her betting slip (kit/slip.js) is filled a step at a time, horse, kind of bet,
-stake, and lists her bets in words.
+stake, each stake with what it pays if the horse comes in (the tote board's price), and lists her
+bets in words.
 """
 
 from __future__ import annotations
@@ -71,9 +75,9 @@ def test_a_whole_quick_game_played_by_clicks(
     fr = live_server.http.get("/api/i18n/fr").json()
     expect(page.locator(".wps-oval path.lt-cell")).to_have_count(2 * 25 * 5 + 2 * 85)
     expect(page.locator(".wps-program tbody tr")).to_have_count(6)
-    # D3: the program shows the tote board, each horse's win, place and show price for $1,000.
+    # D3: the tote board beside the programme, each horse's win, place and show price for $1,000.
     first = material().races[0].horses[0]
-    prices = page.locator(".wps-program tbody tr").first.locator(".wps-price")
+    prices = page.locator(".wps-tote tbody tr").first.locator(".wps-price")
     expect(prices).to_have_text([f"${p:,}" for p in first.prices])
     clicks = {"roll": 0, "ride": 0, "choice": 0, "amount": 0}
     for _ in range(400):
@@ -140,14 +144,16 @@ def test_a_bid_is_chosen_in_the_one_amount_picker_among_legal_amounts_only(
     ]
     assert quick_amounts + listed == list(range(0, 50_001, 500)), (quick_amounts, listed[:5])
     expect(select.locator("option").first).to_have_text("$1,500")
-    # The stepper goes from one legal amount to the next.
-    expect(select).to_have_value("1500")
-    page.get_by_test_id("wps-amount-up").click()
-    expect(select).to_have_value("2000")
+    # The list starts at the bid helper's suggestion ($3,500 for the favourite, Mister Lucky); the
+    # stepper goes from one legal amount to the next.
+    expect(select).to_have_value("3500")
     page.get_by_test_id("wps-amount-down").click()
-    expect(select).to_have_value("1500")
-    expect(play).to_have_attribute("data-action", re.compile(r"^sheet \w+ 1500$"))
-    expect(play).to_have_text("Write $1,500")
+    page.get_by_test_id("wps-amount-down").click()
+    expect(select).to_have_value("2500")
+    page.get_by_test_id("wps-amount-up").click()
+    expect(select).to_have_value("3000")
+    expect(play).to_have_attribute("data-action", re.compile(r"^sheet \w+ 3000$"))
+    expect(play).to_have_text("Write $3,000")
     play.click()
     # The bot writes its own sheet at the same time (§9): its moves change the version too, so wait
     # for Ada's bid itself. A bid sent while the bot wrote, or once it has written its last line, is
@@ -163,8 +169,86 @@ def test_a_bid_is_chosen_in_the_one_amount_picker_among_legal_amounts_only(
     assert outcome == "written", f"Ada's bid was {outcome}"
     expect(page.get_by_test_id("error")).to_be_hidden()
     sheet = page.evaluate("() => window.hippodromeTable.state().observation.sheets[0]")
-    assert sheet == [1500], "the amount played is the bid written on Ada's sheet"
+    assert sheet == [3000], "the amount played is the bid written on Ada's sheet"
     assert not seat.errors, f"script errors on the board: {seat.errors}"
+
+
+def sale_page(
+    live_server: LiveServer, context: BrowserContext, humans: int, lang: str = "en"
+) -> list[SeatPage]:
+    """A game with a sale (§9) at two seats, ``humans`` of them played in pages at 390x844."""
+    seats = [{"kind": "human", "name": name} for name in ("Ada", "Bruno")[:humans]]
+    seats += [{"kind": "bot", "bot": "heuristic"}] * (2 - humans)
+    table = live_server.create_table(seats, {}, game="win_place_show")
+    pages = []
+    for p in range(humans):
+        seat = SeatPage(context.new_page())
+        seat.page.set_viewport_size(PHONE)
+        seat.page.add_init_script(f"localStorage.setItem('hippodrome.lang', '{lang}')")
+        seat.page.goto(table["seats"][p]["invite"])
+        pages.append(seat)
+    return pages
+
+
+def test_the_programme_s_columns_are_explained_in_french_without_german(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Issue 34: the programme's columns in the players' words, a legend for all and a column's
+    meaning on tap; in French, « Vitesse », « Classe », « Par tour » and no German (the seed's
+    « Speed / Klasse / Rennstärke »)."""
+    (seat,) = sale_page(live_server, context, 1, "fr")
+    page = seat.page
+    fr = live_server.http.get("/api/i18n/fr").json()
+    legend = page.get_by_test_id("wps-legend")
+    legend.locator("summary").click()
+    terms = legend.locator("dt")
+    expect(terms).to_have_count(9)
+    for key in ("speed", "klasse", "strengths"):
+        expect(terms.filter(has_text=fr[f"web.win_place_show.col_{key}"])).to_have_count(1)
+    text = page.locator(".wps-program").inner_text()
+    assert not re.search(r"Speed|Klasse|Rennst|Strength", text), text
+    for dd in legend.locator("dd").all():
+        assert re.fullmatch(r"[A-ZÉ].+\.", dd.inner_text()), dd.inner_text()
+    page.locator('[data-testid="wps-col"][data-col="klasse"]').click()
+    expect(page.get_by_test_id("wps-col-note")).to_have_text(
+        f"Classe\u00a0: {fr['web.win_place_show.legend_klasse']}"
+    )
+    assert not seat.errors, f"script errors on the board: {seat.errors}"
+
+
+def test_the_bid_helper_s_suggestion_is_written_with_one_tap_and_shown_to_its_seat_only(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """Issue 34 and §9: for the horse on the sheet the helper shows its chances and the purse it can
+    expect, and one button writes the suggested bid (a legal amount, the board data's suggestion).
+    The seat's page then lists its sealed bid; the rival's page, still writing, does not."""
+    ada, bruno = sale_page(live_server, context, 2)
+    board = live_server.http.get("/api/games/win_place_show/board").json()
+    favourite = min(board["races"][0]["horses"], key=lambda x: (x["odds"], x["number"]))
+    suggested = favourite["suggested"]
+    assert suggested > 0
+    page = ada.page
+    helper = page.get_by_test_id("wps-helper")
+    expect(helper).to_contain_text(favourite["name"])
+    expect(helper).to_contain_text(f"{round(favourite['chances']['win'] * 100)}% to win")
+    expect(helper).to_contain_text(f"it can expect ${favourite['worth']:,}")
+    take = page.get_by_test_id("wps-suggested")
+    expect(take).to_have_attribute("data-action", f"sheet {favourite['id']} {suggested}")
+    assert ada.click_and_wait(take, "suggested bid", ada.version())
+    sheet = page.evaluate("() => window.hippodromeTable.state().observation.sheets[0]")
+    assert sheet == [suggested], "one tap writes the suggested bid"
+    expect(page.get_by_test_id("wps-my-bids").locator("li")).to_have_text(
+        [f"{favourite['name']} · ${suggested:,}"]
+    )
+    # Bruno's page, at the same version: the helper for his own sheet, never Ada's sealed bid.
+    bruno.page.wait_for_function(
+        "(v) => window.hippodromeTable.state().version >= v", arg=ada.version()
+    )
+    expect(bruno.page.get_by_test_id("wps-helper")).to_contain_text(favourite["name"])
+    expect(bruno.page.get_by_test_id("wps-my-bids")).to_have_count(0)
+    others = bruno.page.evaluate("() => window.hippodromeTable.state().observation.sheets[0]")
+    assert others == [None], "Ada's bid is sealed from Bruno"
+    assert not ada.errors and not bruno.errors, (ada.errors, bruno.errors)
 
 
 # -- on a phone -------------------------------------------------------------------------------------
@@ -290,8 +374,13 @@ def test_on_a_phone_the_betting_slip_is_filled_step_by_step_and_listed_in_words(
     expect(write).to_have_attribute("data-action", re.compile(r"^line place \w+$"))
     version = seat.version()
     assert seat.click_and_wait(write, "line", version)
+    # The payout it would bring if it came in, off the tote board (D3): the place price for each
+    # $1,000, stake included, and on each stake's button.
+    horse = material().races[0].horses[1]
+    place = horse.prices[1]
+    expect(page.get_by_test_id("wps-bet-payout")).to_contain_text(f"${place:,} for $1,000 staked")
     stake = page.get_by_test_id("wps-bet-stake").nth(1)
-    expect(stake).to_have_text("Bet $2,000")
+    expect(stake).to_have_text(f"Bet $2,000 · pays ${2 * place:,}")
     look(page)
     assert seat.click_and_wait(stake, "stake", seat.version())
     expect(page.get_by_test_id("wps-slip").locator("li")).to_have_text([f"Place · {name} · $2,000"])

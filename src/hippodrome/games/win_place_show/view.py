@@ -12,6 +12,7 @@ from hippodrome.engine.types import JSONObject
 from hippodrome.games.win_place_show.material import material
 from hippodrome.games.win_place_show.phases import KINDS
 from hippodrome.games.win_place_show.race import T
+from hippodrome.games.win_place_show.worth import doubles, race_worth
 
 M = material()
 
@@ -20,7 +21,7 @@ LABELS = {
         "race": "Race {race} of {races}: {miles} mile, purse ${purse}",
         "turn": "turn {turn}",
         "dice": "dice: white {white}, other {other}",
-        "head": "no horse           odds     win  place   show  Speed Klasse jockey      bonus owner   where",
+        "head": "no horse           odds     win  place   show  speed  class jockey      bonus owner   where",
         "tote": "Win, place, show: what $1,000 brings back, stake included (the tote board)",
         "veteran": "veteran",
         "apprentice": "apprentice",
@@ -42,7 +43,7 @@ LABELS = {
         "race": "Course {race} sur {races} : {miles} mile, bourse {purse} $",
         "turn": "tour {turn}",
         "dice": "dés : blanc {white}, autre {other}",
-        "head": "n° cheval         cote gagnant  placé montré  Speed Klasse jockey      bonus proprio où",
+        "head": "n° cheval         cote gagnant  placé montré vitesse classe jockey     bonus proprio où",
         "tote": "Gagnant, placé, montré : ce que rapportent 1 000 $, mise comprise (le totalisateur)",
         "veteran": "vétéran",
         "apprentice": "apprenti",
@@ -154,7 +155,9 @@ def render_text(obs: dict[str, Any], lang: str, names: Sequence[str]) -> str:
 
 def board_data() -> JSONObject:
     """The static material the browser draws from: the oval's geometry with its passing spaces, the
-    finish line, and the six race programs with the tote board's prices (D3)."""
+    finish line, and the six race programs with the tote board's prices (D3); for the bid helper
+    and the slip (``worth.py``), each horse's chances of paying, the purse it can expect and the
+    suggested bid, the purse's split (D1), the units, and the daily doubles' prices (D4)."""
     spaces = sorted(c for c, on in T.features["passing_space"].items() if on)
     return {
         "geometry": T.geometry(inner_radius=15 / math.pi - 0.5),
@@ -164,6 +167,10 @@ def board_data() -> JSONObject:
             {"lane": c.lane + 1, "square": c.index + 1, "segment": c.segment} for c in T.cells
         ],
         "finish": list(T.station_cells(M.finish)),
+        "purse_split": list(M.purse_split),
+        "bid_unit": M.bid_unit,
+        "price_per": M.price_per,
+        "doubles": doubles(),
         "races": [
             {
                 "number": r.number,
@@ -183,10 +190,11 @@ def board_data() -> JSONObject:
                         "strengths": list(h.strengths),
                         "bonus": h.bonus,
                         "jockey": "veteran" if h.veteran else "apprentice",
+                        **worth,
                     }
-                    for h in r.horses
+                    for h, worth in zip(r.horses, race_worth(i), strict=True)
                 ],
             }
-            for r in M.races
+            for i, r in enumerate(M.races)
         ],
     }

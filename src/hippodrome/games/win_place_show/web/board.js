@@ -1,8 +1,9 @@
 // Win, Place & Show's board, built on the board kit (web/js/kit/): the course (course.js: the oval
 // from the engine's lane-track geometry, GET /api/games/win_place_show/board, the horses and the
 // squares the horse in turn may reach), the seat's controls (controls.js: the roll, the sheet, the
-// tie auction, the betting slip, the landing choices, the claims), the race's programme
-// (programme.js) and the standings (standings.js). Phone first: under 700 CSS pixels the oval zooms
+// tie auction, the betting slip, the landing choices, the claims), the seat's own sealed bids and
+// slip (mine.js), the race's programme with its legend and the tote board (programme.js) and the
+// standings (standings.js). Phone first: under 700 CSS pixels the oval zooms
 // to the horse in turn and the landing choices are a list of buttons under it, the programme scrolls
 // in its own box. Every choice is one of the legal actions the server typed: no rule here.
 
@@ -10,7 +11,8 @@ import { h } from "/static/js/dom.js";
 import { createBoardShell } from "/static/js/kit/shell.js";
 import { createControls } from "./controls.js";
 import { courseOf, createCourse, landingTargets } from "./course.js";
-import { programme } from "./programme.js";
+import { mine } from "./mine.js";
+import { programme, toteBoard } from "./programme.js";
 import { createDice, standings } from "./standings.js";
 import { NS, wordsOf } from "./words.js";
 
@@ -25,8 +27,10 @@ export function createBoard(container, options) {
     const track = createCourse(course);
     const controls = createControls();
     const dice = createDice();
+    const yours = h("div", { class: "wps-yours" });
     const side = h("div", { class: "wps-side" });
-    const root = h("div", { class: "wps-board" }, track.root, dice.root, controls.root, side);
+    const root = h("div", { class: "wps-board" }, track.root, dice.root, controls.root, yours, side);
+    const legend = { column: null, open: false };
 
     function draw(sh) {
       if (!sh.obs) return;
@@ -39,7 +43,11 @@ export function createBoard(container, options) {
       const list = focused?.tagName === "SELECT" ? focused.dataset.testid : null;
       controls.draw(sh, w, targets);
       if (list) controls.root.querySelector(`select[data-testid="${list}"]`)?.focus();
-      side.replaceChildren(programme(sh, w), standings(sh, w));
+      yours.replaceChildren(...[mine(sh, w)].filter(Boolean));
+      side.replaceChildren(
+        programme(sh, w, legend),
+        h("div", { class: "wps-aside" }, toteBoard(sh, w), standings(sh, w)),
+      );
     }
 
     return {

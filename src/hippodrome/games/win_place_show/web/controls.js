@@ -1,7 +1,8 @@
 // Win, Place & Show's controls: what the seat decides now, built from the kit. The roll (kit/dice.js),
 // the secret bid on the sheet (§9: kit/picker.js with its stepper, every legal amount from $0 to all
-// one has), the tie auction (kit/auction.js, from the engine's auction view), the betting slip (§10,
-// §11: kit/slip.js, from the pool's view), the squares the horse in turn may end on as a list of
+// one has, under the bid helper: the horse's chances, the purse it can expect, the suggested bid in
+// one tap), the tie auction (kit/auction.js, from the engine's auction view), the betting slip (§10,
+// §11: kit/slip.js, from the pool's view, each bet with what it brings back if it comes in), the squares the horse in turn may end on as a list of
 // buttons named in words (kit/lanetrack.js), the claim window and the steward's ruling (claims.js),
 // and the other choices by their labels. Every control carries `data-action`, the legal action's
 // notation; what it says is words. This module holds no rule.
@@ -12,7 +13,7 @@ import { auctionPanel } from "/static/js/kit/auction.js";
 import { rollButton } from "/static/js/kit/dice.js";
 import { landingList } from "/static/js/kit/lanetrack.js";
 import { amountPicker } from "/static/js/kit/picker.js";
-import { betChooser, betOf, slipList } from "/static/js/kit/slip.js";
+import { betChooser, betOf } from "/static/js/kit/slip.js";
 import { claimWindow, ruling } from "./claims.js";
 import { slipWords } from "./words.js";
 
@@ -48,7 +49,6 @@ export function createControls() {
       parts.push(claimWindow(obs, w), ruling(obs, w));
       parts.push(...decision(shell, w, moves, targets));
     }
-    parts.push(...slips(shell, w, moves));
     root.replaceChildren(...parts.filter(Boolean));
   }
 
@@ -58,9 +58,10 @@ export function createControls() {
     const act = (notation) => shell.act(notation);
     const out = [];
     const sheet = moves.filter((m) => m.kind === "sheet").sort((a, b) => a.args.amount - b.args.amount);
-    if (sheet.length) out.push(sheetPicker(sheet, w, act, memory.sheet), written(obs, w, shell.msg.seat));
+    if (sheet.length) out.push(bidHelper(sheet, w, act, obs), sheetPicker(sheet, w, act, memory.sheet));
     if (obs.auction) {
       out.push(
+        worthLine(obs.auction.lot, w, obs),
         auctionPanel(obs.auction, {
           lot: w.horse(obs.auction.lot),
           seatName: w.seat,
@@ -119,9 +120,69 @@ function title(obs, w, moves) {
   return w.tx(`phase_${obs.phase}`);
 }
 
+/**
+ * The bid helper (§9) for the horse on the sheet: its chances of paying a win, a place and a show
+ * bet, the purse it can expect, and the suggested bid as one button, the largest legal amount up to
+ * the suggestion (the board data's numbers, `worth.py`: no rule here), with where it comes from.
+ */
+function bidHelper(moves, w, act, obs) {
+  const horse = w.data(moves[0].args.horse);
+  if (!horse) return null;
+  const pick = suggestedMove(moves, horse);
+  const amount = pick.args.amount;
+  const label = amount === 0 ? w.tx("helper_take_none") : w.tx("helper_take", { money: w.money(amount) });
+  return h(
+    "div",
+    { class: "wps-helper", "data-testid": "wps-helper" },
+    h("h4", {}, w.tx("helper_title", { horse: horse.name })),
+    h("p", { class: "wps-chances" }, chancesText(horse, w), " ", worthText(horse, w, obs)),
+    actionButton(label, pick.notation, { act, cls: "primary", testid: "wps-suggested" }),
+    amount < horse.suggested ? h("p", {}, w.tx("helper_capped", { money: w.money(horse.suggested) })) : null,
+    h(
+      "p",
+      { class: "wps-helper-why" },
+      w.tx("helper_why", {
+        unit: w.money(w.boardData.bid_unit),
+        split: w.boardData.purse_split.map((n) => w.percent(n / 100)).join(w.tx("list_join")),
+      }),
+    ),
+  );
+}
+
+/** The legal bid nearest the horse's suggested bid from below (the most the seat may, when it is less). */
+function suggestedMove(moves, horse) {
+  if (!horse) return null;
+  const fits = moves.filter((m) => m.args.amount <= horse.suggested);
+  return fits[fits.length - 1] ?? moves[0];
+}
+
+/** A horse's chances of paying a win, a place and a show bet, in words. */
+function chancesText(horse, w) {
+  const { win, place, show } = horse.chances;
+  return w.tx("helper_chances", { win: w.percent(win), place: w.percent(place), show: w.percent(show) });
+}
+
+/** The purse a horse can expect of its race's, and the bid suggested for it, in words. */
+function worthText(horse, w, obs) {
+  const purse = w.boardData.races[obs.race - 1].purse;
+  return w.tx("helper_worth", { purse: w.money(purse), worth: w.money(horse.worth), money: w.money(horse.suggested) });
+}
+
+/** The purse the horse under the hammer can expect, and the bid suggested for it (the tie auction). */
+function worthLine(id, w, obs) {
+  const horse = w.data(id);
+  return horse ? h("p", { class: "wps-worth", "data-testid": "wps-worth" }, worthText(horse, w, obs)) : null;
+}
+
 /** §9: the secret bid for the horse on the sheet, any legal amount through the one picker. */
 function sheetPicker(moves, w, act, memory) {
-  const horse = w.horse(moves[0].args.horse);
+  const id = moves[0].args.horse;
+  const horse = w.horse(id);
+  if (memory.horse !== id) {
+    // A new horse on the sheet: the list and its stepper start at the suggested bid.
+    memory.horse = id;
+    memory.amount = suggestedMove(moves, w.data(id))?.args.amount;
+  }
   return h(
     "div",
     { class: "wps-sheet" },
@@ -143,30 +204,4 @@ function sheetPicker(moves, w, act, memory) {
       },
     ),
   );
-}
-
-/** §9: the bids the seat has written on its sheet so far, horse by horse in the order of the sale. */
-function written(obs, w, seat) {
-  const bids = obs.sheets?.[seat] || [];
-  if (!bids.length) return null;
-  const lines = bids.map((n, i) => h("li", {}, `${w.horse(obs.sale[i])} · ${n ? w.money(n) : w.tx("sheet_zero")}`));
-  return h("div", { class: "wps-sheet-written" }, h("h4", {}, w.tx("sheet_title")), h("ul", {}, lines));
-}
-
-/** The seat's own slips of the race (and its daily doubles), in words, once it has any or bets now. */
-function slips(shell, w, moves) {
-  const obs = shell.obs;
-  const seat = shell.msg.seat;
-  if (seat === null || seat === undefined) return [];
-  const mine = [...obs.slips, ...obs.doubles].filter((x) => x.player === seat);
-  const betting = moves.some((m) => betOf(m));
-  if (!mine.length && !betting) return [];
-  return [
-    h(
-      "div",
-      { class: "wps-slip" },
-      h("h4", {}, w.tx("slip_title")),
-      slipList(mine, { player: seat, words: slipWords(w, obs), testid: "wps-slip" }),
-    ),
-  ];
 }

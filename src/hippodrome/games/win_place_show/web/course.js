@@ -1,5 +1,5 @@
 // Win, Place & Show's course: the oval of five lanes drawn from the engine's lane-track geometry
-// (kit/lanetrack.js), the passing spaces, the finish line, the horses, and the squares the horse in
+// (kit/lanetrack.js) between its white rails, the turf around and the infield mown, the passing spaces, the finish line, the horses, and the squares the horse in
 // turn may end on (the legal `ride` actions). On a phone, in a race, the oval zooms to the field, or
 // to the horse in turn and its squares, each marked with the letter of its button in the list of
 // landing choices (a cell is far too small to tap there); on a wide screen the squares are targets
@@ -130,7 +130,20 @@ export function createCourse(course) {
     });
     const marked = targets.filter((x) => x.cell >= 0);
     for (const x of marked) cells[x.cell].classList.add("wps-landing-cell");
-    svg.append(infield, ...cells, rail, outside);
+    // A finished oval: the turf around, the infield mown in stripes, the white rails on their posts.
+    const ground = s("rect", { class: "wps-ground", x: 0, y: 0, width: fmt(view.width), height: fmt(view.height) });
+    const mown = s(
+      "pattern",
+      { id: "wps-mown", width: SCALE * 2, height: SCALE * 2, patternUnits: "userSpaceOnUse" },
+      s("rect", { width: SCALE * 2, height: SCALE * 2, fill: "#5f9a4a" }),
+      s("rect", { width: SCALE, height: SCALE * 2, fill: "#6fab58" }),
+    );
+    const posts = (edge) => {
+      const copy = edge.cloneNode();
+      copy.setAttribute("class", "wps-posts");
+      return copy;
+    };
+    svg.append(s("defs", {}, mown), ground, infield, ...cells, rail, posts(rail), outside, posts(outside));
     const line = stationShape(view, view.cells[course.finish[0]]?.station);
     if (line) svg.append(s("path", { class: "wps-finish-line", d: line }));
     for (const c of course.spaces) {

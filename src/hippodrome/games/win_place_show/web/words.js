@@ -1,6 +1,7 @@
 // Win, Place & Show's words, shared by the board's areas: the horses and the seats by their names,
 // money in dollars as a player writes it, a square of the oval in words, and the betting slip's words
-// for kit/slip.js. Nothing here is drawn.
+// for kit/slip.js, with what a bet brings back off the tote board's prices (the board data's). Nothing
+// here is drawn.
 
 import { formatMoney } from "/static/js/kit/money.js";
 
@@ -14,7 +15,8 @@ export const NS = "web.win_place_show";
 export function wordsOf(shell) {
   const { t, lang, boardData } = shell;
   const tx = (key, params) => t(`${NS}.${key}`, params);
-  const names = new Map(boardData.races.flatMap((r) => r.horses.map((x) => [x.id, x.name])));
+  const horses = new Map(boardData.races.flatMap((r) => r.horses.map((x) => [x.id, x])));
+  const names = new Map([...horses].map(([id, x]) => [id, x.name]));
   const horse = (id) => names.get(id) || t(`win_place_show.horse.${id}`);
   const seat = shell.seatName;
   const money = (n) => formatMoney(n, { currency: "dollar", lang });
@@ -23,7 +25,23 @@ export function wordsOf(shell) {
     const [lane, square] = String(name).split("-");
     return tx("where", { lane, square });
   };
-  return { t, tx, lang, horse, seat, money, spot };
+  const percent = (p) => tx("percent", { n: Math.round(p * 100) });
+  return { t, tx, lang, horse, seat, money, spot, percent, data: (id) => horses.get(id), boardData };
+}
+
+/**
+ * What a bet brings back if it comes in, stake included, for `stake`: the tote board's price for
+ * $1,000 (D3; a daily double's from the board data, D4) times the thousands staked, as the bank pays
+ * it. Null for a bet the board has no price for.
+ * @param {ReturnType<typeof wordsOf>} w
+ * @param {{kind: string, horses: string[]}} bet
+ * @param {number} stake
+ */
+export function payoutOf(w, bet, stake) {
+  const per = w.boardData.price_per;
+  const price =
+    bet.kind === "double" ? w.boardData.doubles[bet.horses.join("+")]?.price : w.data(bet.horses[0])?.prices[bet.kind];
+  return price === undefined ? null : Math.floor((stake * price) / per);
 }
 
 /**
@@ -47,7 +65,20 @@ export function slipWords(w, obs) {
       stake: tx("ask_stake"),
     },
     write: () => tx("write_line"),
-    bet: (n) => tx("bet_n", { money: money(n) }),
+    bet: (n, bet) => {
+      const pays = bet ? payoutOf(w, bet, n) : null;
+      return pays === null ? tx("bet_n", { money: money(n) }) : tx("bet_pays", { money: money(n), pays: money(pays) });
+    },
+    payout: (bet) => {
+      const per = w.boardData.price_per;
+      const pays = payoutOf(w, bet, per);
+      if (pays === null) return null;
+      const chance =
+        bet.kind === "double"
+          ? (w.boardData.doubles[bet.horses.join("+")]?.chance ?? 0)
+          : (w.data(bet.horses[0])?.chances[bet.kind] ?? 0);
+      return tx(`payout_${bet.kind}`, { pays: money(pays), unit: money(per), chance: w.percent(chance) });
+    },
     other: tx("bet_other"),
     otherLabel: tx("other_stake"),
   };

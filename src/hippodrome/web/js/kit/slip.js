@@ -49,7 +49,10 @@ import { amountPicker } from "/static/js/kit/picker.js";
  * @property {{horse: string, kind: string, partner: string, stake: string}} ask  each step's
  *   question ("Which horse?", "Which bet?", "With which horse?", "How much?")
  * @property {(bet: Bet) => string} write          the button of a bet whose stake comes next
- * @property {(amount: number) => string} bet      a quick stake button ("Bet $2,000")
+ * @property {(amount: number, bet: Bet) => string} bet  a quick stake button ("Bet $2,000"), given the
+ *   bet it stakes as well (to say what it would bring back: "Bet $2,000 · pays $8,400")
+ * @property {(bet: Bet) => string|null} [payout]  what the bet chosen brings back if it comes in, in a
+ *   sentence under it (the game's tote, "If it wins: $4,200 for each $1,000"); null or absent: none
  * @property {string} other                        the stake list's button ("Bet")
  * @property {string} otherLabel                   the stake list's accessible name
  * @property {(parts: {kind: string, horses: string, stake: string|null}) => string} [line]  a slip or
@@ -139,7 +142,8 @@ function stepValues(bets, step, kinds) {
  * Test ids: `${testid}-horse`, `${testid}-kind`, `${testid}-partner` on the choice buttons (each with
  * `data-value`, the horse id or the kind, and `aria-pressed`), `${testid}-write` on the button of a
  * bet staked next (its `data-action` the notation), `${testid}-stake` and the picker's own on the
- * stakes. Every button is a finger's size (`kit-target`).
+ * stakes, `${testid}-payout` on the sentence of `words.payout`. Every button is a finger's size
+ * (`kit-target`).
  *
  * @param {Array<{notation: string, args?: object}>} moves   the seat's legal actions (others ignored)
  * @param {object} how
@@ -185,6 +189,8 @@ function chooserParts(bets, how, render) {
   parts.push(
     h("p", { class: "kit-bet-chosen", "data-testid": `${testid}-chosen` }, slipText(first, words, { stake: false })),
   );
+  const pays = words.payout?.(first);
+  if (pays) parts.push(h("p", { class: "kit-bet-payout", "data-testid": `${testid}-payout` }, pays));
   if (left.length === 1 && first.stake === null) {
     parts.push(actionButton(words.write(first), first.notation, { act, cls: "primary", testid: `${testid}-write` }));
     return parts;
@@ -196,7 +202,7 @@ function chooserParts(bets, how, render) {
     amountPicker(
       staked.map((b) => ({ notation: b.notation, amount: b.stake })),
       {
-        label: words.bet,
+        label: (amount) => words.bet(amount, first),
         option: words.money,
         other: words.other,
         otherLabel: words.otherLabel,

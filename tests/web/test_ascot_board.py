@@ -9,7 +9,7 @@ colour of a square or a lane asks for) until the final ranking shows; when the d
 her horses, a click on the other one shows its squares and plays nothing. Along the way the board
 holds every square of both boards (the forty of the training loop, every cell of the six lanes and
 the twelve start squares), shows Ada's own cards and only a count of the others', the sale's lot
-with its highest bid and whose turn it is (the kit's auction panel), the trading as two small forms,
+with its highest bid and whose turn it is (the kit's auction panel), the trading as one offer form,
 the totalisator's tickets, and turns into French with the language switch, no message key, engine
 id or notation showing.
 
@@ -30,7 +30,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
+from hippodrome.engine.types import CHANCE
+from hippodrome.games.ascot.actions import DIE_FACES, parse_action
+from hippodrome.games.ascot.board import LANE_CODES, TRACK
 from hippodrome.games.ascot.material import material
+from hippodrome.games.ascot.rules import AscotState, Phase
+from hippodrome.server.service import event_json
+from tests.games.ascot.scenarios import race, trading
 from tests.web.conftest import LiveServer, SeatPage
 from tests.web.test_pawn_motion import Table
 from tests.web.test_royal_steeple_chase_board import PASSED_ON, device_to_list
@@ -160,9 +166,9 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
             and page.get_by_test_id("as-trade").count()
         ):
             checked.add("trade")
-            # Hundreds of offers and dozens of exchanges: two forms of lists, a button each.
+            # Hundreds of offers and dozens of exchanges: one offer form of lists, one button.
             buttons = page.locator('[data-testid="as-trade"] button[data-action]')
-            assert buttons.count() <= 2, buttons.count()
+            assert buttons.count() == 1, buttons.count()
         choices = page.get_by_test_id("as-horse-choice")
         if kind == "target" and "favourite" not in checked and choices.count() == 2:
             checked.add("favourite")
@@ -369,3 +375,207 @@ def test_in_hot_seat_the_next_seat_never_sees_the_bid_the_last_one_chose(
     assert chosen in offered, f"the amount chosen before is not offered now: {offered}"
     expect(page.locator(bids).first).to_have_value(offered[0])
     assert not device.errors, f"script errors on the board: {device.errors}"
+
+
+# -- Ascot at the table (issue 34, point 2): the offer form, the rescue's question, the roles ---------
+
+BOARD_BLANK = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/static/css/hippodrome.css"><link rel="stylesheet" href="/static/css/kit.css">
+<link rel="stylesheet" href="/games/ascot/web/board.css"></head>
+<body><div id="board"></div><ul id="players"></ul></body></html>"""
+
+MOUNT = """async (arg) => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.setLang(arg.lang);
+  if (!window.boardUnderTest) {
+    const module = await import("/games/ascot/web/board.js");
+    const boardData = await (await fetch("/api/games/ascot/board")).json();
+    window.sent = [];
+    window.boardUnderTest = module.createBoard(document.getElementById("board"), {
+      boardData, t: i18n.t, lang: arg.lang, send: (m) => window.sent.push(m), readOnly: false,
+    });
+  }
+  window.boardUnderTest.setLang(arg.lang, i18n.t);
+  window.boardUnderTest.update(arg.msg, arg.msg.events);
+  const panels = await import("/static/js/panels.js");
+  panels.renderPlayers(document.getElementById("players"), arg.msg);
+}"""
+"""Mount Ascot's board (once) on a blank page of the server's origin, the real catalogs loaded, and
+show it the state message ``msg`` in ``lang``; the shared players panel drawn from it too."""
+
+NAMES = ["Ada", "Bruno", "Chloé"]
+
+
+def state_message(state: AscotState, seat: int, version: int = 1) -> dict[str, Any]:
+    """What the server sends ``seat`` for ``state`` (server/views.py's ``state_message``): its
+    observation, the engine's context, its legal actions typed and the whole log as it sees it."""
+    game = state.game
+    deciding = seat in state.active_players()
+    return {
+        "type": "state",
+        "version": version,
+        "status": "running",
+        "seat": seat,
+        "game": "ascot",
+        "seats": [{"name": n, "kind": "human", "connected": True} for n in NAMES],
+        "observation": state.observation(seat),
+        "context": state.context(),
+        "legal": [game.action_json(a, NAMES) for a in state.legal_actions(seat)]
+        if deciding
+        else [],
+        "can_roll": False,
+        "events": [event_json(e.seen_by(seat), NAMES) for e in state.events],
+    }
+
+
+@pytest.fixture
+def blank(context: BrowserContext) -> Iterator[Page]:
+    """A phone-sized blank page of the server's origin; no script error may be raised on it."""
+    errors: list[str] = []
+    page = context.new_page()
+    page.set_viewport_size(PHONE)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.route(
+        "**/ascot-blank",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=BOARD_BLANK),
+    )
+    page.goto("/ascot-blank")
+    yield page
+    assert not errors, f"script errors on the blank page: {errors}"
+
+
+def show(page: Page, state: AscotState, seat: int, lang: str = "en", version: int = 1) -> None:
+    page.evaluate(MOUNT, {"msg": state_message(state, seat, version), "lang": lang})
+
+
+def sent(page: Page) -> list[str]:
+    """The actions the board sent since the last look."""
+    found: list[dict[str, Any]] = page.evaluate("() => window.sent.splice(0)")
+    return [m["action"] for m in found if m["type"] == "act"]
+
+
+def test_the_offer_form_sends_the_one_legal_trade_its_lists_make(blank: Page) -> None:
+    """Issue 34, point 2: before the race a trade is one offer (to whom, what you give, what you ask
+    for, the price when money changes hands), said in a sentence, and its one button sends the legal
+    action those choices make: an exchange of horses, a sale, a purchase (D29, D45)."""
+    state = trading()
+    seat = state.active_players()[0]
+    legal = {str(a) for a in state.legal_actions(seat)}
+    show(blank, state, seat)
+    form = blank.get_by_test_id("as-trade")
+    expect(form).to_be_visible()
+    # Hundreds of offers and exchanges: four lists, one button.
+    expect(form.locator("button[data-action]")).to_have_count(1)
+    to = blank.get_by_test_id("as-offer-to")
+    to.select_option(label="Chloé")
+    # One of the seat's horses for one of Chloé's: no money, so no price.
+    give = blank.get_by_test_id("as-offer-give")
+    mine = give.locator("option").first.get_attribute("value")
+    give.select_option(mine)
+    ask = blank.get_by_test_id("as-offer-ask")
+    theirs = [v for v in ask.locator("option").evaluate_all("(os) => os.map((o) => o.value)")]
+    horse = next(v for v in theirs if v.startswith("h"))
+    ask.select_option(horse)
+    expect(blank.get_by_test_id("as-offer-price")).to_have_count(0)
+    expect(blank.get_by_test_id("as-offer-says")).to_contain_text("in exchange for")
+    blank.get_by_test_id("as-offer").click()
+    # The same horse for money: the price list opens; a price chosen makes a sale at that price.
+    ask.select_option("money")
+    price = blank.get_by_test_id("as-offer-price")
+    price.select_option(index=2)
+    amount = int(price.input_value())
+    expect(blank.get_by_test_id("as-offer-says")).to_contain_text(f"Frs {amount:,}")
+    blank.get_by_test_id("as-offer").click()
+    # Money for one of Chloé's horses: a purchase.
+    give.select_option("money")
+    ask.select_option(horse)
+    price.select_option(index=1)
+    bought = int(price.input_value())
+    blank.get_by_test_id("as-offer").click()
+    chloe = NAMES.index("Chloé")
+    assert sent(blank) == [
+        f"swap {chloe} {mine} {horse}",
+        f"offer {chloe} sell {mine} {amount}",
+        f"offer {chloe} buy {horse} {bought}",
+    ]
+    # Each is one of the legal actions, and the engine takes it: Chloé is asked to answer.
+    for notation in [f"swap {chloe} {mine} {horse}", f"offer {chloe} buy {horse} {bought}"]:
+        assert notation in legal, notation
+        played = state.clone()
+        played.apply(parse_action(notation), seat)
+        assert played.phase is Phase.ANSWER and played.active_players() == (chloe,)
+
+
+def rescue_state() -> tuple[AscotState, int]:
+    """The race (seat 1 throwing): his no. 4 stops on « Bride cassée » with no report to save it;
+    seat 0 keeps « Brides incassables » (D43). The bridle's cell is returned too."""
+    bridle = next(c for c, code in enumerate(LANE_CODES) if code == "C")
+    info = TRACK.cells[bridle]
+    state = race(first=1)
+    state.reports[0].append(("walroy", 6))
+    state.at[4] = TRACK.cell(info.lane, info.index - 2)
+    state.apply(DIE_FACES[2], CHANCE)
+    state.apply(parse_action(f"move h4 {info.lane + 1}.{info.index + 1}"), 1)
+    assert state.phase_name() == "rescue" and state.active_players() == (0,)
+    return state, bridle
+
+
+def test_the_rescue_is_a_question_with_its_cost_and_both_answers_work(blank: Page) -> None:
+    """Issue 34, point 2, D43: the holder of a report that saves a horse in danger is told why the
+    owner needs it and asked his price (or keeps it); the owner is asked "Pay Frs 20,000 to save
+    no. 4?", the reason beside it, and Yes (he pays, the horse is saved) or No (it is out)."""
+    state, bridle = rescue_state()
+    show(blank, state, 0)
+    why = blank.get_by_test_id("as-rescue-why")
+    expect(why).to_contain_text("Bruno's horse no. 4")
+    expect(why).to_contain_text("Broken bridle")
+    expect(why).to_contain_text("out of the race")
+    blank.get_by_test_id("as-rescue-offer-select").select_option("20000")
+    blank.get_by_test_id("as-rescue-offer-other").click()
+    blank.get_by_test_id("as-rescue-no").click()
+    offer, keep = sent(blank)
+    assert (offer, keep) == ("offer 1 sell walroy:6 20000", "done")
+    assert {offer, keep} <= {str(a) for a in state.legal_actions(0)}
+    state.apply(parse_action(offer), 0)
+    # The owner's question, with its cost and its reason.
+    show(blank, state, 1, version=2)
+    expect(blank.get_by_test_id("as-rescue-question")).to_have_text("Pay Frs 20,000 to save no. 4?")
+    expect(blank.get_by_test_id("as-rescue-why")).to_contain_text(
+        "Your horse no. 4 (blue) has stopped on « Broken bridle »"
+    )
+    blank.get_by_test_id("as-rescue-yes").click()
+    blank.get_by_test_id("as-rescue-no").click()
+    yes, no = sent(blank)
+    saved, lost = state.clone(), state.clone()
+    money = saved.money_[1]
+    saved.apply(parse_action(yes), 1)
+    assert saved.at[4] == bridle and saved.money_[1] == money - 20_000, "paid, and saved"
+    lost.apply(parse_action(no), 1)
+    assert lost.at[4] == -4 and lost.money_[1] == money, "refused: out of the race"
+    # In French, the same question.
+    show(blank, state, 1, lang="fr", version=2)
+    expect(blank.get_by_test_id("as-rescue-question")).to_have_text(
+        "Payer 20\u202f000 frs pour sauver le n° 4\u00a0?"
+    )
+
+
+def test_the_banker_and_the_bookmaker_are_named_on_their_seats(blank: Page) -> None:
+    """Issue 34, point 2: the seat that holds a role shows it, in the board's seats panel and the
+    table's players panel (the observation's ``roles``); one's own role is said in full."""
+    state = trading()  # seat 0 is the Banker and holds the Bookmaker's card
+    show(blank, state, 0)
+    seat = blank.get_by_test_id("as-seat-0")
+    expect(seat.locator(".role-tag")).to_have_text(["Banker", "Bookmaker"])
+    expect(seat.get_by_test_id("as-role-about")).to_contain_text("Keeps the Bank")
+    expect(blank.get_by_test_id("as-seat-1").locator(".role-tag")).to_have_count(0)
+    expect(blank.locator("#players li").first.locator(".role-tag")).to_have_text(
+        ["Banker", "Bookmaker"]
+    )
+    title = blank.locator("#players li").first.locator(".role-tag").first.get_attribute("title")
+    assert title and "Bank" in title
+    # Another seat sees the roles without their explanation at length; in French too.
+    show(blank, state, 2, lang="fr", version=2)
+    expect(blank.get_by_test_id("as-seat-0").locator(".role-tag")).to_have_text(
+        ["Banquier", "Bookmaker"]
+    )
+    expect(blank.get_by_test_id("as-role-about")).to_have_count(0)

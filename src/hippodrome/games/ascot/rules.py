@@ -36,7 +36,7 @@ from hippodrome.engine.auction_events import PASS, Bid, Pass
 from hippodrome.engine.errors import IllegalActionError, OptionsError, RecordError
 from hippodrome.engine.events import Event
 from hippodrome.engine.game import Game
-from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.options import GameOptions, Words, option
 from hippodrome.engine.pool import PlaceBet, Pool, Slip
 from hippodrome.engine.turnflow import Acts, Flow
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Player
@@ -160,6 +160,7 @@ from hippodrome.games.ascot.deal import DealRules
 from hippodrome.games.ascot.length import MEMBER_REPORTS
 from hippodrome.games.ascot.material import digest
 from hippodrome.games.ascot.position import AUCTION, FLOW, POOL, POSITION, AscotPosition
+from hippodrome.games.ascot.view import seat_roles
 
 if TYPE_CHECKING:  # rules draw nothing themselves: the generator is always the caller's
     import random
@@ -203,8 +204,12 @@ class AscotOptions(GameOptions):
     players: int = option(3, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
     place_bets: bool = option(
         False,
-        en="Private place bets with the Bookmaker (« sur la demande expresse des joueurs »)",
-        fr="Paris privés aux placés avec le Bookmaker (« sur la demande expresse des joueurs »)",
+        en="Private place bets with the Bookmaker",
+        fr="Paris privés aux placés avec le Bookmaker",
+        help=Words(
+            en="Played only « sur la demande expresse des joueurs », at the players' express request.",
+            fr="Seulement « sur la demande expresse des joueurs ».",
+        ),
     )
     carry_over: bool = option(
         False,
@@ -214,8 +219,16 @@ class AscotOptions(GameOptions):
     )
     jackpot: int = option(
         0,
-        en="Francs carried over into the Totalisator from the last game",
-        fr="Francs reportés au Totalisateur depuis la partie précédente",
+        en="Jackpot carried over",
+        fr="Caisse reportée",
+        help=Words(
+            en="What the Totalisator kept from the last game, if nobody won it.",
+            fr="Ce que le Totalisateur a gardé de la partie précédente, si personne ne l'a gagné.",
+        ),
+        kind="money",
+        currency="franc",
+        minimum=0,
+        step=INCREMENT,
     )
 
 
@@ -755,7 +768,7 @@ class AscotState(DealRules):
                 if open_card and self.auctioneer == p:
                     shown["open"] = open_card
                 hands.append(shown)
-        return {
+        view: JSONObject = {
             "game": self.game.id,
             "viewer": player,
             "phase": self.phase.name.lower(),
@@ -792,6 +805,8 @@ class AscotState(DealRules):
             "called": f"h{self.called}" if self.called else None,
             "race": self._race_json(),
         }
+        view["roles"] = seat_roles(view)  # the seats' roles, as the table's panel names them
+        return view
 
     def _places_json(self, player: Player | None) -> JSONObject:
         """The private place bets (D40): their terms seen by their player and the Bookmaker only,

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hippodrome.engine.i18n import term
-from hippodrome.engine.types import JSONObject
+from hippodrome.engine.types import JSON, JSONObject
+from hippodrome.games.ascot.board import BANKER, TRACK, ZONE
 from hippodrome.games.ascot.material import material
-from hippodrome.games.ascot.rules import TRACK, ZONE
 
 M = material()
 
@@ -49,6 +49,37 @@ LABELS = {
         "ticket": "{horse} pour {money}",
     },
 }
+
+ROLE_CARDS: tuple[tuple[str, str], ...] = (
+    ("bookmaker", "ascot.role.bookmaker"),
+    ("commissaire_du_club", "ascot.role.club_commissioner"),
+)
+"""The roles a business's card gives its holder once the card lies open before him (paid for
+after the sale: `bought`), as long as it stays in play: the Bookmaker (*Les paris*, *Les prix*) and
+the Club Commissioner (*Membres du Club*: the entrance fees are his), whose card leaves the game
+before the race (*Préliminaires* 1°)."""
+MARKET_PHASES = frozenset({"exchange", "discard", "auction"})
+"""The phases in which the auctioneer acts: the sale of the dead pile (*Vente aux enchères*)."""
+
+
+def seat_roles(obs: JSONObject) -> list[JSON]:
+    """Each seat's roles as message keys (``ascot.role.banker``...), read from the observation's
+    public fields only, so a seat learns nothing it did not see: the Banker is seat 0 (« L'un des
+    joueurs est désigné Banquier », he keeps the Bank from the first to the last move); the
+    auctioneer, once named, while the sale is on; the holders of the Bookmaker's and the Club
+    Commissioner's open cards. The table's seats panel names them (docs/web.md, ``roles``)."""
+    bought = obs["bought"]
+    assert isinstance(bought, list)
+    roles: list[list[str]] = [[] for _ in bought]
+    roles[BANKER].append("ascot.role.banker")
+    auctioneer = obs.get("auctioneer")
+    if isinstance(auctioneer, int) and obs.get("phase") in MARKET_PHASES:
+        roles[auctioneer].append("ascot.role.auctioneer")
+    for seat, cards in enumerate(bought):
+        assert isinstance(cards, list)
+        roles[seat] += [key for card, key in ROLE_CARDS if card in cards]
+    return list(roles)
+
 
 PLACES = {
     "en": {"start": "the start", "post": "the post", "out": "out of the race"},

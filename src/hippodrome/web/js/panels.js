@@ -7,6 +7,7 @@ import { botLabel } from "./botlabels.js";
 import { fill, h, seatColour, seatNames } from "./dom.js";
 import { has, lang, pick, t, tn } from "./i18n.js";
 import { formatNumber } from "./kit/money.js";
+import { roleTags } from "./seats.js";
 
 /** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
 export function seatsToAct(msg) {
@@ -58,6 +59,8 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
         { class: "player-name" },
         h("strong", {}, names[i]),
         mine ? h("span", { class: "tag" }, t("web.you")) : null,
+        // The roles the game gives the seat (the Banker, the Bookmaker...), as its observation declares.
+        roleTags(msg?.observation, i),
         // The kind and its connection dot stay on one line.
         h(
           "span",

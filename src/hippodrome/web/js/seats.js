@@ -8,7 +8,7 @@
 
 import { botLabel } from "./botlabels.js";
 import { copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
-import { lang, pick, t } from "./i18n.js";
+import { has, lang, pick, t } from "./i18n.js";
 
 const SEATS_KEY = "hippodrome.seats";
 const CREATED_KEY = "hippodrome.created.";
@@ -92,6 +92,32 @@ export function tableItem(table, game, ...more) {
     ),
     more,
   );
+}
+
+// -- the roles a seat holds -----------------------------------------------------------------------------
+
+/**
+ * The roles a game declares for `seat` (its observation's `roles`: for each seat, a list of message
+ * keys, docs/web.md), each a small tag in words: « Banquier », "Bookmaker". Where the catalog has
+ * `<key>.about`, that sentence says what the role does (the tag's title and accessible description).
+ * Nothing for a game that declares no roles.
+ * @param {object|null|undefined} observation   the seat's observation (the state message's)
+ * @param {number} seat
+ * @returns {HTMLElement[]}
+ */
+export function roleTags(observation, seat) {
+  const keys = observation?.roles?.[seat];
+  if (!Array.isArray(keys)) return [];
+  return keys
+    .filter((key) => typeof key === "string" && key)
+    .map((key) => {
+      const about = has(`${key}.about`) ? t(`${key}.about`) : null;
+      return h(
+        "span",
+        { class: "role-tag", "data-role": key, "data-testid": `role-${seat}`, title: about, "aria-description": about },
+        t(key),
+      );
+    });
 }
 
 // -- a table just created ------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 // Ascot's panels under the boards: the seat's own cards and reports (its cards to give or to run are
-// buttons), the dead pile and the auctioneer, the totalisator's board, and each player's money and
-// cards (of the others' hands only how many, in words).
+// buttons), the dead pile and the auctioneer, the totalisator's board, and each player's roles (the
+// Banker, the Bookmaker... as the observation declares them; one's own said in full), money and cards
+// (of the others' hands only how many, in words).
 
 import { fill, h, seatColour } from "/static/js/dom.js";
-import { tn } from "/static/js/i18n.js";
+import { has, tn } from "/static/js/i18n.js";
 import { hiddenCard } from "/static/js/kit/cards.js";
+import { roleTags } from "/static/js/seats.js";
 
 /**
  * The panels' part of the board.
@@ -193,6 +195,18 @@ export function createPanels(ctx) {
     );
   }
 
+  /** What the seat's own roles are for, in a sentence each: a player learns he is the Banker and what
+   * the Banker does. */
+  function ownRoles(o, p) {
+    const keys = (o.roles?.[p] || []).filter((key) => has(`${key}.about`));
+    if (!keys.length) return null;
+    return h(
+      "div",
+      { class: "as-role-about", "data-testid": "as-role-about" },
+      keys.map((key) => h("p", {}, h("strong", {}, ctx.t(key)), " — ", ctx.t(`${key}.about`))),
+    );
+  }
+
   function drawSeats() {
     const o = ctx.obs();
     const members = new Set(o.members || []);
@@ -224,6 +238,7 @@ export function createPanels(ctx) {
           { class: "as-seat-head" },
           h("span", { class: "as-seat-dot", style: `background:${seatColour(p)}` }, String(p + 1)),
           h("strong", {}, ctx.seatName(p)),
+          roleTags(o, p),
           badge,
           h("span", { class: "num as-seat-money", "data-testid": `as-money-${p}` }, ctx.francs(money)),
         ),
@@ -240,6 +255,7 @@ export function createPanels(ctx) {
               )
             : null,
         ),
+        p === ctx.viewer() ? ownRoles(o, p) : null,
         reports || adv.length || dis
           ? h(
               "div",

@@ -1,14 +1,14 @@
 // Ascot's prompt: the phase, the die, the Bank, what is asked of the seat in words, and its controls,
 // each a legal action sent by its notation (`data-action`), at a finger's size: the throw, the sale's
-// bids (`kit/auction.js`), the bets (`kit/picker.js`), the trade forms (`trade.js`), the runners, the
-// favourite, the colour of a square, the lane, the horse the die goes to.
+// bids (`kit/auction.js`), the bets (`kit/picker.js`), the offer form and the rescue's question
+// (`trade.js`), the runners, the favourite, the colour of a square, the lane, the horse the die goes to.
 
 import { fill, h } from "/static/js/dom.js";
 import { actionList } from "/static/js/kit/action.js";
 import { auctionPanel } from "/static/js/kit/auction.js";
 import { drawDie, rollButton } from "/static/js/kit/dice.js";
 import { betChooser } from "/static/js/kit/slip.js";
-import { tradeForms } from "./trade.js";
+import { rescueAnswer, rescueOffer, tradeForm } from "./trade.js";
 import { CODE_COLOUR } from "./words.js";
 
 const ANSWERS = ["keep", "join", "decline", "enough", "accept", "refuse", "done"];
@@ -33,6 +33,14 @@ export function createPrompt(ctx, { race, lotName }) {
       if (key === "ascot.horse_ran" || key === "ascot.horse_placed_at") return log[i].params.horse;
       if (key === "ascot.die_thrown") return null;
     }
+    return null;
+  }
+
+  /** The offer waiting for the seat's answer: the last one told, of a card, a report or a horse. */
+  function lastOffer() {
+    const log = shell.log || [];
+    for (let i = log.length - 1; i >= 0; i -= 1)
+      if (log[i].key === "ascot.trade_offered" || log[i].key === "ascot.swap_offered") return log[i];
     return null;
   }
 
@@ -63,7 +71,10 @@ export function createPrompt(ctx, { race, lotName }) {
       case "club":
         return tx("ask.club", { fee: ctx.francs(ctx.bd.club_fee) });
       case "answer":
-        return tx("ask.answer", { offer: ctx.eventText(ctx.lastEvent("ascot.trade_offered")) });
+        // A report offered to save a horse (D43) is asked as a question of its own (`trade.js`).
+        return o.danger ? tx("ask.rescue_answer") : tx("ask.answer", { offer: ctx.eventText(lastOffer()) });
+      case "rescue":
+        return tx("ask.rescue");
       case "runners":
         return tx(ctx.movesOf("enough").length ? "ask.enough" : "ask.runners", { fee: ctx.francs(ctx.bd.entry_fee) });
       case "betting":
@@ -134,6 +145,20 @@ export function createPrompt(ctx, { race, lotName }) {
       return found;
     };
     const nodes = [];
+    // A horse in danger (D43): the holder of a saving report is asked his price, the owner whether he
+    // pays it, each as a question of its own.
+    const rescue =
+      o.danger && o.phase === "answer"
+        ? rescueAnswer(ctx, of("answer"))
+        : o.danger && o.phase === "rescue"
+          ? rescueOffer(ctx, [...of("offer"), ...of("done")])
+          : null;
+    if (rescue) {
+      nodes.push(rescue);
+      for (const m of all)
+        if (!drawn.has(m.notation)) nodes.push(ctx.choice(ctx.label(m), m.notation, { testid: "as-other" }));
+      return nodes;
+    }
     if (shell.msg.can_roll) {
       nodes.push(
         rollButton({
@@ -214,7 +239,7 @@ export function createPrompt(ctx, { race, lotName }) {
     }
     for (const m of of("lane_choice")) nodes.push(ctx.choice(ctx.tx("lane_n", { lane: m.args.lane }), m.notation));
     nodes.push(...raceControls(of));
-    const trade = tradeForms(ctx, [...of("offer"), ...of("swap")]);
+    const trade = tradeForm(ctx, [...of("offer"), ...of("swap")]);
     if (trade) nodes.push(trade);
     // Anything else the rules allow, as the engine words it.
     for (const m of all)

@@ -15,16 +15,14 @@ const RACE_PHASES = new Set(["race", "roll", "move", "colour", "lane", "over"]);
 const MARKET_PHASES = new Set(["deal", "exchange", "discard", "auction"]);
 
 /**
- * The choices a seat makes on the board before they make an action: the horse chosen, the offer and
- * the exchange being written, the trade's tab, what the amount pickers' lists remember (a bet's
+ * The choices a seat makes on the board before they make an action: the horse chosen, the offer being
+ * written (to whom, what is given, what is asked for, the price), what the amount pickers' lists remember (a bet's
  * stake, a bid). All new for another seat: on a shared device nothing one seat chose shows to the next.
  */
 export function freshChoices() {
   return {
     selectedHorse: null,
-    trade: { to: null, deal: null, item: null, price: null },
-    swap: { give: null, take: null },
-    tradeTab: "offer",
+    trade: { to: null, give: null, ask: null, price: null },
     bidMemory: {},
     betMemory: {},
   };

@@ -12,7 +12,9 @@ result screen's lines (``web/js/result.js``: the ranking basis, the parts and li
 move's notation as ``str(action)`` writes it, and each of its pieces that is no word: ``3j/Hb``,
 ``earl_grey``, ``h7``, ``R=0``), raw ids (``snake_case``, a ``?`` for a hidden card, a message key
 with dots, an unfilled ``{param}``), a sum of money of five figures or more with its thousands not
-grouped, and in French, English words a French player would notice.
+grouped, and in French, English words a French player would notice; and the house style (issue 34,
+point 4): money beside its currency with its thousands grouped, a capital opening every text and
+sentence, « du », « au », « des », « aux » for « de le »…, a count's noun in the right number.
 """
 
 from __future__ import annotations
@@ -78,6 +80,58 @@ UNRENDERED = re.compile(r"[a-z_]\(\w+=")
 UNGROUPED = re.compile(r"(?<![\d.,:/\-])\d{5,}(?![\d])")
 """A sum of five figures or more whose thousands are not grouped (``12000``; four figures may
 stand alone, as « 4000 » does in French typography)."""
+MONEY_UNGROUPED = re.compile(
+    r"(?:\$|\bFrs\.?|\bfrs\.?)[\s\u00a0]?\d{4,}(?!\d)"
+    r"|(?<![\d.,\u202f\u00a0])\d{4,}[\s\u00a0]?(?:\$|(?:frs|francs?|Frs|dollars?|pts|points?)\b)"
+)
+"""A sum of money of four figures or more beside its currency, its thousands not grouped
+(``Frs 13500``, ``$131260``, « 12000 $ »): money is written grouped in both languages (issue 34)."""
+_SMALL = "a-zàâäçéèêëîïôöùûüœæ"
+LOWER_START = re.compile(r"^[^\w«“\"(]*[«“\"(]?\s*[" + _SMALL + "]")
+"""A text opening with a small letter (« no. 2 is back in its box »)."""
+LOWER_SENTENCE = re.compile(r"[.!?]\s+[" + _SMALL + "]")
+"""A sentence within a text opening with a small letter (« A report. no. 2 is back »)."""
+UNCONTRACTED = re.compile(
+    r"(?<![\w'’])(?:[dD]e|[àÀ]) les?\b(?! [a-zàâçéèêëîïôûù]+(?:er|ir|re|oir)\b)"
+)
+"""« de le », « à le », « de les », « à les » before a noun: French contracts them (« du », « au »,
+« des », « aux »). Before a verb, « le » is a pronoun and stays (« permet de le reprendre »)."""
+_NOUNS = {
+    "en": (
+        "length|square|point|move|horse|card|token|bet|race|lap|step|ticket|player|seat|space|"
+        "hurdle|lane|share|round|bid|report|furlong|turn|advantage|disadvantage|fence"
+    ),
+    "fr": (
+        "longueur|case|point|coup|carte|jeton|pari|course|tour|ticket|joueur|siège|haie|couloir|"
+        "part|rapport|enchère|avantage|désavantage|obstacle|manche|déplacement"
+    ),
+}
+_COUNT = r"(?<![\d.,\u202f\u00a0/-])(?<!\b[nN]o\. )(?<![nN]° )(?<!\ba )(?<!\bthe )(?<!\bno )(\d+)[\s\u00a0]+"
+"""A count: not a number's reference (« no. 1 moves », « n° 2 »), nor a count made an adjective
+("a 2 token", "the 2 token", "no 2 token")."""
+WRONG_PLURAL = {
+    lang: (
+        re.compile(_COUNT + r"(?:" + nouns + r")s\b"),
+        re.compile(_COUNT + r"(?:" + nouns + r")(?![\w-])"),
+    )
+    for lang, nouns in _NOUNS.items()
+}
+"""A count with its noun in the wrong number: « 1 longueurs », "1 lengths", « 2 longueur »,
+"3 square" (French takes the singular below 2, « 0 point »; English only for 1)."""
+
+
+def wrong_plurals(shown: str, lang: str) -> list[str]:
+    """The counts in ``shown`` whose noun is in the wrong number."""
+    plural, singular = WRONG_PLURAL[lang]
+    limit = 2 if lang == "fr" else 1  # the singular: below 2 in French, 1 alone in English
+
+    def one(n: int) -> bool:
+        return n < limit if lang == "fr" else n == limit
+
+    found = [m[0] for m in plural.finditer(shown) if one(int(m[1]))]
+    return found + [m[0] for m in singular.finditer(shown) if not one(int(m[1]))]
+
+
 ENGLISH = re.compile(
     r"\b(?:the|and|of|with|from|your|you|player|players|seat|horse|horses|bid|bids|bet|bets|"
     r"betting|race|races|moves?|lengths?|squares?|dice|die|rolls?|card|cards|hand|deal|dealt|"
@@ -135,8 +189,17 @@ def names_of(game_id: str) -> list[str]:
     return sorted(found, key=len, reverse=True)
 
 
-def unreadable(shown: str, lang: str, notation: Notation, names: Sequence[str] = ()) -> list[str]:
-    """What in ``shown`` a player should never read, each with the rule it breaks."""
+def unreadable(
+    shown: str,
+    lang: str,
+    notation: Notation,
+    names: Sequence[str] = (),
+    *,
+    fragment: bool = False,
+) -> list[str]:
+    """What in ``shown`` a player should never read, each with the rule it breaks. A ``fragment``
+    (a refusal's reason, « the hurdle cannot go… », which the page or the command line puts after
+    its own words) may open with a small letter; a sentence within it may not."""
     found = [f"notation {n!r}" for n in notation.found(shown)]
     for rule, pattern in (
         ("snake_case id", SNAKE),
@@ -147,8 +210,13 @@ def unreadable(shown: str, lang: str, notation: Notation, names: Sequence[str] =
         ("notation metavariable", METAVARIABLE),
         ("key without its text", UNRENDERED),
         ("thousands not grouped", UNGROUPED),
+        ("money not grouped", MONEY_UNGROUPED),
+        ("uncontracted article", UNCONTRACTED),
     ):
         found += [f"{rule} {m.strip()!r}" for m in pattern.findall(shown)]
+    if LOWER_SENTENCE.search(shown) or (not fragment and LOWER_START.search(shown)):
+        found.append(f"small letter opening a sentence {shown!r}")
+    found += [f"wrong plural {m!r}" for m in wrong_plurals(shown, lang)]
     if lang == "fr":
         plain = shown
         for name in [*names, *NAMES]:
@@ -232,6 +300,7 @@ def _result(game: Game[Any], state: State, names: Sequence[str], where: str) -> 
         for line in section.get("lines", []):
             found = f"web.result.line.{line.get('line')}"
             keys.append(found if found in catalog("en") else "web.result.line.other")
+            keys += [d["cause"] for d in line.get("detail", []) if d.get("cause")]  # on a tap
     for lang in LANGUAGES:
         for key in dict.fromkeys(keys):
             yield Read(f"{where}, the result screen's {key}", lang, render(key, {"n": 1}, lang))

@@ -17,7 +17,11 @@ of every catalog, reached by a game or not. Each text must be free of (``readabl
   parameters;
 - sums of five figures or more with their thousands not grouped (``12000``);
 - in French, English words a French player would notice (the game's proper names aside: horses
-  and businesses called alike in both languages).
+  and businesses called alike in both languages);
+- the house style (issue 34, point 4): money of four figures or more beside its currency with its
+  thousands grouped (``Frs 13500``, « 12000 $ »), a text or sentence opening with a small letter
+  (« no. 2 is back in its box »), « de le », « à le », « de les », « à les », a count's noun in
+  the wrong number (« 1 longueurs », "1 lengths", « 2 longueur »).
 
 A failure names the game, the options and seed, where in the game, the language, the text and the
 rule it breaks (the first text of each kind). The fast tier reads one game of each game in about a
@@ -40,12 +44,15 @@ from tests.conformance.readable import (
     DOTTED,
     ENGLISH,
     METAVARIABLE,
+    MONEY_UNGROUPED,
     SNAKE,
+    UNCONTRACTED,
     Notation,
     names_of,
     notation_of,
     read_game,
     unreadable,
+    wrong_plurals,
 )
 
 from hippodrome.engine.i18n import LANGUAGES
@@ -64,6 +71,12 @@ def _cases() -> list[Any]:
     return params
 
 
+FRAGMENT = re.compile(r", refusing |\.phase\.|\.item\.")
+"""Where a text is a fragment that its page puts after its own words, and may open with a small
+letter: a refusal's reason (« Refused: the hurdle cannot go… »), a phase's name (« Waiting for
+Anne: the auction »), an item's name in a result's detail (« le cheval n° 1 »)."""
+
+
 def check_game(game_id: str, options: dict[str, Any], bot: str) -> int:
     notation = notation_of(game_id, options, SEED)
     names = names_of(game_id)
@@ -75,7 +88,8 @@ def check_game(game_id: str, options: dict[str, Any], bot: str) -> int:
         if (text.lang, text.text) in seen:
             continue  # read already (the same event as another seat sees it)
         seen.add((text.lang, text.text))
-        for rule in unreadable(text.text, text.lang, notation, names):
+        fragment = bool(FRAGMENT.search(text.where))
+        for rule in unreadable(text.text, text.lang, notation, names, fragment=fragment):
             kind = (text.lang, rule)
             failures.setdefault(kind, f"[{text.lang}] {rule} in {text.text!r} ({text.where})")
     shown = list(failures.values())
@@ -135,6 +149,51 @@ def test_the_checks_catch_what_they_are_meant_to_catch() -> None:
     assert not unreadable("Anne bets 1 on Othello, a horse on square 4.21.", "en", notation)
 
 
+@pytest.mark.parametrize(
+    ("lang", "bad", "rule"),
+    [
+        ("en", "Anne pays Frs 13500 to the Bank.", "money not grouped"),
+        ("en", "Anne has $131260.", "money not grouped"),
+        ("fr", "Course 1 : 3/4 mile, une bourse de 12000 $.", "money not grouped"),
+        ("fr", "Anne paie 13500 frs à la Banque.", "money not grouped"),
+        ("en", "no. 2 is back in its box.", "small letter"),
+        ("en", "A report is read. no. 2 is back in its box.", "small letter"),
+        ("fr", "le n° 2 rentre dans son box.", "small letter"),
+        ("fr", "Un Rapport de le Vétérinaire.", "uncontracted"),
+        ("fr", "Anne donne une carte à le mort.", "uncontracted"),
+        ("fr", "Les paris de les joueurs.", "uncontracted"),
+        ("fr", "Anne parle à les joueurs.", "uncontracted"),
+        ("fr", "Anne avance le n° 9 de 1 longueurs.", "wrong plural"),
+        ("fr", "Anne avance le n° 9 de 2 longueur.", "wrong plural"),
+        ("en", "Anne moves no. 5 1 lengths.", "wrong plural"),
+        ("en", "Anne moves no. 5 3 length.", "wrong plural"),
+    ],
+)
+def test_the_house_style_checks_catch_a_bad_sample(lang: str, bad: str, rule: str) -> None:
+    """Each check of the house style (issue 34) fails on a text that breaks it."""
+    found = unreadable(bad, lang, Notation())
+    assert any(f.startswith(rule) for f in found), (bad, found)
+
+
+def test_the_house_style_lets_good_texts_pass() -> None:
+    """The same texts written in the house style pass: grouped money, capitals, contractions, a
+    count's noun in its number (French: 0 and 1 singular), a number's reference (« no. 1 moves »)."""
+    for lang, good in (
+        ("en", "Anne pays Frs 13,500 to the Bank. No. 2 is back in its box."),
+        ("en", "Anne moves no. 5 1 length; the die is for no. 2: no. 1 moves first."),
+        ("en", "Anne has $131,260 and puts a 2 token on Caramello: 0 lengths, 2 lengths."),
+        ("fr", "Course 1 : 3/4 mile, une bourse de 12\u202f000 $. Le n° 2 rentre dans son box."),
+        ("fr", "Un Rapport du Vétérinaire ; Anne donne une carte au mort, aux joueurs."),
+        ("fr", "Anne avance le n° 9 de 1 longueur, puis de 0 longueur, puis de 2 longueurs."),
+        ("fr", "Anne paie 4\u202f000 frs, sur 1\u202f000 points."),
+    ):
+        assert not unreadable(good, lang, Notation()), (good, unreadable(good, lang, Notation()))
+    reason = "the hurdle cannot go there: it stands on a straight"  # a refusal, after "Refused: "
+    assert not unreadable(reason, "en", Notation(), fragment=True)
+    assert unreadable(reason, "en", Notation())
+    assert unreadable("the hurdle cannot go there. it falls", "en", Notation(), fragment=True)
+
+
 @pytest.mark.parametrize("game_id", playable_ids())
 def test_the_notation_of_a_game_is_known_to_the_check(game_id: str) -> None:
     """The check knows each game's notation: moves written with more than a word."""
@@ -178,7 +237,11 @@ def test_the_rules_help_reads_without_notation(game_id: str, lang: str) -> None:
     for anchor, shown in sections.items():
         spans = re.findall(r"`[^`]+`", shown)
         assert not spans, f"{game_id} {lang}, the help's section {anchor}: notation {spans}"
-        bad = [b for b in unreadable(shown, lang, notation, names) if "English" not in b]
+        bad = [
+            b
+            for b in unreadable(shown, lang, notation, names)
+            if not b.startswith(("English", "small letter", "wrong plural"))
+        ]  # the house style of the log's sentences; a rules page writes lists, and verbs
         if rulebook:
             bad = [b for b in bad if b.startswith(("notation", "snake_case"))]
         assert not bad, f"{game_id} {lang}, the help's section {anchor}: {bad}"
@@ -190,6 +253,10 @@ HOW_TO_TYPE = re.compile(r"\.hint\.|^error\.notation|^cli\.|\.notation\.|\.usage
 """The texts about typing the notation (a notation error's hint, the command line's help): they
 name the notation on purpose."""
 SRC = Path(__file__).resolve().parents[2] / "src" / "hippodrome"
+FRENCH = re.compile(r"\b(?:écarts?|avants?|longueurs?|couloirs?|de biais)\b", re.IGNORECASE)
+"""French words of the games an English player would not know (« an écart to the side »: a
+sideways step, as the English rules say); a word glossed in brackets, « a sideways step (écart) », is
+the rules' own name for it and stays."""
 
 
 def catalog_folders() -> list[Path]:
@@ -199,8 +266,9 @@ def catalog_folders() -> list[Path]:
 @pytest.mark.parametrize("folder", catalog_folders(), ids=lambda p: str(p.relative_to(SRC)))
 def test_no_catalog_text_holds_notation_or_english_in_french(folder: Path) -> None:
     """Every text a catalog holds, whether a game reaches it or not (a refusal of a rare move, a
-    board's word): no notation's metavariable (``bet <token> <horse>``), no id, and no English in
-    the French. The texts about typing the notation (``HOW_TO_TYPE``) are left out."""
+    board's word): no notation's metavariable (``bet <token> <horse>``), no id, no English in the
+    French nor the games' French words in the English, and the house style of what the catalog
+    writes itself (money grouped, « du » for « de le », a count's noun in its number). The texts about typing the notation (``HOW_TO_TYPE``) are left out."""
     titles = [t for info in map(entry, playable_ids()) for t in info.titles.values()]
     found = []
     for lang in LANGUAGES:
@@ -211,6 +279,14 @@ def test_no_catalog_text_holds_notation_or_english_in_french(folder: Path) -> No
             plain = re.sub(r"\{[^}]*\}", " ", text)
             bad = [f"metavariable {m}" for m in METAVARIABLE.findall(plain)]
             bad += [f"id {m}" for m in SNAKE.findall(plain) + DOTTED.findall(plain)]
+            bad += [f"money not grouped {m}" for m in MONEY_UNGROUPED.findall(plain)]
+            bad += [f"uncontracted article {m}" for m in UNCONTRACTED.findall(plain)]
+            bad += [f"wrong plural {m}" for m in wrong_plurals(plain, lang)]
+            if lang == "en":
+                glossed = re.sub(
+                    r"\((?:un |une |an |a )?\w+\)", " ", plain
+                )  # « a sideways step (écart) »
+                bad += [f"French word {w!r}" for w in FRENCH.findall(glossed)]
             if lang == "fr":
                 for title in titles:
                     plain = plain.replace(title, " ")

@@ -207,3 +207,55 @@ def test_hot_seat_passes_the_device_without_a_cover_when_nothing_is_hidden(
     expect(page.get_by_test_id("pass-device")).to_be_hidden()
     expect(page.locator("#app")).to_be_visible()
     expect(page.get_by_test_id("status")).to_contain_text(re.compile("Ada|Bob"))
+
+
+STYLE_CASES: list[tuple[str, str, dict[str, Any]]] = [
+    ("en", "{horse} moves {points} {points|length|lengths}.", {"horse": "no. 2", "points": 1}),
+    ("en", "A report. {horse} is back, {place|nth}.", {"horse": "no. 2", "place": 22}),
+    ("en", "Race {race}: a purse of ${purse}.", {"race": 1, "purse": 131260}),
+    ("en", "{a} {a|mile|miles}, {b} {b|mile|miles}", {"a": "3/4", "b": "1 1/8"}),
+    ("en", "{horse} cannot go there", {"horse": "no. 2"}),
+    ("fr", "{horse} avance de {points} {points|longueur|longueurs}.", {"horse": "le n° 2", "points": 1}),
+    ("fr", "Course {race} : 3/4 mile, une bourse de {purse} $.", {"race": 1, "purse": 12000}),
+    ("fr", "Un Rapport de {deck}, donné à {deck}, à {them}.", {"deck": "le Vétérinaire", "them": "les autres"}),
+    ("fr", "Le {horse} arrive {place|nth}, à la {place|nthf} place ; le tour d'{name}.", {"horse": "n° 3", "place": 1, "name": "Ève"}),
+]  # fmt: skip
+"""Templates and parameters told both by the server's renderer and by the browser's ``t()``."""
+
+
+def test_the_browser_writes_a_message_as_the_server_does(
+    live_server: LiveServer, context: BrowserContext
+) -> None:
+    """One house style on both sides (issue 34, point 4): web/js/i18n.js ``style`` fills a template
+    as engine/i18n.py ``style`` does: thousands grouped, plurals, ordinals, a capital opening a
+    sentence, French elision and « du », « au », « aux »."""
+    from hippodrome.engine.i18n import grouped, style  # noqa: PLC0415
+
+    page = context.new_page()
+    page.route("**/words-blank", lambda route: route.fulfill(status=200, body="<!doctype html>"))
+    page.goto("/words-blank")
+    told = page.evaluate(
+        """async (cases) => {
+          const m = await import('/static/js/i18n.js');
+          return cases.map(([lang, template, params]) => m.style(template, params, lang));
+        }""",
+        STYLE_CASES,
+    )
+    for (lang, template, params), browser in zip(STYLE_CASES, told, strict=True):
+        shown = {k: grouped(v, lang) if isinstance(v, int) else str(v) for k, v in params.items()}
+        assert browser == style(template, params, shown, lang), template
+    assert told[0] == "No. 2 moves 1 length."
+    assert told[2] == "Race 1: a purse of $131,260."
+    assert told[3] == "3/4 mile, 1 1/8 miles"
+    assert told[4] == "no. 2 cannot go there", "a fragment (no full stop) keeps its small letter"
+    assert told[6] == "Course 1 : 3/4 mile, une bourse de 12\u202f000 $."
+    assert told[7] == "Un Rapport du Vétérinaire, donné au Vétérinaire, aux autres."
+    alone = page.evaluate(
+        """async () => {
+          const m = await import('/static/js/i18n.js');
+          return [m.asSentence("no. 2 cannot go there"), m.asSentence("Pas votre tour."), m.asSentence("")];
+        }"""
+    )
+    assert alone == ["No. 2 cannot go there.", "Pas votre tour.", ""], (
+        "a refusal shown alone in the error box reads as a sentence"
+    )

@@ -160,6 +160,20 @@ class GameOption(BaseModel):
     """The values of an option with a fixed set, typed as the option takes them; else null."""
     seats: Literal["indices", "number"] | None = None
     """How an option names seats (``hippodrome.engine.options.SeatsForm``), so a form offers them."""
+    kind: Literal["flag", "choice", "seats", "number", "money", "amounts", "text"] = "text"
+    """The control a form edits it with (``hippodrome.engine.options.Kind``)."""
+    help: Texts | None = None
+    """A sentence under the label, in both languages."""
+    unit: dict[str, list[str]] | None = None
+    """What a ``number`` counts, per language, one and many (``["tour", "tours"]``)."""
+    min: int | None = None
+    max: int | None = None
+    """A number's or an amount's bounds; for ``amounts``, ``max`` is the most amounts (places)."""
+    step: int | None = None
+    zero: Texts | None = None
+    """What 0 means when it means "none" (« play it out »), offered as a choice of its own."""
+    currency: Literal["franc", "dollar"] | None = None
+    """The currency of a ``money`` or ``amounts`` option (``formatMoney``); none: bare amounts."""
 
 
 class GameSummary(BaseModel):

@@ -23,7 +23,7 @@ def test_a_label_names_the_horse_by_its_number() -> None:
     game = load_game("ascot")
     assert game.action_json(Run(4), NAMES)["label"] == {
         "en": "Enter no. 4 in the race (Frs 10,000)",
-        "fr": "Engager le n° 4 dans la course (10.000 frs)",
+        "fr": "Engager le n° 4 dans la course (10\u202f000 frs)",
     }
     assert game.action_json(Move(4, 0, 0), NAMES)["label"]["fr"] == "Le n° 4 ne bouge pas"
     label = game.action_json(ClubReport("walroy", 1), NAMES)["label"]["en"]

@@ -9,32 +9,43 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.options import GameOptions, Unit, Words, option
 
 
 @dataclass(frozen=True, kw_only=True)
 class ToquesOptions(GameOptions):
     players: int = option(
         3,
-        en="Seats (2 to 6 jockeys, plus the steward's seat if there is one)",
-        fr="Places (2 à 6 jockeys, plus le commissaire s'il y en a un)",
+        en="Seats",
+        fr="Places",
+        help=Words(
+            en="From 2 to 6 jockeys, plus the steward's seat if there is one.",
+            fr="De 2 à 6 jockeys, plus la place du commissaire s'il y en a un.",
+        ),
     )
     category: Literal["A", "B", "C", "D"] = option(
         "A",
-        en="Race category: A harness trot, B ridden trot, C flat gallop, D gallop with obstacles",
-        fr="Catégorie : A trot attelé, B trot monté, C galop sur plat, D galop avec obstacles",
+        en="Race category",
+        fr="Catégorie de la course",
     )
     speed: Literal[0, 1, 2] = option(
         0,
-        en="Speed: one die or two dice (unless chosen, the category's: one for trot, two for gallop)",
-        fr="Vitesse : un dé ou deux dés (à défaut, celle de la catégorie : un pour le trot, deux pour le galop)",
+        en="Speed",
+        fr="Vitesse",
     )
     track: Literal["auto", "small", "medium", "large"] = option(
         "auto",
-        en="Hippodrome: small, medium or large (unless chosen, small with one die, large with two)",
-        fr="Hippodrome : petit, moyen ou grand (à défaut, petit avec un dé, grand avec deux)",
+        en="Hippodrome",
+        fr="Hippodrome",
     )
-    laps: int = option(1, en="Length of the race in laps", fr="Longueur de la course en tours")
+    laps: int = option(
+        1,
+        en="Length of the race",
+        fr="Longueur de la course",
+        unit=Unit(en=("lap", "laps"), fr=("tour", "tours")),
+        minimum=1,
+        maximum=9,
+    )
     finish: str = option(
         "auto",
         en="Finish plaque: its straight and length, as 0.0 for the first length of the first straight (auto: where the rules put it)",
@@ -50,16 +61,35 @@ class ToquesOptions(GameOptions):
         en="Category D: the hurdles' lengths, written like the finish plaque and separated by commas (none: no hurdles; auto: where the rules put them)",
         fr="Catégorie D : longueurs des haies, notées comme la plaquette arrivée et séparées par des virgules (none : pas de haies ; auto : là où la règle les place)",
     )
-    stakes: int = option(120, en="Stakes (notes of 10)", fr="Enjeux (billets de 10)")
+    stakes: int = option(
+        120,
+        en="Stakes",
+        fr="Enjeux",
+        kind="money",
+        help=Words(
+            en="Taken from the bank in notes of 10 and shared among the jockeys of the placed horses.",
+            fr="Pris à la banque en billets de 10 et partagés entre les jockeys des chevaux placés.",
+        ),
+        minimum=0,
+        maximum=800,  # the bank: 80 notes of 10 (material.toml)
+        step=10,
+    )
     split: str = option(
         "60,40,20",
-        en="How the stakes are shared, first place first",
-        fr="Répartition des enjeux, à partir du premier",
+        en="Shares of the stakes",
+        fr="Répartition des enjeux",
+        kind="amounts",
+        help=Words(
+            en="What each place wins, the first place first; the shares add up to the stakes.",
+            fr="Ce que gagne chaque place, en commençant par la première ; leur total fait les enjeux.",
+        ),
+        maximum=6,  # places: one share a lane at most
+        step=10,
     )
     clockwise: bool = option(
         False,
-        en="Run clockwise: place N°1 of the start plaque is then outside",
-        fr="Courir dans le sens des aiguilles d'une montre : la place N°1 est alors à l'extérieur",
+        en="Run clockwise: place No. 1 of the start plaque is then outside",
+        fr="Courir dans le sens des aiguilles d'une montre : la place n° 1 est alors à l'extérieur",
     )
     steward: bool = option(
         False,

@@ -35,7 +35,8 @@ from hippodrome.engine.auction_events import Bid, Pass, TieLot
 from hippodrome.engine.auction_record import AuctionRecord
 from hippodrome.engine.errors import IllegalActionError, OptionsError, message
 from hippodrome.engine.game import Game, Outcome
-from hippodrome.engine.options import GameOptions, option
+from hippodrome.engine.i18n import grouped
+from hippodrome.engine.options import GameOptions, Words, option
 from hippodrome.engine.pool import PlaceBet, SlipRecord
 from hippodrome.engine.turnflow import NOBODY
 from hippodrome.engine.types import CHANCE, JSON, JSONObject, Money, Player
@@ -140,13 +141,17 @@ class WinPlaceShowOptions(GameOptions):
     players: int = option(4, en="Number of players (2 to 6)", fr="Nombre de joueurs (2 à 6)")
     quick: bool = option(
         False,
-        en="Quick version: $20,000 each and a stable drawn by die",
-        fr="Version rapide : 20 000 $ chacun et une écurie tirée au dé",
+        en=f"Quick version: ${grouped(M.quick_money, 'en')} each and a stable drawn by die",
+        fr=f"Version rapide : {grouped(M.quick_money, 'fr')}\u00a0$ chacun et une écurie tirée au dé",
     )
     steward: int = option(
         0,
-        en="Steward: the number of the player who holds the office (0: nobody, the table keeps the books)",
-        fr="Responsable : le numéro du joueur qui tient la charge (0 : personne, la table tient les comptes)",
+        en="Steward",
+        fr="Responsable",
+        help=Words(
+            en="The player who holds the office and judges the claims; with nobody, the table keeps the books.",
+            fr="Le joueur qui tient la charge et juge les réclamations ; sans lui, la table tient les comptes.",
+        ),
         seats="number",
     )
 

@@ -4,7 +4,8 @@
 // (GET /api/games/{game}/rules/{lang}?text=players), and this panel shows the one section, with a link
 // to the whole rules page at the same place. It asks for the rules in players' words: where a reader
 // would get the rules document (the developers' text, with the engine's notation), a game keeps the
-// same sections in players' words (`help.<lang>.md`); the rulebook is given as it is. It knows no game.
+// same sections in players' words (`help.<lang>.md`, in each language); the rulebook is given as it is
+// where a game keeps none. It knows no game.
 
 import { api, fill, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
@@ -105,7 +106,7 @@ export function createHelp(button, panel) {
       return;
     }
     const anchor = answer.phases[phase];
-    const text = answer.players ? "players" : null;
+    const text = answer.players ? "players" : "document";
     const nodes = sectionNodes(answer.html, anchor);
     const body = h("div", {
       class: "rules-body help-body",

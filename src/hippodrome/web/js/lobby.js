@@ -1,6 +1,7 @@
 // The lobby (`/`): the games, a form to create a table, and the open, running and finished tables.
 // The form is generated from each game's `options` schema (GET /api/games), so a new game or a new
-// variant needs no change here.
+// variant needs no change here: each option says its kind (engine/options.py), which names the
+// control drawn for it (`optionField`), with its label and help in the page's language.
 
 import { gameFileUrl } from "./boards/index.js";
 import { botLabel, rememberBotLabels } from "./botlabels.js";
@@ -8,6 +9,7 @@ import { clockFields, clockRequest } from "./clock.js";
 import { ApiError, api, fill, h, seatColour, seatNames } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, tn, translatePage } from "./i18n.js";
 import { freeSeatButtons, joinName, rememberJoinName } from "./joining.js";
+import { formatMoney } from "./kit/money.js";
 import { rememberSeat, renderInvitations, stashCreated, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -238,20 +240,21 @@ function renderOptions(game) {
     if (mine && editorAt < 0) editorAt = fields.length;
     const place = mine ? owned : fields;
     const id = `opt-${option.name}`;
-    const value = form.options[option.name];
     if (option.name === "players") {
       fields.push(
         h(
           "div",
           { class: "field" },
           h("label", { for: id }, label),
+          option.help ? h("p", { class: "muted small option-help" }, pick(option.help)) : null,
           h("input", {
             id,
             type: "number",
+            inputmode: "numeric",
             min: game.min_players,
             max: game.max_players,
             step: 1,
-            value,
+            value: form.options.players,
             required: true,
             "data-testid": "players",
             onchange: (e) => {
@@ -268,66 +271,8 @@ function renderOptions(game) {
           }),
         ),
       );
-    } else if (option.seats) {
-      place.push(seatOption(option, id, label));
-    } else if (option.type === "bool") {
-      place.push(
-        h(
-          "div",
-          { class: "field check" },
-          h("input", {
-            id,
-            type: "checkbox",
-            checked: Boolean(value),
-            "data-testid": `option-${option.name}`,
-            onchange: (e) => {
-              form.options[option.name] = e.target.checked;
-            },
-          }),
-          h("label", { for: id }, label),
-        ),
-      );
-    } else if (Array.isArray(option.choices)) {
-      // The option's values as the server lists them, typed: the one chosen is sent as it is.
-      const choices = option.choices;
-      place.push(
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: id }, label),
-          h(
-            "select",
-            {
-              id,
-              "data-testid": `option-${option.name}`,
-              onchange: (e) => {
-                form.options[option.name] = choices[e.target.selectedIndex];
-              },
-            },
-            choices.map((c) =>
-              h("option", { value: String(c), selected: value === c }, choiceLabel(option.name, String(c))),
-            ),
-          ),
-        ),
-      );
     } else {
-      const numeric = option.type === "int" || option.type === "float";
-      place.push(
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: id }, label),
-          h("input", {
-            id,
-            type: numeric ? "number" : "text",
-            value: value ?? "",
-            "data-testid": `option-${option.name}`,
-            onchange: (e) => {
-              form.options[option.name] = numeric ? Number(e.target.value) : e.target.value;
-            },
-          }),
-        ),
-      );
+      place.push(optionField(option, id, label));
     }
   }
   if (editor) fields.splice(editorAt < 0 ? fields.length : editorAt, 0, editor.element(owned));
@@ -336,6 +281,294 @@ function renderOptions(game) {
   fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
   fields.push(...clockFields(form, game?.bots || [], () => renderOptions(game)));
   fill(els.options, fields);
+}
+
+/** Set an option of the game the form is for: a field of a game no longer chosen (its change
+ * arriving after another game was picked) writes nothing. */
+function setOption(option, value) {
+  if (!gameById(form.game)?.options?.includes(option)) return;
+  form.options[option.name] = value;
+}
+
+/** The control of one option, by its `kind` in the options model (engine/options.py): a box to
+ * tick, a choice of named values, the seats, a count with its unit, an amount of money, a list of
+ * amounts, or text; with the option's help under its label. */
+function optionField(option, id, label) {
+  const help = option.help ? h("p", { class: "muted small option-help", id: `${id}-help` }, pick(option.help)) : null;
+  const described = help ? { "aria-describedby": `${id}-help` } : {};
+  switch (option.kind) {
+    case "seats":
+      return seatOption(option, id, label, help);
+    case "flag": {
+      const box = h("input", {
+        id,
+        type: "checkbox",
+        checked: Boolean(form.options[option.name]),
+        "data-testid": `option-${option.name}`,
+        ...described,
+        onchange: (e) => {
+          setOption(option, e.target.checked);
+        },
+      });
+      if (!help) return h("div", { class: "field check" }, box, h("label", { for: id }, label));
+      return h("div", { class: "field" }, h("div", { class: "option-row" }, box, h("label", { for: id }, label)), help);
+    }
+    case "choice":
+      return choiceOption(option, id, label, help, described);
+    case "number":
+      return numberOption(option, id, label, help, described);
+    case "money":
+      return moneyOption(option, id, label, help, described);
+    case "amounts":
+      return amountsOption(option, id, label, help);
+    default:
+      return h(
+        "div",
+        { class: "field" },
+        h("label", { for: id }, label),
+        help,
+        h("input", {
+          id,
+          type: "text",
+          value: form.options[option.name] ?? "",
+          "data-testid": `option-${option.name}`,
+          ...described,
+          onchange: (e) => {
+            setOption(option, e.target.value);
+          },
+        }),
+      );
+  }
+}
+
+/** One of the option's values, as the server lists them, typed: the one chosen is sent as it is. */
+function choiceOption(option, id, label, help, described) {
+  const choices = option.choices || [];
+  const value = form.options[option.name];
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    help,
+    h(
+      "select",
+      {
+        id,
+        "data-testid": `option-${option.name}`,
+        ...described,
+        onchange: (e) => {
+          setOption(option, choices[e.target.selectedIndex]);
+        },
+      },
+      choices.map((c) => h("option", { value: String(c), selected: value === c }, choiceLabel(option.name, String(c)))),
+    ),
+  );
+}
+
+/** The word of a count's unit for `n`: one (« 1 tour », "1 lap") or many. */
+function unitWord(unit, n) {
+  const [one, many] = pick(unit) || ["", ""];
+  return (lang() === "fr" ? Math.abs(n) < 2 : n === 1) ? one : many;
+}
+
+/** A whole number within the option's bounds and step (what the field holds when it is left). */
+function bounded(option, raw, fallback) {
+  const step = option.step || 1;
+  let n = Math.round((Number(raw) || 0) / step) * step;
+  if (!Number.isFinite(Number(raw)) || raw === "") n = fallback;
+  if (Number.isInteger(option.min)) n = Math.max(option.min, n);
+  if (Number.isInteger(option.max)) n = Math.min(option.max, n);
+  return n;
+}
+
+/** A count with its unit (« 2 tours »); an option whose 0 means "none" offers that as a box of its
+ * own (« La jouer jusqu'au bout… »), the count then asked for only when the box is unticked. */
+function numberOption(option, id, label, help, described) {
+  const value = Number(form.options[option.name]) || 0;
+  const least = option.zero ? Math.max(1, option.min ?? 1) : option.min;
+  const none = Boolean(option.zero) && value === 0;
+  const unit = option.unit ? h("span", { class: "option-unit" }, unitWord(option.unit, value || least || 0)) : null;
+  const input = h("input", {
+    id,
+    type: "number",
+    inputmode: "numeric",
+    min: least,
+    max: option.max,
+    step: option.step || 1,
+    value: none ? least : value,
+    disabled: none,
+    "data-testid": `option-${option.name}`,
+    ...described,
+    onchange: (e) => {
+      const n = bounded({ ...option, min: least }, e.target.value, least ?? 0);
+      e.target.value = n;
+      setOption(option, n);
+      if (unit) unit.textContent = unitWord(option.unit, n);
+    },
+  });
+  const row = h("div", { class: "option-row", hidden: none }, input, unit);
+  const zero = option.zero
+    ? h(
+        "div",
+        { class: "option-row" },
+        h("input", {
+          id: `${id}-zero`,
+          type: "checkbox",
+          checked: none,
+          "data-testid": `option-${option.name}-zero`,
+          onchange: (e) => {
+            input.disabled = e.target.checked;
+            row.hidden = e.target.checked;
+            setOption(option, e.target.checked ? 0 : bounded({ ...option, min: least }, input.value, least));
+          },
+        }),
+        h("label", { for: `${id}-zero` }, pick(option.zero)),
+      )
+    : null;
+  return h("div", { class: "field" }, h("label", { for: id }, label), help, zero, row);
+}
+
+/** An amount, in the game's currency, written out beside the field as a player reads it
+ * (« 13 500 frs »). */
+function moneyOption(option, id, label, help, described) {
+  const value = Number(form.options[option.name]) || 0;
+  // The amount as a player reads it, where the field's bare number does not say it all (a currency,
+  // thousands grouped).
+  const reading = h("output", { for: id, class: "option-unit" }, "");
+  const read = (n) => {
+    const shown = money(option, n);
+    reading.textContent = shown === String(n) ? "" : shown;
+  };
+  read(value);
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    help,
+    h(
+      "div",
+      { class: "option-row" },
+      h("input", {
+        id,
+        type: "number",
+        inputmode: "numeric",
+        min: option.min,
+        max: option.max,
+        step: option.step || 1,
+        value,
+        "data-testid": `option-${option.name}`,
+        ...described,
+        onchange: (e) => {
+          const n = bounded(option, e.target.value, option.default);
+          e.target.value = n;
+          setOption(option, n);
+          read(n);
+        },
+      }),
+      reading,
+    ),
+  );
+}
+
+function money(option, amount) {
+  return formatMoney(amount, { currency: option.currency ?? null, lang: lang() });
+}
+
+/** A list of amounts, one a place, the first place first (the option writes them "60,40,20"):
+ * an amount field a place, a place added or taken away, and their total. */
+function amountsOption(option, id, label, help) {
+  const amounts = String(form.options[option.name] ?? "")
+    .split(",")
+    .filter((x) => x.trim() !== "")
+    .map((x) => Number(x) || 0);
+  const write = () => {
+    setOption(option, amounts.join(","));
+  };
+  const redraw = () => {
+    const next = amountsOption(option, id, label, help);
+    box.replaceWith(next);
+    box = next;
+  };
+  const total = h(
+    "p",
+    { class: "small", "data-testid": `option-${option.name}-total` },
+    t("web.lobby.option.total", {
+      amount: money(
+        option,
+        amounts.reduce((a, b) => a + b, 0),
+      ),
+    }),
+  );
+  const rows = amounts.map((amount, i) =>
+    h(
+      "div",
+      { class: "option-row" },
+      h(
+        "label",
+        { for: `${id}-${i}`, class: "option-place" },
+        t("web.lobby.option.place", { place: t(`web.ordinal.${i + 1}`) }),
+      ),
+      h("input", {
+        id: `${id}-${i}`,
+        type: "number",
+        inputmode: "numeric",
+        min: 0,
+        step: option.step || 1,
+        value: amount,
+        "data-testid": `option-${option.name}-${i}`,
+        onchange: (e) => {
+          amounts[i] = bounded({ ...option, min: 0, max: undefined }, e.target.value, 0);
+          e.target.value = amounts[i];
+          write();
+          total.textContent = t("web.lobby.option.total", {
+            amount: money(
+              option,
+              amounts.reduce((a, b) => a + b, 0),
+            ),
+          });
+        },
+      }),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "option-remove",
+          "aria-label": t("web.lobby.option.remove_place", { place: t(`web.ordinal.${i + 1}`) }),
+          "data-testid": `option-${option.name}-remove-${i}`,
+          disabled: amounts.length <= 1,
+          onclick: () => {
+            amounts.splice(i, 1);
+            write();
+            redraw();
+          },
+        },
+        "×",
+      ),
+    ),
+  );
+  let box = h(
+    "fieldset",
+    { class: "field option-amounts", "data-testid": `option-${option.name}` },
+    h("legend", {}, label),
+    help,
+    rows,
+    h(
+      "button",
+      {
+        type: "button",
+        "data-testid": `option-${option.name}-add`,
+        disabled: Number.isInteger(option.max) && amounts.length >= option.max,
+        onclick: () => {
+          amounts.push(0);
+          write();
+          redraw();
+        },
+      },
+      t("web.lobby.option.add_place"),
+    ),
+    total,
+  );
+  return box;
 }
 
 /** A choice about the table itself (not the game's), a checkbox bound to `form[name]`. */
@@ -359,7 +592,7 @@ function tableChoice(name, label) {
 /** An option that names seats, offered as the seats themselves (« Joueur 2 »), never as the
  * numbers the option writes: `indices` (seats from 0, comma-separated) as one box per seat,
  * `number` (a player's number from 1, 0 for nobody) as a list. */
-function seatOption(option, id, label) {
+function seatOption(option, id, label, help = null) {
   const seats = form.seats.map((seat, i) => `${i + 1}. ${seat.name.trim() || defaultName(i, seat)}`);
   if (option.seats === "indices") {
     const chosen = new Set(
@@ -378,6 +611,7 @@ function seatOption(option, id, label) {
       "fieldset",
       { class: "field seat-set", "data-testid": `option-${option.name}` },
       h("legend", {}, label),
+      help,
       seats.map((text, i) =>
         h(
           "div",
@@ -403,6 +637,7 @@ function seatOption(option, id, label) {
     "div",
     { class: "field" },
     h("label", { for: id }, label),
+    help,
     h(
       "select",
       {

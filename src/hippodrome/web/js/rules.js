@@ -1,9 +1,10 @@
-// The rules page: `/rules/{game}`. The server renders the game's rules text for the page's language
-// (GET /api/games/{game}/rules/{lang}: the original rulebook in French, the rules as Hippodrome plays
-// them in English); this page shows it with its contents, says what the text is, and links to the
-// other language's text and to Hippodrome's decisions. `?lang=fr` opens it in a language;
-// `?text=players` (the table's help panel links so) the rules in players' words where the game keeps
-// them, with a link to the whole rules document.
+// The rules page: `/rules/{game}`. It opens on how to play in one screen (the goal, a turn, how it
+// ends: GET /api/games/{game}/rules/{lang}?text=howto), with the whole rules behind links:
+// `?text=players` (the table's help panel links so) the rules in players' words, in the page's
+// language; `?text=document` the whole rules a reader of that language gets (the original rulebook in
+// French, the rules as Hippodrome plays them, with its decisions, in English). The server renders
+// each text; this page shows it with its contents, says what the text is, and links to the others.
+// `?lang=fr` opens it in a language.
 
 import { api, fill, h } from "./dom.js";
 import { rulesHref, sectionBody } from "./help.js";
@@ -11,13 +12,21 @@ import { bindLangSwitch, LANGUAGES, lang, pick, preferredLang, setLang, t, trans
 
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
-const els = { title: $("title"), contents: $("contents"), about: $("about"), others: $("others"), text: $("text") };
+const els = {
+  title: $("title"),
+  contents: $("contents"),
+  about: $("about"),
+  others: $("others"),
+  text: $("text"),
+  more: $("more"),
+};
 const pages = new Map(); // lang -> the server's answer
-const text = new URLSearchParams(location.search).get("text") === "players" ? "players" : null;
+const asked = new URLSearchParams(location.search).get("text");
+const text = ["players", "document"].includes(asked) ? asked : null; // null: how to play
 let failure = null;
 
 async function load(code) {
-  const which = text ? `?text=${text}` : "";
+  const which = `?text=${text || "howto"}`;
   if (!pages.has(code)) pages.set(code, await api(`/api/games/${encodeURIComponent(game)}/rules/${code}${which}`));
   return pages.get(code);
 }
@@ -38,6 +47,15 @@ function render() {
   }
   const page = pages.get(lang());
   if (!page) return;
+  els.contents.hidden = page.howto;
+  els.more.hidden = !page.howto;
+  els.about.hidden = page.howto;
+  els.others.hidden = page.howto;
+  if (page.howto) {
+    renderHowto(page);
+    return;
+  }
+  fill(els.more);
   const heading = t("web.rules.title", { game: pick(page.titles) });
   document.title = `${heading} — ${t("web.brand")}`;
   els.title.textContent = heading;
@@ -45,15 +63,21 @@ function render() {
     ? t("web.rules.about_rulebook")
     : t(page.players ? "web.rules.about_players" : "web.rules.about_document");
   const own = page.players
-    ? h("a", { href: rulesHref(game, page.lang), "data-testid": "rules-document" }, t("web.rules.whole_document"))
+    ? h(
+        "a",
+        { href: rulesHref(game, page.lang, null, "document"), "data-testid": "rules-document" },
+        t(page.document_rulebook ? "web.rules.rulebook_link" : "web.rules.whole_document"),
+      )
     : null;
+  const howto = h("a", { href: rulesHref(game, page.lang), "data-testid": "rules-howto" }, t("web.rules.howto_link"));
   fill(
     els.others,
+    howto,
     own,
     Object.entries(page.others).flatMap(([code, rulebook]) => [
       h(
         "a",
-        { href: rulesHref(game, code, null, text), "data-testid": `rules-${code}`, lang: code },
+        { href: rulesHref(game, code, null, "document"), "data-testid": `rules-${code}`, lang: code },
         t(rulebook ? "web.rules.other_rulebook" : "web.rules.other_document", {
           language: t(`web.rules.language.${code}`),
         }),
@@ -62,7 +86,7 @@ function render() {
         ? null
         : h(
             "a",
-            { href: rulesHref(game, code, "decisions"), "data-testid": "rules-decisions" },
+            { href: rulesHref(game, code, "decisions", "document"), "data-testid": "rules-decisions" },
             t("web.rules.decisions", { language: t(`web.rules.language.${code}`) }),
           ),
     ]),
@@ -81,6 +105,42 @@ function render() {
   els.text.lang = page.text_lang;
   els.text.innerHTML = page.html; // rendered by the server from Markdown, raw HTML escaped
   for (const anchor of page.folded) fold(anchor);
+}
+
+/** How to play in one screen, and where the whole rules are: in players' words, the whole rules of
+ * the page's language (the original rulebook in French), the other language's. */
+function renderHowto(page) {
+  const heading = t("web.rules.howto_title", { game: pick(page.titles) });
+  document.title = `${heading} — ${t("web.brand")}`;
+  els.title.textContent = heading;
+  els.about.textContent = "";
+  fill(els.others);
+  els.text.lang = page.text_lang;
+  els.text.innerHTML = page.html; // rendered by the server from Markdown, raw HTML escaped
+  const link = (href, testid, words) => h("li", {}, h("a", { href, "data-testid": testid }, words));
+  fill(
+    els.more,
+    h("h2", {}, t("web.rules.full_rules")),
+    h(
+      "ul",
+      {},
+      link(rulesHref(game, page.lang, null, "players"), "rules-players", t("web.rules.players_link")),
+      link(
+        rulesHref(game, page.lang, null, "document"),
+        "rules-document",
+        t(page.document_rulebook ? "web.rules.rulebook_link" : "web.rules.whole_document"),
+      ),
+      Object.entries(page.others).map(([code, rulebook]) =>
+        link(
+          rulesHref(game, code, null, "document"),
+          `rules-${code}`,
+          t(rulebook ? "web.rules.other_rulebook" : "web.rules.other_document", {
+            language: t(`web.rules.language.${code}`),
+          }),
+        ),
+      ),
+    ),
+  );
 }
 
 /** Fold the section `anchor` (written for programmers) under its heading, which stays a target. */

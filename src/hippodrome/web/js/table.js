@@ -12,7 +12,7 @@ import { decoratePlayers, renderAway } from "./clock.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { renderGuide } from "./guide.js";
 import { createHelp } from "./help.js";
-import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
+import { asSentence, bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
@@ -298,6 +298,8 @@ function render() {
   renderOdds(els.odds, msg, view.odds);
   renderGuide(els.guide, msg, view.hint, {
     act: (action) => sendFromShownView({ type: "act", action }),
+    plan: (actions) => sendFromShownView({ type: "plan", actions }),
+    roll: () => sendFromShownView({ type: "roll" }),
     openRules: () => help.show(),
   });
   renderJoin(els.join, msg, { tableId, seated: tokens.length > 0 });
@@ -398,7 +400,9 @@ function renderError(view) {
     return;
   }
   els.error.hidden = false;
-  const text = error.message ? pick(error.message) : t(error.key || "web.error.unknown", error.params || {});
+  const text = asSentence(
+    error.message ? pick(error.message) : t(error.key || "web.error.unknown", error.params || {}),
+  );
   fill(
     els.error,
     h("span", { class: "error-text" }, text),
@@ -432,7 +436,9 @@ function renderConnection() {
   els.conn.dataset.state = key.split(".").pop();
   const gone = views.find((v) => v.conn.gone);
   const refusals = { 4403: "bad_seat", 4404: "no_table", 4409: "unplayable" };
-  if (gone && refusals[gone.closeCode]) showRefused(refusals[gone.closeCode]);
+  // A seat taken while logged in opens to its account only (logged out, or another account).
+  if (gone?.closeCode === 4403 && gone.error?.key === "error.seat_of_account") showRefused("account_seat");
+  else if (gone && refusals[gone.closeCode]) showRefused(refusals[gone.closeCode]);
   else if (gone && !pageError) {
     pageError = { key: "web.error.link_refused", params: {} };
     renderError(shownView);
@@ -450,7 +456,7 @@ function showRefused(reason) {
   els.refused.hidden = false;
   els.refused.dataset.reason = reason;
   const id = tableId || "";
-  const spectate = reason === "bad_seat" ? `/table/${encodeURIComponent(id)}` : null;
+  const spectate = ["bad_seat", "account_seat"].includes(reason) ? `/table/${encodeURIComponent(id)}` : null;
   document.title = `${t(`web.refused.${reason}.title`)} — ${t("web.brand")}`;
   fill(
     els.refused,

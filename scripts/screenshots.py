@@ -19,6 +19,15 @@ files small); on the phone the seat's link is opened in a phone's browser (a tou
 viewport: ``PHONES``, as tests/web/test_phone.py plays) and shot the same way. The README shows the
 phone pictures of the middle of each game.
 
+The panels (``--only panels``, ``PANEL_SHOTS``). The panels that teach Win, Place & Show, Ascot and a
+guided game at the table, each cropped to its element on a phone (390x844): Win, Place & Show's bid
+helper, programme legend, betting form and the seat's own slip on a table played in the page; Ascot's
+offer form, rescue question and role tags drawn by the real board from real engine states (the
+rules' test scenarios, ``tests/games/ascot/scenarios.py``) fed to a blank page of the server's origin
+as tests/web/test_ascot_board.py does; the guide's panel with its reason on a guided table, served by
+a second server with one bot process (the guide's hints are thought out there). These tables are
+drawn from a seed of their own: the same pictures with or without the other scenes.
+
 Determinism. The HTTP API takes no seed: a table's secret seed (and its id and tokens) come from
 ``secrets``. So that a new run gives the same pictures, this script replaces, in its own process
 only, the ``secrets`` module the table service draws from with a seeded generator. The bots draw from
@@ -51,10 +60,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
+from hippodrome.engine.types import CHANCE
 from hippodrome.games import playable_ids
+from hippodrome.games.ascot.actions import DIE_FACES, parse_action
+from hippodrome.games.ascot.board import LANE_CODES, TRACK
 from hippodrome.server import service
+from hippodrome.server.service import event_json
 from hippodrome.server.settings import Settings
 from hippodrome.server.threaded import ServerNotAnsweringError, serve_in_thread
 
@@ -119,11 +133,17 @@ class Server:
     http: httpx.Client
 
     def create_table(
-        self, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+        self,
+        game: str,
+        seats: list[dict[str, Any]],
+        options: dict[str, Any] | None = None,
+        *,
+        guided: bool = False,
     ) -> dict[str, Any]:
-        response = self.http.post(
-            "/api/tables", json={"game": game, "options": options or {}, "seats": seats}
-        )
+        asked: dict[str, Any] = {"game": game, "options": options or {}, "seats": seats}
+        if guided:
+            asked["guided"] = True
+        response = self.http.post("/api/tables", json=asked)
         if response.status_code != 201:
             raise SystemExit(f"POST /api/tables refused {game}: {response.text}")
         body: dict[str, Any] = response.json()
@@ -135,10 +155,11 @@ class Server:
 
 
 @contextmanager
-def serve(db: Path, seed: str) -> Iterator[Server]:
-    """The real app on a free port of 127.0.0.1, its tables drawn from `seed`."""
+def serve(db: Path, seed: str, bot_processes: int = 0) -> Iterator[Server]:
+    """The real app on a free port of 127.0.0.1, its tables drawn from `seed`; a guided table's
+    hints need a bot process (``bot_processes``)."""
     service.secrets = SeededSecrets(seed)  # type: ignore[attr-defined,assignment]
-    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_processes=0)
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_processes=bot_processes)
     try:
         with (
             serve_in_thread(settings, ready_within=30.0) as url,
@@ -267,6 +288,26 @@ class Shot:
     what: str
 
 
+PANEL_SHOTS = [
+    Shot("wps-legend.png", "Win, Place & Show: the programme's columns explained, on a phone"),
+    Shot(
+        "wps-bid-helper.png", "Win, Place & Show: the bid helper and its suggested bid, on a phone"
+    ),
+    Shot(
+        "wps-bet-form.png", "Win, Place & Show: the betting slip's form and its payout, on a phone"
+    ),
+    Shot("wps-mine.png", "Win, Place & Show: the seat's own sealed bids and slip, on a phone"),
+    Shot("ascot-offer-form.png", "Ascot: the trade offer form, on a phone"),
+    Shot("ascot-rescue.png", "Ascot: the rescue's question and its cost, on a phone"),
+    Shot("ascot-roles.png", "Ascot: the Banker and the Bookmaker named on their seat, on a phone"),
+    Shot(
+        "guide-reason.png", "a guided game's panel: the suggested move and its reason, on a phone"
+    ),
+]
+"""The panels that teach a game at the table (issue 34), each cropped to its element at 390x844:
+the ``panels`` scene."""
+
+
 SHOTS = [
     Shot("lobby.png", "the lobby: the games, the form to create a table, the tables"),
     Shot("royal_turf.png", "Royal Turf in the middle of a race, in English"),
@@ -275,6 +316,7 @@ SHOTS = [
     Shot("toques_et_casques-fr.png", "Toques et Casques: the same race, in French"),
     Shot("ascot.png", "Ascot: the six-lane race course, a horse's squares to choose, in English"),
     Shot("result.png", "a finished game's result, in French"),
+    *PANEL_SHOTS,
 ]
 GALLERY_SHOTS = [
     Shot(
@@ -507,6 +549,112 @@ class Studio:
         self.shoot(page, "lobby.png", full_page=True)
         page.context.close()
 
+    # -- the panels that teach a game at the table (issue 34) --------------------------------------
+
+    def panels(self) -> None:
+        """Each panel that explains Win, Place & Show, Ascot or a guided game where it is played,
+        on a phone (390x844), cropped to the panel's element: ``PANEL_SHOTS``. The tables are drawn
+        from a seed of their own, so that these pictures are the same whether or not the other
+        scenes ran first."""
+        service.secrets = SeededSecrets("hippodrome-screenshots-panels")  # type: ignore[attr-defined,assignment]
+        self.wps_panels()
+        self.ascot_panels()
+        self.guide_panel()
+
+    def sit_on_phone(
+        self, game: str, seats: list[dict[str, Any]], seed: int, *, guided: bool = False
+    ) -> Seat:
+        created = self.server.create_table(game, seats, {}, guided=guided)
+        page = self.page("en", SCREENS["390"])
+        page.goto(next(s["invite"] for s in created["seats"] if s["kind"] == "human"))
+        page.wait_for_selector("#board > *")
+        return Seat(page, self.server, created["id"], random.Random(seed))
+
+    def wps_panels(self) -> None:
+        """Win, Place & Show at three: the sale's sealed bids (the bid helper, the programme's
+        legend opened), then the first betting slip (the form, Ada's own bids and slip)."""
+        seat = self.sit_on_phone("win_place_show", ADA_AND_TWO_BOTS, seed=6)
+        seat.play(lambda s: any(m["kind"] == "sheet" for m in s["legal"]))
+        self.shoot(seat.page, "wps-bid-helper.png", '[data-testid="wps-helper"]')
+        seat.page.locator('[data-testid="wps-legend"] summary').click()
+        self.shoot(seat.page, "wps-legend.png", '[data-testid="wps-legend"]', reload=False)
+        seat.play(lambda s: any("bet" in m["args"] for m in s["legal"]), wps_choice)
+        # The form filled as a player would: the second horse, a place bet, this bet written; the
+        # stakes to choose from and the payout show.
+        seat.page.reload()
+        seat.page.locator('[data-testid="wps-bet-horse"]').nth(1).click()
+        seat.page.locator('[data-testid="wps-bet-kind"][data-value="place"]').click()
+        version = seat.state()["version"]
+        seat.page.get_by_test_id("wps-bet-write").click()
+        seat.settle(version)
+        self.shoot(seat.page, "wps-bet-form.png", '[data-testid="wps-bet"]')
+        # The smallest stake: Ada's own board shows her slip (and her sealed bids while they stand).
+        version = seat.state()["version"]
+        seat.page.locator('[data-testid="wps-bet"] button[data-action]').first.click()
+        seat.settle(version)
+        self.shoot(seat.page, "wps-mine.png", '[data-testid="wps-mine"]')
+        seat.page.context.close()
+
+    def ascot_panels(self) -> None:
+        """Ascot's trading, rescue and roles, drawn by the real board (``board.js``, the real
+        catalogs) from real engine states of the rules' test scenarios (tests/games/ascot/
+        scenarios.py), fed to a blank page of the server's origin as the server would send them,
+        as tests/web/test_ascot_board.py does: a rescue happens too rarely to wait for."""
+        page = self.page("en", SCREENS["390"])
+        page.route(
+            "**/ascot-blank",
+            lambda route: route.fulfill(status=200, content_type="text/html", body=ASCOT_BLANK),
+        )
+        page.goto("/ascot-blank")
+        trading = scenarios().trading()
+        show_ascot(page, trading, 0)
+        self.shoot(page, "ascot-roles.png", '[data-testid="as-seat-0"]')
+        show_ascot(page, trading, trading.active_players()[0], version=2)
+        form = page.get_by_test_id("as-trade")
+        page.get_by_test_id("as-offer-to").select_option(label="Chloé")
+        page.get_by_test_id("as-offer-ask").select_option("money")
+        page.get_by_test_id("as-offer-price").select_option(index=2)
+        form.wait_for()
+        self.shoot(page, "ascot-offer-form.png", '[data-testid="as-trade"]')
+        state = rescue_state()
+        show_ascot(page, state, 0, version=3)
+        page.get_by_test_id("as-rescue-offer-select").select_option("20000")
+        page.get_by_test_id("as-rescue-offer-other").click()
+        state.apply(parse_action("offer 1 sell walroy:6 20000"), 0)
+        show_ascot(page, state, 1, version=4)
+        self.shoot(page, "ascot-rescue.png", '[data-testid="as-rescue"]')
+        page.context.close()
+
+    def guide_panel(self) -> None:
+        """A guided game of Ascot against a bot ("Learn to play"): the guide's panel at Ada's first
+        decision with a suggestion, its reason in a sentence."""
+        with (
+            tempfile.TemporaryDirectory(prefix="hippodrome-guided-") as tmp,
+            serve(Path(tmp) / "guided.db", "hippodrome-screenshots-guide", 1) as guided,
+        ):
+            Studio(guided, self.browser, self.out, self.gallery).guide_shot(self.written)
+
+    def guide_shot(self, written: list[Path]) -> None:
+        """``guide_panel`` on a server whose bot process thinks out the guide's hints."""
+        self.written = written
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "heuristic"}]
+        seat = self.sit_on_phone("ascot", seats, seed=7, guided=True)
+        reason = seat.page.locator(REASON)
+        state = seat.settle()
+        for _ in range(50):
+            if state["legal"]:
+                try:
+                    reason.wait_for(timeout=60_000)
+                    break
+                except PlaywrightTimeoutError:
+                    pass
+            seat.play(past(state["version"]), limit=2)
+            state = seat.state()
+        else:
+            raise SystemExit("the guided table never gave a reason")
+        self.shoot(seat.page, "guide-reason.png", '[data-testid="guide"]', reload=False)
+        seat.page.context.close()
+
     @staticmethod
     def french(page: Any) -> None:
         page.get_by_test_id("lang-fr").click()
@@ -550,6 +698,96 @@ def ascot_choice(state: State, rng: random.Random) -> str:
     return str(rng.choice(calm or legal)["notation"])
 
 
+def past(version: int) -> Callable[[State], bool]:
+    """The moment the table has moved past ``version``: one decision of the seat played."""
+    return lambda s: bool(s["version"] > version)
+
+
+def wps_choice(state: State, rng: random.Random) -> str:
+    """Ada's move in the panels' scene: the bid helper's suggestion at the sale, else any."""
+    sheet = [m for m in state["legal"] if m["kind"] == "sheet"]
+    if sheet:
+        amounts = sorted(m["args"]["amount"] for m in sheet)
+        wanted = amounts[len(amounts) // 3]
+        return str(next(m["notation"] for m in sheet if m["args"]["amount"] == wanted))
+    return pick_any(state, rng)
+
+
+REASON = '[data-testid="guide-reason"]'
+
+ASCOT_BLANK = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/css/hippodrome.css"><link rel="stylesheet" href="/static/css/kit.css">
+<link rel="stylesheet" href="/games/ascot/web/board.css"></head>
+<body><div id="board"></div><ul id="players"></ul></body></html>"""
+"""A blank page of the server's origin for Ascot's board and the table's players panel."""
+
+ASCOT_MOUNT = """async (arg) => {
+  const i18n = await import("/static/js/i18n.js");
+  await i18n.setLang(arg.lang);
+  if (!window.boardUnderTest) {
+    const module = await import("/games/ascot/web/board.js");
+    const boardData = await (await fetch("/api/games/ascot/board")).json();
+    window.boardUnderTest = module.createBoard(document.getElementById("board"), {
+      boardData, t: i18n.t, lang: arg.lang, send: () => {}, readOnly: false,
+    });
+  }
+  window.boardUnderTest.setLang(arg.lang, i18n.t);
+  window.boardUnderTest.update(arg.msg, arg.msg.events);
+  const panels = await import("/static/js/panels.js");
+  panels.renderPlayers(document.getElementById("players"), arg.msg);
+  await document.fonts.ready;
+}"""
+"""Mount Ascot's board once and show it a state message, as tests/web/test_ascot_board.py does."""
+
+ASCOT_NAMES = ["Ada", "Bruno", "Chloé"]
+
+
+def scenarios() -> Any:
+    """The Ascot rules' test scenarios (real engine states built by the engine's own moves)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.games.ascot import scenarios as module  # noqa: PLC0415 (ROOT on the path first)
+
+    return module
+
+
+def rescue_state() -> Any:
+    """The race, seat 1 throwing: his no. 4 stops on « Broken bridle » and seat 0 holds the report
+    that saves it (D43): seat 0 is asked whether to offer it (tests/web/test_ascot_board.py)."""
+    bridle = next(c for c, code in enumerate(LANE_CODES) if code == "C")
+    info = TRACK.cells[bridle]
+    state = scenarios().race(first=1)
+    state.reports[0].append(("walroy", 6))
+    state.at[4] = TRACK.cell(info.lane, info.index - 2)
+    state.apply(DIE_FACES[2], CHANCE)
+    state.apply(parse_action(f"move h4 {info.lane + 1}.{info.index + 1}"), 1)
+    if state.phase_name() != "rescue":
+        raise SystemExit("the crafted Ascot position did not reach a rescue")
+    return state
+
+
+def show_ascot(page: Any, state: Any, seat: int, version: int = 1) -> None:
+    """Show ``page`` what the server would send ``seat`` for ``state`` (server/views.py)."""
+    game = state.game
+    msg = {
+        "type": "state",
+        "version": version,
+        "status": "running",
+        "seat": seat,
+        "game": "ascot",
+        "seats": [{"name": n, "kind": "human", "connected": True} for n in ASCOT_NAMES],
+        "observation": state.observation(seat),
+        "context": state.context(),
+        "legal": [game.action_json(a, ASCOT_NAMES) for a in state.legal_actions(seat)]
+        if seat in state.active_players()
+        else [],
+        "can_roll": False,
+        "events": [event_json(e.seen_by(seat), ASCOT_NAMES) for e in state.events],
+    }
+    page.evaluate(ASCOT_MOUNT, {"msg": msg, "lang": "en"})
+
+
 def fixed_times(route: Any) -> None:
     """The lobby's list of tables, every time set to FIXED_TIME (see the module's docstring)."""
     response = route.fetch()
@@ -570,6 +808,7 @@ SCENES: dict[str, Callable[[Studio], None]] = {
     "win_place_show": Studio.win_place_show,
     "result": Studio.result,
     "lobby": Studio.lobby,
+    "panels": Studio.panels,  # last: its tables would show in the lobby, its seed reset
 }
 
 

@@ -38,7 +38,7 @@ def test_the_reason_claims_a_difference_only_where_the_interval_shows_one() -> N
     assert _verdict(ahead, [0.0] * len(ahead)) == "better"
     assert _verdict([-w for w in ahead], [0.0] * len(ahead)) == "worse"
     # Too few games to tell, however wide the gap.
-    assert _verdict([1.0] * (SEPARATING - 1), [5000.0] * (SEPARATING - 1)) == "close"
+    assert _verdict([1.0] * (SEPARATING - 1), [5000.0] * (SEPARATING - 1)) == "few"
     # Wins and losses that cancel out: close, whatever the money's noise.
     mixed = [1.0, -1.0, 1.0, -1.0, 0.0, 1.0, -1.0, 0.0]
     assert _verdict(mixed, [900.0, -1000.0, 800.0, -700.0, 50.0, 600.0, -900.0, 0.0]) == "close"

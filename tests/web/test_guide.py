@@ -43,7 +43,7 @@ READY = """() => {
 """What the page offers now, read in one look: an error, the game's end, the guide's dice, or the
 guide's suggestion for the state the page shows, with what the panel says about it."""
 
-REASONS = {"only", "better", "close", "worse"}
+REASONS = {"only", "better", "close", "few", "worse"}
 NOTATION = re.compile(r"\b[hH]\d+\b|\b\d+\.\d+\b|\b[a-z]+_[a-z_]+\b|\{\w+\}")
 """Engine notation leaking into a sentence: ``h3``, ``2.12``, ``mister_lucky``, ``{money}``."""
 

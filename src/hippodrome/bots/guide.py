@@ -11,7 +11,8 @@ At each decision of a guided seat the guide answers with:
   the luck of the draw), and the reason says what the suggestion brings on average by the end of the
   game and how often it wins, against the best other move tried. It claims the suggestion better
   only where the 95% interval of the paired difference says so, says the two are close where it
-  cannot tell them apart, and says so plainly where the simulations favour the other move (the bot
+  cannot tell them apart, that too few games were played to tell where the time allowed fewer than
+  ``SEPARATING``, and says so plainly where the simulations favour the other move (the bot
   plays by rule of thumb: the guide does not hide it);
 - the phase's text fitting the situation, when the game lends one (``GuideHooks.situation``).
 
@@ -234,9 +235,10 @@ def _reason(
 def _verdict(wins: Sequence[float], money: Sequence[float]) -> str:
     """``better`` when the paired differences (suggestion minus rival) show the suggestion ahead,
     in its chance of winning first, else in money, with 95% confidence; ``worse`` when they show it
-    behind; ``close`` when they cannot tell."""
+    behind; ``close`` when they cannot tell; ``few`` when too few games were played out in the time
+    to tell anything (the reason then says so, rather than that the two moves are alike)."""
     if len(wins) < SEPARATING:
-        return "close"
+        return "few"
     for differences in (wins, money):
         low, high = _interval(differences)
         if low > 0:

@@ -146,10 +146,13 @@ SAME_ON_BOTH: tuple[str, ...] = (
     "tests/conformance/test_rules_sections.py",
     "tests/conformance/test_guide_texts.py",
     "tests/conformance/test_toy_game.py",
+    "tests/conformance/test_player_texts.py",
+    "tests/conformance/test_messages.py",
 )
 """The files of the conformance suite left out of the compiled run: they check what no compiled
-module changes (the packages' files, the rules texts and their sections, the guide's texts; the
-toy game, which is not compiled). The phases the texts cover come from playouts, which
+module changes (the packages' files, the rules texts and their sections, the guide's texts, the
+catalogs' messages and the house style of what a player reads, which the catalogs decide; the toy
+game, which is not compiled). The phases the texts cover come from playouts, which
 ``test_compiled_build.py`` checks the compiled build plays exactly as the source does."""
 
 

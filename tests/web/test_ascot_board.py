@@ -69,6 +69,7 @@ ON_A_PHONE = """() => {
   const lit = [...document.querySelectorAll(".as-race [data-listed]")];
   return {
     overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    wide: [...document.querySelectorAll("body *")].filter(shown).filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(-3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${Math.round(el.getBoundingClientRect().right)}px: ${(el.textContent || "").trim().slice(0, 60)}`),
     small: small.map((el) => `${el.dataset.action} ${size(el).map(Math.round).join("x")}`),
     first: top.length ? Math.min(...top) : null,
     lit: lit.map((el) => el.dataset.listed).sort(),
@@ -135,7 +136,9 @@ def test_a_whole_game_against_two_bots_played_by_clicks(
         assert not shown, f"{phase}: ids or notation in the prompt: {shown}"
         if phone:
             seen_phone: dict[str, Any] = page.evaluate(ON_A_PHONE)
-            assert not seen_phone["overflow"], f"{phase}: the page is wider than the phone"
+            assert not seen_phone["overflow"], (
+                f"{phase}: the page is wider than the phone: {seen_phone['wide']}"
+            )
             assert not seen_phone["small"], f"{phase}: controls under 40 px: {seen_phone['small']}"
             first_top = seen_phone["first"]
             assert first_top is None or first_top < PHONE["height"], (
@@ -342,6 +345,7 @@ def test_the_replay_of_a_race_on_a_phone_offers_nothing_to_tap(
           focusable: document.querySelectorAll(".as-race [tabindex], .as-race [role=button]").length,
           landings: document.querySelectorAll('[data-testid="as-landing"]').length,
           overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    wide: [...document.querySelectorAll("body *")].filter(shown).filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(-3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${Math.round(el.getBoundingClientRect().right)}px: ${(el.textContent || "").trim().slice(0, 60)}`),
         })"""
     )
     assert found == {"actions": 0, "focusable": 0, "landings": 0, "overflow": False}, found
@@ -579,3 +583,7 @@ def test_the_banker_and_the_bookmaker_are_named_on_their_seats(blank: Page) -> N
         ["Banquier", "Bookmaker"]
     )
     expect(blank.get_by_test_id("as-role-about")).to_have_count(0)
+    wide = blank.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert wide <= 0, f"the seats' heads with their role tags overflow the phone by {wide} px"

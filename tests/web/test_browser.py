@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 
 from hippodrome.bots.base import bot_label
+from hippodrome.engine.i18n import style
 from tests.web.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -446,7 +447,7 @@ def test_the_first_horse_drawn_stands_just_behind_the_line(
     assert sorted(HORSES, key=pawn_x.__getitem__) == sorted(HORSES, key=lambda h: int(squares[h]))
     text = page.get_by_test_id(f"horse-{front}").locator(".c-square").get_attribute("title")
     en = live_server.http.get("/api/i18n/en").json()
-    assert text == en["web.royal_turf.to_go"].format(n=34)
+    assert text == style(en["web.royal_turf.to_go"], {"n": 34}, {"n": "34"}, "en")
 
 
 PHONE_TARGETS = """() => {

@@ -345,7 +345,6 @@ def test_the_replay_of_a_race_on_a_phone_offers_nothing_to_tap(
           focusable: document.querySelectorAll(".as-race [tabindex], .as-race [role=button]").length,
           landings: document.querySelectorAll('[data-testid="as-landing"]').length,
           overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth,
-    wide: [...document.querySelectorAll("body *")].filter(shown).filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(-3).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} ${Math.round(el.getBoundingClientRect().right)}px: ${(el.textContent || "").trim().slice(0, 60)}`),
         })"""
     )
     assert found == {"actions": 0, "focusable": 0, "landings": 0, "overflow": False}, found
@@ -545,7 +544,7 @@ def test_the_rescue_is_a_question_with_its_cost_and_both_answers_work(blank: Pag
     show(blank, state, 1, version=2)
     expect(blank.get_by_test_id("as-rescue-question")).to_have_text("Pay Frs 20,000 to save no. 4?")
     expect(blank.get_by_test_id("as-rescue-why")).to_contain_text(
-        "Your horse no. 4 (blue) has stopped on « Broken bridle »"
+        "Your horse no. 4 (blue) has stopped on “Broken bridle”"
     )
     blank.get_by_test_id("as-rescue-yes").click()
     blank.get_by_test_id("as-rescue-no").click()

@@ -1,11 +1,12 @@
 """Teach a small agent to bet at Royal Turf, through Hippodrome's PettingZoo environment.
 
-    pip install 'hippodrome[research]'
+    pip install -e '.[research]'
     python examples/royal_turf_betting.py --episodes 3000 --eval 400 --plot betting.png
 
 The agent is a linear softmax policy over the legal betting ids of Royal Turf's enumerated action
-encoding. Each bet is scored from the environment's observation vector, read by slot name (Royal
-Turf's exact layout, see ``docs/research.md``): the horse's slots (squares to go, its card, its
+encoding. Each bet is scored from the seat's observation through Royal Turf's exact layout, read by
+slot name in the game's units (``encoding.observation.raw``; the environment's vector holds the same
+slots scaled, see ``docs/research.md``): the horse's slots (squares to go, its card, its
 place, the bets already on it) and the token's value, with one set of weights for every horse and
 token. It learns only the bets: when its
 seat must move a horse, the game's heuristic bot moves for it, so what changes between "before" and
@@ -144,7 +145,7 @@ class BettingPolicy:
 
 
 def _id_of(table: HippodromeEnv, seat: int, action: Action) -> int:
-    for i, legal in table.encoding.actions.legal(table.state, seat):
+    for i, legal in table.encoding.actions.legal(table.game_state, seat):
         if legal == action:
             return i
     raise AssertionError(f"{action} is not legal for seat {seat}")
@@ -154,7 +155,7 @@ def bot_chooser(bot: Bot) -> Chooser:
     """A Hippodrome bot playing through the environment: its action, as the environment's id."""
 
     def choose(table: HippodromeEnv, seat: int, _obs: dict[str, Any], rng: random.Random) -> int:
-        return _id_of(table, seat, bot.choose(SeatView(table.state, seat), rng))
+        return _id_of(table, seat, bot.choose(SeatView(table.game_state, seat), rng))
 
     return choose
 
@@ -164,9 +165,12 @@ def agent_chooser(policy: BettingPolicy, *, learn: bool) -> Chooser:
     mover = bot_chooser(make_bot("heuristic", GAME))
 
     def choose(table: HippodromeEnv, seat: int, obs: dict[str, Any], rng: random.Random) -> int:
-        view = table.state.observation(seat)
+        view = table.game_state.observation(seat)
         if view["phase"] == "betting":
-            return policy.choose(obs, view, rng, learn=learn)
+            # The features read the layout's slots in the game's units (lengths, tokens), as this
+            # example was tuned on; the environment's vector holds them scaled (docs/research.md).
+            raw = table.encoding.observation.raw(table.game_state, seat)
+            return policy.choose({**obs, "observation": raw}, view, rng, learn=learn)
         return mover(table, seat, obs, rng)
 
     return choose
@@ -225,7 +229,7 @@ def run(episodes: int, evaluation: int, seed: int = 1, log: Any = sys.stderr) ->
     for episode in range(episodes):
         seat = episode % PLAYERS
         result = play(table, seated(learner, opponents["heuristic"], seat), seed + episode)
-        policy.finish(seat, list(table.state.observation(seat)["money"]))
+        policy.finish(seat, list(table.game_state.observation(seat)["money"]))
         curve.append(result[seat])
         if (episode + 1) % 500 == 0:
             print(f"episode {episode + 1}: last 500 won {np.mean(curve[-500:]):.3f}", file=log)

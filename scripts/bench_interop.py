@@ -2,22 +2,32 @@
 
     python scripts/bench_interop.py                      # every playable game, a table
     python scripts/bench_interop.py royal_turf ascot --seconds 10 --rounds 5 --json
+    make bench-interop                                   # the same, as make bench runs it
 
-Actions per CPU second (chance outcomes included, as ``hippodrome bench`` counts them) of:
+Actions per CPU second (chance outcomes and every seat's decisions included, as ``hippodrome
+bench`` counts them) of:
 
 - ``engine``: ``hippodrome bench``'s own random playouts (``analysis.bench.random_playouts``);
-- ``pettingzoo``: the AEC loop a researcher writes, as ``docs/research.md`` shows it: ``last()``,
-  then ``step`` with ``action_space(agent).sample(obs["action_mask"])``, a legal id drawn from the
-  mask (``None`` once the seat is done);
-- ``pettingzoo_observed``: the same loop also reading ``obs["observation"]`` every step, what a
-  learner pays for its input;
-- ``openspiel``: the OpenSpiel game, random legal ids (each seat's at a simultaneous node).
+- ``pettingzoo``: the AEC loop a researcher writes, as ``docs/research.md`` shows it (PettingZoo by
+  key): ``last()``, then ``step`` with ``action_space(agent).sample(obs["action_mask"])``, a legal
+  id drawn from the mask (``None`` once the seat is done);
+- ``pettingzoo_tools``: the loop of PettingZoo's own tools (``pettingzoo.utils.random_demo``):
+  ``"action_mask" in obs``, then ``random.choice`` of the mask's ids;
+- ``pettingzoo_observed``: the first loop also reading ``obs["observation"]`` every step, what a
+  learner of every seat pays for its input;
+- ``gymnasium``: the one-seat environment (``hippodrome.interop.gym``, random bots in the other
+  seats), a learner reading its observation at every step and drawing a legal id from
+  ``action_masks()``: every action of the game counts, the bots' and chance's too (``gym_steps``:
+  the learner's own steps a second);
+- ``openspiel``: the OpenSpiel game, random legal ids (each seat's at a simultaneous node);
+- ``openspiel_rl``: OpenSpiel's ``rl_environment.Environment`` over it, random legal ids from each
+  time step (which carries every seat's observation tensor).
 
 Every measure of every game runs once per round, rounds interleaved (engine, then each adapter,
 game after game), so a slow spell of a shared machine falls on all of them alike. Each figure is the
-median over the rounds, with its spread (lowest, highest); ``share`` is the median over the rounds of
-the PettingZoo figure over the engine's of the same round. The load (``os.getloadavg``) is reported
-with them. Needs the extra ``hippodrome[research]``.
+median over the rounds, with its spread (lowest, highest); each ``share`` is the median over the
+rounds of a loop's figure over the engine's of the same round. The load (``os.getloadavg``) is
+reported with them. Needs the extra ``hippodrome[research]``.
 """
 
 from __future__ import annotations
@@ -29,6 +39,8 @@ import random
 import statistics
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from hippodrome.analysis.bench import clock, environment, random_playouts
 from hippodrome.games import load_game, playable_ids
@@ -60,8 +72,92 @@ def pettingzoo(game_id: str, seconds: float, seed: int, *, read: bool = False) -
             table.step(
                 None if done or truncated else table.action_space(agent).sample(obs["action_mask"])
             )
-        actions += len(table.state.history)  # every action of the game, chance included
+        actions += len(table.game_state.history)  # every action of the game, chance included
         games += 1
+        if clock() >= deadline:
+            break
+    return actions / (clock() - start)
+
+
+def pettingzoo_tools(game_id: str, seconds: float, seed: int) -> float:
+    """The loop of PettingZoo's own ``random_demo``: ``"action_mask" in obs``, then a random id."""
+    from hippodrome.interop.pettingzoo import env  # noqa: PLC0415
+
+    table = env(game_id)
+    rng = random.Random(seed)
+    actions = games = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        table.reset(seed=seed + games)
+        for _agent in table.agent_iter():
+            obs, _reward, termination, truncation, _ = table.last()
+            if termination or truncation:
+                action = None
+            elif isinstance(obs, dict) and "action_mask" in obs:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            table.step(action)
+        actions += len(table.game_state.history)
+        games += 1
+        if clock() >= deadline:
+            break
+    return actions / (clock() - start)
+
+
+def gymnasium_steps(game_id: str, seconds: float, seed: int) -> tuple[float, float]:
+    """The one-seat Gymnasium environment, the learner reading every observation it is given:
+    the game's actions a second (all seats and chance) and the learner's steps a second."""
+    from hippodrome.interop.gym import env  # noqa: PLC0415
+
+    table = env(game_id, seat="rotate")
+    table.action_space.seed(seed)
+    actions = steps = games = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        obs, _ = table.reset(seed=seed + games)
+        total = float(obs.sum())  # the learner reads its input
+        done = False
+        while not done:
+            obs, _reward, done, _truncated, _info = table.step(table.action_space.sample())
+            total += float(obs[0])
+            steps += 1
+        actions += len(table.game_state.history)
+        games += 1
+        if clock() >= deadline:
+            break
+    elapsed = clock() - start
+    return actions / elapsed, steps / elapsed
+
+
+def gymnasium(game_id: str, seconds: float, seed: int) -> float:
+    return gymnasium_steps(game_id, seconds, seed)[0]
+
+
+def openspiel_rl(game_id: str, seconds: float, seed: int) -> float:
+    """OpenSpiel's ``rl_environment`` over the game: random legal ids from each time step."""
+    import pyspiel  # noqa: PLC0415
+    from open_spiel.python import rl_environment  # noqa: PLC0415
+
+    from hippodrome.interop.openspiel import short_name  # noqa: PLC0415
+
+    game = pyspiel.load_game(short_name(game_id))
+    table = rl_environment.Environment(game, seed=seed)
+    rng = random.Random(seed)
+    simultaneous = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    actions = 0
+    start = clock()
+    deadline = start + seconds
+    while True:
+        step = table.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            if simultaneous:
+                chosen = [rng.choice(ids) for ids in legal]
+            else:
+                chosen = [rng.choice(legal[step.observations["current_player"]])]
+            step = table.step(chosen)
+        actions += len(table.get_state.inner.history)
         if clock() >= deadline:
             break
     return actions / (clock() - start)
@@ -106,9 +202,13 @@ def observed(game_id: str, seconds: float, seed: int) -> float:
 MEASURES: dict[str, Callable[[str, float, int], float]] = {
     "engine": engine,
     "pettingzoo": pettingzoo,
+    "pettingzoo_tools": pettingzoo_tools,
     "pettingzoo_observed": observed,
+    "gymnasium": gymnasium,
     "openspiel": openspiel,
+    "openspiel_rl": openspiel_rl,
 }
+SHARES = ("pettingzoo", "pettingzoo_tools", "pettingzoo_observed", "gymnasium", "openspiel_rl")
 
 
 def _summary(values: list[float]) -> dict[str, Any]:
@@ -128,16 +228,17 @@ def run(games: list[str], *, seconds: float, rounds: int, seed: int = 0) -> dict
     results = []
     for game_id in games:
         measured = figures[game_id]
-        shares = [p / e for p, e in zip(measured["pettingzoo"], measured["engine"], strict=True)]
-        read = [
-            p / e for p, e in zip(measured["pettingzoo_observed"], measured["engine"], strict=True)
-        ]
+        shares = {
+            f"share_{name}": _summary(
+                [p / e for p, e in zip(measured[name], measured["engine"], strict=True)]
+            )
+            for name in SHARES
+        }
         results.append(
             {
                 "game": game_id,
                 **{name: _summary(values) for name, values in measured.items()},
-                "share": _summary(shares),
-                "share_observed": _summary(read),
+                **shares,
             }
         )
     return {
@@ -150,22 +251,33 @@ def run(games: list[str], *, seconds: float, rounds: int, seed: int = 0) -> dict
     }
 
 
+COLUMNS = (
+    ("engine", "engine"),
+    ("pettingzoo", "PZ by key"),
+    ("pettingzoo_tools", "PZ tools"),
+    ("pettingzoo_observed", "PZ observed"),
+    ("gymnasium", "Gymnasium"),
+    ("openspiel", "OpenSpiel"),
+    ("openspiel_rl", "rl_env"),
+)
+
+
 def table(report: dict[str, Any]) -> str:
+    """Actions a second, each loop's share of the engine's in brackets (median over rounds)."""
     load = report["load_1min"]
     lines = [
         f"{report['rounds']} rounds, {report['seconds_per_measure']:g} CPU s per measure; "
-        f"load {load['median']:.1f} ({load['spread'][0]:.1f} to {load['spread'][1]:.1f})",
-        f"{'game':22} {'engine':>10} {'PettingZoo':>11} {'share':>6} {'(spread)':>11} "
-        f"{'observed':>9} {'share':>6} {'OpenSpiel':>10}",
+        f"load {load['median']:.1f} ({load['spread'][0]:.1f} to {load['spread'][1]:.1f}); "
+        "actions per CPU second (share of the engine's)",
+        f"{'game':20}" + "".join(f"{title:>17}" for _, title in COLUMNS),
     ]
     for r in report["results"]:
-        low, high = r["share"]["spread"]
-        lines.append(
-            f"{r['game']:22} {r['engine']['median']:10,.0f} {r['pettingzoo']['median']:11,.0f} "
-            f"{r['share']['median']:6.0%} {f'{low:.0%}-{high:.0%}':>11} "
-            f"{r['pettingzoo_observed']['median']:9,.0f} {r['share_observed']['median']:6.0%} "
-            f"{r['openspiel']['median']:10,.0f}"
-        )
+        cells = []
+        for name, _ in COLUMNS:
+            share = r.get(f"share_{name}")
+            cell = f"{r[name]['median']:,.0f}"
+            cells.append(f"{cell} ({share['median']:.0%})" if share else cell)
+        lines.append(f"{r['game']:20}" + "".join(f"{c:>17}" for c in cells))
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests import suite
@@ -27,6 +28,7 @@ from hippodrome.analysis.balance import (
     play_balance_game,
     questions,
 )
+from hippodrome.analysis.stats import mean_interval, wilson_interval
 from hippodrome.analysis.tournament import tournament
 from hippodrome.bots.base import make_bot
 from hippodrome.bots.match import play_match
@@ -103,9 +105,16 @@ def test_a_level_dominates_only_when_its_interval_clears_every_other() -> None:
 
 def test_a_promised_rate_outside_the_interval_is_named() -> None:
     """Win, Place & Show's odds promise a rate: 30 to 1 is 1/31, which 2 wins in 400 miss."""
-    facts = [Tally("Won, by odds", "30 to 1", float(i < 2), True, 1 / 31) for i in range(400)]
-    facts += [Tally("Won, by odds", "1 to 1", float(i < 200), True, 1 / 2) for i in range(400)]
-    (q,) = questions([_game(0, (1.0, 0.0), *facts)])
+    games = [
+        _game(
+            i,
+            (1.0, 0.0),
+            Tally("Won, by odds", "30 to 1", float(i < 2), True, 1 / 31),
+            Tally("Won, by odds", "1 to 1", float(i < 200), True, 1 / 2),
+        )
+        for i in range(400)
+    ]
+    (q,) = questions(games)
     long_shot, favourite = q.rows[1], q.rows[0]
     assert (favourite.level, long_shot.level) == ("1 to 1", "30 to 1")
     assert long_shot.misses_expected() and not favourite.misses_expected()
@@ -238,3 +247,75 @@ def test_win_place_show_slips_are_paid_from_their_own_pool() -> None:
     assert {slip.kind for slip, _ in slips} >= {"win", "show", "double"}
     paid = sum(e.amount for e in events if isinstance(e, SlipPaid))
     assert sum(back * (slip.stake or 0) for slip, back in slips) == pytest.approx(paid)
+
+
+def test_a_question_s_intervals_are_clustered_by_game() -> None:
+    """Issue 37, point 8: the bets of one race win or lose together. Forty games of ten bets
+    that all win or all lose tell as much as forty bets, not four hundred: the interval is that
+    of forty observations, much wider than independent bets would give."""
+    games = [
+        _game(i, (1.0, 0.0), *[Tally("Bet won, by kind", "win", float(i % 2)) for _ in range(10)])
+        for i in range(40)
+    ]
+    (q,) = questions(games)
+    (row,) = q.rows
+    assert (row.value, row.count, row.games) == (0.5, 400, 40)
+    independent = wilson_interval(200, 400)
+    forty = wilson_interval(20, 40)
+    assert row.high - row.low > 2 * (independent[1] - independent[0])
+    assert (row.low, row.high) == pytest.approx(forty, abs=0.01)
+    # One observation a game: the plain Wilson interval.
+    single = [_game(i, (1.0, 0.0), Tally("Won", "x", float(i % 3 == 0))) for i in range(30)]
+    (plain,) = questions(single)
+    assert (plain.rows[0].low, plain.rows[0].high) == pytest.approx(wilson_interval(10, 30))
+
+
+def test_a_mean_s_interval_is_clustered_by_game_and_never_narrower() -> None:
+    """Money back per bet: ten bets a game that pay alike (one race) spread as one."""
+    games = [
+        _game(i, (1.0, 0.0), *[Measure("Paid back", "win", float(i % 4)) for _ in range(10)])
+        for i in range(20)
+    ]
+    (q,) = questions(games)
+    row = q.rows[0]
+    mean, low, high = mean_interval([float(i % 4) for i in range(20) for _ in range(10)])
+    assert row.value == pytest.approx(mean) and row.games == 20
+    assert row.high - row.low > 2.5 * (high - low)
+    # Independent values in every game: the cluster-robust interval may not be narrower.
+    spread = [
+        _game(i, (1.0, 0.0), *[Measure("Paid back", "win", float((i + j) % 5)) for j in range(5)])
+        for i in range(20)
+    ]
+    (q2,) = questions(spread)
+    values = [float((i + j) % 5) for i in range(20) for j in range(5)]
+    _, low2, high2 = mean_interval(values)
+    assert q2.rows[0].high - q2.rows[0].low >= high2 - low2 - 1e-12
+
+
+def test_a_long_title_stays_inside_a_wide_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37, point 8: a question with long labels beside its bars kept its title's ends off
+    the picture; it is wrapped to the figure's width."""
+    suite.requires("matplotlib", "research")
+    from hippodrome.analysis import plots  # noqa: PLC0415
+
+    measured: dict[str, Any] = {}
+    real = plots.png
+
+    def keep(figure: Any) -> bytes:
+        figure.tight_layout()
+        figure.canvas.draw()
+        title = figure._suptitle
+        measured["title"], measured["figure"] = title.get_window_extent(), figure.bbox
+        line = figure.text(0, 0, title.get_text().replace("\n", " "), fontsize=10)
+        measured["one_line"] = line.get_window_extent(figure.canvas.get_renderer()).width
+        line.remove()
+        return real(figure)
+
+    monkeypatch.setattr(plots, "png", keep)
+    title = "Money back per unit bet, by kind of bet and by the horse's odds on the board " * 2
+    labels = [f"a rather long event label number {i} of the report, in words" for i in range(6)]
+    plots.interval_bars(labels, [1.0] * 6, [(0.5, 1.5)] * 6, title=title, xlabel="x")
+    box, figure_box = measured["title"], measured["figure"]
+    assert measured["one_line"] > figure_box.width, "on one line the title would not fit"
+    assert figure_box.x0 <= box.x0 and box.x1 <= figure_box.x1
+    assert figure_box.y0 <= box.y0 and box.y1 <= figure_box.y1

@@ -8,7 +8,15 @@ import random
 import pytest
 from tests import suite
 
-from hippodrome.analysis.odds import Budget, OddsReport, engine_odds, odds, seat_options
+from hippodrome.analysis import odds as odds_module
+from hippodrome.analysis.odds import (
+    MIN_SIMULATIONS,
+    Budget,
+    OddsReport,
+    engine_odds,
+    odds,
+    seat_options,
+)
 from hippodrome.engine.game import State
 from hippodrome.games import load_game, playable_ids
 from hippodrome.games.royal_turf.actions import Move
@@ -43,9 +51,12 @@ def _check_report(report: OddsReport, state: State, seat: int) -> None:
             low, high = rate["interval"]
             assert 0.0 <= low <= rate["p"] <= high <= 1.0
     for choice in data["choices"]:
+        assert set(choice["label"]) == {"en", "fr"}
+        if choice["money"]["n"] < MIN_SIMULATIONS:
+            assert choice["money"]["mean"] is None and choice["money"]["interval"] is None
+            continue
         low, high = choice["money"]["interval"]
         assert low <= choice["money"]["mean"] <= high
-        assert set(choice["label"]) == {"en", "fr"}
 
 
 @pytest.mark.parametrize("game_id", playable_ids())
@@ -59,6 +70,11 @@ def test_every_game_gets_odds_through_the_engine(game_id: str) -> None:
     assert report.race_simulations == 1
     _check_report(report, state, seat)
     assert report.standing is not None and report.standing["win"]["n"] == 1
+    # Issue 37, point 8: one simulation gives no figure, never a value with an interval of zero
+    # width; the horses' chances on one race are not shown either.
+    assert report.standing["win"]["p"] is None and report.standing["money"]["mean"] is None
+    assert all(c.money["mean"] is None and c.money["n"] == 1 for c in report.choices)
+    assert report.horses == {}
 
 
 def test_the_same_seed_gives_the_same_odds() -> None:
@@ -186,5 +202,51 @@ def test_a_strict_time_budget_stops_even_before_every_choice_is_simulated() -> N
     assert report["simulations"] == 1
     assert all(c["money"]["n"] == 0 and c["money"]["mean"] is None for c in report["choices"])
     assert all(c["win"]["p"] is None for c in report["choices"])
-    lenient = engine_odds(state, seat, Budget(seconds=1e-9), seed=1).to_json()
-    assert all(c["money"]["n"] == 1 for c in lenient["choices"])
+
+
+def _last_race_decision() -> State:
+    """A Royal Turf racing move late in the last race: the games played out from it are short."""
+    game = load_game("royal_turf", players=2)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    assert isinstance(state, RoyalTurfState)
+    while (
+        not (state.race == 3 and state.phase is Phase.RACING and len(state.podium) == 2)
+        or state.is_chance_node()
+        or len(state.legal_actions()) < 2
+    ):
+        if state.is_terminal():
+            state = game.new_initial_state()
+            assert isinstance(state, RoyalTurfState)
+        elif state.is_chance_node():
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_time_budget_runs_on_until_every_estimate_has_enough_simulations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 37, point 8: with many choices the time would give each one simulation; the run goes
+    on past it until each has ``MIN_SIMULATIONS``, and every figure has an interval of width."""
+    monkeypatch.setattr(odds_module, "OVERTIME", 1e9)
+    state = _last_race_decision()
+    seat = state.active_players()[0]
+    report = engine_odds(state, seat, Budget(seconds=1e-6), seed=2).to_json()
+    assert report["simulations"] >= MIN_SIMULATIONS * (len(report["choices"]) + 1)
+    for choice in report["choices"]:
+        assert choice["money"]["n"] >= MIN_SIMULATIONS
+        low, high = choice["win"]["interval"]
+        assert high - low > 0
+
+
+def test_past_its_overtime_a_short_estimate_is_reported_without_figures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(odds_module, "OVERTIME", 1.0)
+    state = _decision("royal_turf", seed=3, most=4)
+    seat = state.active_players()[0]
+    report = engine_odds(state, seat, Budget(seconds=1e-9), seed=1).to_json()
+    assert report["simulations"] == 1, "the time was up after the first game"
+    assert all(c["money"]["mean"] is None and c["win"]["p"] is None for c in report["choices"])

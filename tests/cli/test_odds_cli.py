@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 from tests import suite
 from tests.command import run
 
+from hippodrome import cli
+from hippodrome.analysis.odds import MIN_SIMULATIONS
 from hippodrome.bots.base import make_bot
 from hippodrome.bots.match import play_match
 from hippodrome.engine.record import GameRecord, Seat
@@ -158,3 +161,37 @@ def test_at_needs_a_record_and_a_finished_game_has_no_odds(
     assert code == 2 and "--at" in err
     code, _, err = run(["odds", str(record), "--simulations", "10"], capsys)
     assert code == 2 and "game is over" in err
+
+
+def test_rates_show_their_wilson_interval_as_its_bounds(
+    record: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37, point 8: a Wilson interval is not symmetric; it is printed [low, high]."""
+    suite.requires("numpy", "research")
+    monkeypatch.setattr(cli.console, "width", 160)  # each cell on one line
+    code, out, _ = run(["odds", str(record), "--at", str(BETTING), "--simulations", "500"], capsys)
+    assert code == 0
+    assert re.search(r"\d+\.\d% \[\d+\.\d%, \d+\.\d%\]", out), out
+    horses = out.split("Horses", 1)[1].split("choices", 1)[0]
+    assert "±" not in horses
+
+
+def test_an_estimate_on_too_few_simulations_is_not_shown_and_says_so(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 37, point 8: one simulation for each choice printed ``+12500 ±0``; now no figure,
+    and the reason with what to do."""
+    code, out, _ = run(
+        ["odds", str(record), "--at", str(BETTING), "--engine", "--simulations", "1"], capsys
+    )
+    assert code == 0
+    assert "±0" not in out and "100.0%" not in out
+    assert f"fewer than {MIN_SIMULATIONS} simulations" in out
+    assert "races simulated, fewer than" in out
+
+
+def test_the_ray_option_names_the_cluster_extra(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rich read ``[cluster]`` as markup and printed « Needs hippodrome. »."""
+    code, out, _ = run(["analyze", "--help"], capsys)
+    assert code == 0
+    assert "hippodrome[cluster]" in " ".join(out.split())

@@ -89,6 +89,49 @@ def test_the_mask_marks_exactly_the_legal_actions(game_id: str, options: dict[st
             assert {a for _, a in legal} == set(state.legal_actions(seat))
 
 
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_slot_of_every_view_lies_within_its_declared_bounds_and_no_flag_needs_the_clip(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """Amounts are squashed into [-1, 1] by their scale; a slot no scale names is a one-hot or a
+    flag, 0 or 1 in the game's own units already (a count left out of ``SCALES`` would fail)."""
+    encoding = encoding_for(load_game(game_id, **options)).observation
+    names = encoding.names
+    assert names is not None
+    low, high = encoding.low, encoding.high
+    assert set(low.tolist()) <= {-1.0, 0.0} and set(high.tolist()) == {1.0}
+    flags = np.flatnonzero(low == 0)
+    moved = 0
+    for state in positions(game_id, options, seed=6):
+        for seat in range(state.game.num_players):
+            raw = encoding.raw(state, seat)
+            vector = encoding.encode(state, seat)
+            assert vector.dtype == np.float32
+            outside = np.flatnonzero((vector < low) | (vector > high))
+            assert not outside.size, f"{game_id}: {[names[i] for i in outside]} out of bounds"
+            clipped = flags[(raw[flags] < 0) | (raw[flags] > 1)]
+            assert not clipped.size, (
+                f"{game_id} {options}: {[(names[i], float(raw[i])) for i in clipped]} are not "
+                "flags: give them a scale in SCALES"
+            )
+            moved += int(np.count_nonzero(vector[low == -1]))
+    assert moved > 0, f"{game_id}: no amount ever moved off 0"
+
+
+def test_an_amount_is_squashed_by_its_scale_monotone_and_half_at_the_scale() -> None:
+    encoding = encoding_for(load_game("royal_turf", players=3)).observation
+    names = encoding.names
+    assert names is not None
+    money = names.index("money/me")
+    raw = np.zeros(encoding.size, np.float32)
+    values = []
+    for amount in (0.0, 500.0, 1000.0, 5900.0, 1e9):
+        raw[money] = amount
+        values.append(float(encoding.scale(raw.copy())[money]))
+    assert values[0] == 0.0 and values[2] == pytest.approx(0.5)
+    assert values == sorted(values) and len(set(values)) == 5 and values[-1] <= 1.0
+
+
 def test_royal_turf_enumerates_its_actions_so_an_id_always_means_the_same_move() -> None:
     encoding = encoding_for(load_game("royal_turf", players=3)).actions
     assert encoding.actions is not None
@@ -97,6 +140,26 @@ def test_royal_turf_enumerates_its_actions_so_an_id_always_means_the_same_move()
         for h in ("earl_grey", "albino", "sahara", "caramello", "rubino", "moka", "othello")
     ]
     assert len(set(encoding.actions)) == encoding.size
+
+
+def test_toques_et_casques_enumerates_its_decisions_and_the_hurdle_s_stations() -> None:
+    """An id means one decision whatever the position: avant, each écart, bloqué, the steward's
+    rulings, keep, then each station of the straights a hurdle may be moved to (seed 13-02)."""
+    game = load_game("toques_et_casques", players=3)
+    encoding = encoding_for(game).actions
+    assert encoding.actions is not None
+    words = [str(a) for a in encoding.actions]
+    assert words[:12] == [
+        "avant",
+        *(f"ecart {k}" for k in range(1, 7)),
+        "bloque",
+        "approve",
+        "replace",
+        "disqualify",
+        "keep",
+    ]
+    assert all(w.startswith("hurdle ") for w in words[12:]) and len(set(words)) == len(words)
+    assert encoding.id_of(game.parse_action("ecart 3")) == 3
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -113,7 +176,7 @@ def test_royal_turf_s_exact_layout_names_every_slot_and_holds_what_the_name_says
     for state in positions("royal_turf", {"players": players}, seed=5):
         for seat in range(players):
             view = state.observation(seat)
-            vector = encoding.encode(state, seat)
+            vector = encoding.raw(state, seat)
             assert vector.shape == (encoding.size,)
             assert vector[at["money/me"]] == view["money"][seat]
             assert vector[at["money/left1"]] == view["money"][(seat + 1) % players]
@@ -139,7 +202,7 @@ def exact_views(
     at = {name: i for i, name in enumerate(names)}
     for state in positions(game_id, options, seed=5):
         for seat in range(state.game.num_players):
-            yield seat, state.observation(seat), encoding.encode(state, seat), at
+            yield seat, state.observation(seat), encoding.raw(state, seat), at
 
 
 def test_toques_et_casques_s_exact_layout_holds_the_board_as_the_view_shows_it() -> None:

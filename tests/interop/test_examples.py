@@ -47,12 +47,12 @@ def test_the_agent_bets_only_legal_ids_and_learns_from_each_race(example: Module
         seat = table.possible_agents.index(agent)
         chosen = choosers[seat](table, seat, obs, rng)
         assert obs["action_mask"][chosen] == 1, f"{agent} chose id {chosen}, not legal"
-        if seat == 0 and table.state.observation(0)["phase"] == "betting":
+        if seat == 0 and table.game_state.observation(0)["phase"] == "betting":
             bets += 1
         table.step(chosen)
     assert bets and len(policy.trace) > 0
     before = policy.weights.copy()
-    policy.finish(0, list(table.state.observation(0)["money"]))
+    policy.finish(0, list(table.game_state.observation(0)["money"]))
     assert not policy.trace and not np.array_equal(before, policy.weights)
 
 
@@ -70,3 +70,29 @@ def test_a_short_run_reports_both_measures_and_draws_its_plot(
     assert len(report["curve"]) == 3
     example.plot(report, str(tmp_path / "betting.png"))
     assert (tmp_path / "betting.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_maskable_ppo_baseline_trains_measures_and_plots_on_a_tiny_budget(
+    tmp_path: Path,
+) -> None:
+    """``examples/train_maskable_ppo.py`` end to end: a few steps of MaskablePPO through the
+    Gymnasium environment, the measure with its Wilson interval, the plot. (What it reaches is
+    measured by running it, docs/research.md.)"""
+    pytest.importorskip("sb3_contrib", reason="the research extra is not installed")
+    pytest.importorskip("matplotlib", reason="the research extra is not installed")
+    spec = importlib.util.spec_from_file_location(
+        "train_maskable_ppo", EXAMPLE.parent / "train_maskable_ppo.py"
+    )
+    assert spec is not None and spec.loader is not None
+    ppo = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = ppo
+    spec.loader.exec_module(ppo)
+    report = ppo.run(steps=48, evaluation=2, envs=2, n_steps=24, baselines="none", log=None)
+    assert report["steps"] >= 48 and report["training_games"] >= 0
+    for opponents in ("heuristic", "random"):
+        measure = report["policy"][opponents]
+        low, high = measure["interval"]
+        assert measure["games"] == 2 and 0 <= low <= measure["win_rate"] <= high <= 1
+    assert ppo.wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-3))
+    ppo.plot(report, str(tmp_path / "ppo.png"))
+    assert (tmp_path / "ppo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

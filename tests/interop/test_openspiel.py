@@ -1,9 +1,11 @@
 """Every playable game as an OpenSpiel Python game: registered, truthful about itself, through
-OpenSpiel's own random simulation test (serialization and cloning included), and played by one of
-its algorithms (the MCTS bot)."""
+OpenSpiel's own checks at its default options (the C++ ``random_sim_test`` and the Python
+``games_sim_test``: serialization, pickling and cloning included), and played by its algorithms
+(MCTS, ISMCTS on hidden bets, outcome-sampling MCCFR, DQN through ``rl_environment``)."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -15,32 +17,72 @@ pyspiel = pytest.importorskip(
 )
 np = pytest.importorskip("numpy")
 
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
-from hippodrome.interop.openspiel import short_name  # noqa: E402
+from hippodrome.interop.openspiel import class_name, short_name  # noqa: E402
 
-SHORT: dict[str, dict[str, Any]] = {
-    "royal_turf": {"players": 2},
-    "toques_et_casques": {"players": 2},
-    "royal_steeple_chase": {"players": 2, "scoring": "race"},
-}
-"""Short option sets: the simulation test checks every string and tensor at every position."""
+HIDDEN_BETS = {"hidden_bets": True}
+"""Royal Turf with its face-down stakes: the imperfect-information game ISMCTS and MCCFR are for."""
 
 
 @pytest.mark.parametrize("game_id", playable_ids())
-def test_openspiel_random_simulation_test_passes(game_id: str) -> None:
-    game = pyspiel.load_game(short_name(game_id), SHORT.get(game_id, {}))
+def test_openspiel_random_simulation_test_passes_at_the_default_options(game_id: str) -> None:
+    """OpenSpiel's own C++ check (every string and tensor, cloning, serialization, the length
+    within ``max_game_length``), on the game as ``load_game`` gives it."""
+    game = pyspiel.load_game(short_name(game_id))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.fixture(scope="module")
+def games_sim_test() -> Any:
+    """OpenSpiel's Python ``games_sim_test`` checks (``GamesSimTest.sim_game``: the game, its type
+    and its states pickled and unpickled, cloning, serialization, returns within the utilities)."""
+    module = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    return module.GamesSimTest()
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_openspiel_python_games_sim_test_passes_pickle_included(
+    game_id: str, games_sim_test: Any
+) -> None:
+    game = pyspiel.load_game(short_name(game_id))
+    games_sim_test.sim_game(game)
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        # games_sim_test's test_simultaneous_game_as_turn_based
+        games_sim_test.sim_game(pyspiel.convert_to_turn_based(game))
+
+
+@pytest.mark.parametrize("game_id", playable_ids())
+def test_the_game_and_a_state_pickle_by_their_class_bound_in_the_module(game_id: str) -> None:
+    """Issue 37, point 1: anything that sends a game to another process pickles it."""
+    game = pyspiel.load_game(short_name(game_id), {"players": 2})
+    assert type(game).__name__ == class_name(game_id)
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and str(again) == str(game)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        elif state.is_simultaneous_node():
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(2)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert str(copy) == str(state)
+    assert copy.information_state_string(0) == state.information_state_string(0)
 
 
 @pytest.mark.parametrize("game_id", playable_ids())
 def test_max_game_length_is_the_game_s_bound_for_the_options_loaded(game_id: str) -> None:
-    """Issue 32, point 10: the length OpenSpiel is told is the bound of the game as loaded, its
-    default options or others (``GameInfo.max_length``), never more than its manifest's."""
+    """Issue 32, point 10, and issue 37, point 2: the length OpenSpiel is told is the bound the
+    game works out for the options loaded, its default options or others
+    (``GameInfo.max_length``), never more than its manifest's."""
     info = entry(game_id)
     assert info.traits is not None
-    loads: list[dict[str, Any]] = [{}, SHORT.get(game_id, {"players": 2})]
-    for params in loads:
+    for params in ({}, {"players": 2}):
         game = pyspiel.load_game(short_name(game_id), params)
         bound = info.max_length(load_game(game_id, **params))
         assert game.max_game_length() == bound <= info.traits.max_length, params
@@ -162,3 +204,135 @@ def test_a_single_action_at_a_simultaneous_node_is_refused_and_changes_nothing()
     with pytest.raises(pyspiel.SpielError, match="apply_actions"):
         state.apply_action(state.legal_actions(0)[0])
     assert (str(state), state.history()) == before
+
+
+def _play(state: Any, rng: Any, moves: int) -> Any:
+    """``moves`` random steps (chance by its odds), or fewer if the game ends."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def _after_hidden_bets(seed: int) -> Any:
+    """A Royal Turf position (hidden bets) where every seat has laid face-down stakes."""
+    game = pyspiel.load_game(short_name("royal_turf"), HIDDEN_BETS)
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    while not (state.inner.pool.slips and len(state.inner.pool.slips) >= 6):
+        _play(state, rng, 1)
+    while state.is_chance_node():
+        _play(state, rng, 1)
+    return state
+
+
+def test_resample_from_infostate_is_a_world_the_seat_cannot_tell_from_the_true_one() -> None:
+    """Issue 37, point 3: the engine's ``resample_for`` deals the other seats' face-down stakes
+    anew; the drawn state is replayed, so its history is a legal one and the seat's key is the same."""
+    state = _after_hidden_bets(1)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    stakes = {tuple(s.stake for s in state.inner.pool.slips)}
+    for _ in range(12):
+        drawn = state.resample_from_infostate(seat, sampler)
+        assert drawn.information_state_string(seat) == state.information_state_string(seat)
+        assert len(drawn.history()) == len(state.history())
+        assert drawn.legal_actions() == state.legal_actions()
+        mine = [s.stake for s in drawn.inner.pool.slips if s.player == seat]
+        assert mine == [s.stake for s in state.inner.pool.slips if s.player == seat]
+        stakes.add(tuple(s.stake for s in drawn.inner.pool.slips))
+    assert len(stakes) > 1, "the other seats' stakes were never dealt anew"
+
+
+def test_openspiel_s_ismcts_searches_royal_turf_with_hidden_bets() -> None:
+    state = _after_hidden_bets(2)
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(
+        state.get_game(), mcts.RandomRolloutEvaluator(1, rng), 2.0, 20, random_state=rng
+    )
+    action = bot.step(state)
+    assert action in state.legal_actions()
+
+
+def test_the_information_state_string_is_a_compact_key_of_what_the_seat_saw() -> None:
+    """Issue 37, point 4: a key of some 45 characters however long the game, the same for
+    positions the seat cannot tell apart (another seat's face-down stake), different once the
+    seat saw something else."""
+    state = _after_hidden_bets(3)
+    seat = state.current_player()
+    key = state.information_state_string(seat)
+    assert len(key) < 64 and key.startswith(f"p{seat} e{len(state.inner.events)} ")
+    other = next(p for p in range(state.num_players()) if p != seat)
+    assert state.information_state_string(other) != key
+    # Another seat's hidden stake changed: the seat cannot tell, the key stays.
+    drawn = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert drawn.information_state_string(seat) == key
+    # The seat's own choice differs: it saw itself choose otherwise.
+    first, second = state.child(state.legal_actions()[0]), state.child(state.legal_actions()[1])
+    assert first.information_state_string(seat) != second.information_state_string(seat)
+    # To the end of a game, the key keeps its size.
+    _play(first, np.random.default_rng(3), 10_000)
+    assert first.is_terminal() and len(first.information_state_string(seat)) < 64
+
+
+def test_outcome_sampling_mccfr_runs_on_royal_turf_with_hidden_bets() -> None:
+    """A few iterations (the 1,000-iteration memory figure is scripts/bench_openspiel.py's): every
+    information state it stores is keyed by a compact string."""
+    game = pyspiel.load_game(short_name("royal_turf"), HIDDEN_BETS)
+    np.random.seed(0)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(2):
+        solver.iteration()
+    keys = solver._infostates  # what the solver holds, one entry per information state
+    assert len(keys) > 100
+    assert max(map(len, keys)) < 64
+
+
+def test_outcome_sampling_mccfr_walks_a_whole_win_place_show_game() -> None:
+    """Issue 37, point 4: the turn-based game is deeper than Python's default recursion limit;
+    the adapter's import raises it, so OpenSpiel's recursive MCCFR reaches the end."""
+    game = pyspiel.convert_to_turn_based(
+        pyspiel.load_game(short_name("win_place_show"), {"players": 2})
+    )
+    np.random.seed(1)
+    outcome_sampling_mccfr.OutcomeSamplingSolver(game).iteration()
+
+
+def test_openspiel_s_dqn_trains_through_rl_environment_on_the_named_layout() -> None:
+    """Issue 37, point 5: ``rl_environment`` reads the observation tensor, the encoding's named
+    layout, by default; OpenSpiel's PyTorch DQN learns on it for two episodes without a NaN loss
+    (it met one in its second episode on the raw 4,096-slot tensor)."""
+    torch = pytest.importorskip("torch", reason="OpenSpiel's PyTorch agents need torch")
+    pytest.importorskip("tree", reason="OpenSpiel's PyTorch agents need dm-tree")
+    from open_spiel.python import rl_environment  # noqa: PLC0415
+    from open_spiel.python.pytorch import dqn  # noqa: PLC0415
+
+    torch.manual_seed(0)
+    np.random.seed(0)
+    env = rl_environment.Environment(short_name("royal_turf"), players=2)
+    assert env.use_observation
+    names = env.game.encoding.observation.names
+    assert names is not None and env.observation_spec()["info_state"] == (len(names),)
+    size, actions = len(names), env.action_spec()["num_actions"]
+    agents = [
+        dqn.DQN(p, size, actions, hidden_layers_sizes=[32], replay_buffer_capacity=500,
+                batch_size=16, min_buffer_size_to_learn=16, learn_every=4)
+        for p in range(2)
+    ]  # fmt: skip
+    losses = []
+    for _ in range(2):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = env.step([agents[player].step(step).action])
+            if agents[player].loss is not None:
+                losses.append(float(agents[player].loss))
+        for agent in agents:
+            agent.step(step)
+    assert len(losses) > 50
+    assert np.isfinite(losses).all()

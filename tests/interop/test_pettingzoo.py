@@ -53,10 +53,10 @@ def test_a_random_game_plays_to_the_end_and_the_winners_share_one(game_id: str) 
         assert not truncation
         table.step(None if termination else table.action_space(agent).sample())
         steps += 1
-    assert table.state.is_terminal()
+    assert table.game_state.is_terminal()
     assert sum(total.values()) == pytest.approx(1.0)
     assert total == {
-        a: r for a, r in zip(table.possible_agents, table.state.returns(), strict=True)
+        a: r for a, r in zip(table.possible_agents, table.game_state.returns(), strict=True)
     }
     assert steps > 20
 
@@ -67,12 +67,12 @@ def test_an_illegal_id_is_refused_naming_it_and_the_mask_and_changes_nothing() -
     agent = table.agent_selection
     mask = table.observe(agent)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    before = table.state.to_json()
+    before = table.game_state.to_json()
     with pytest.raises(ValueError, match=rf"action {illegal} is not legal for {agent}.*mask"):
         table.step(illegal)
     with pytest.raises(ValueError, match="is not legal"):
         table.step(10_000)
-    assert table.state.to_json() == before
+    assert table.game_state.to_json() == before
     assert table.agent_selection == agent
 
 
@@ -96,12 +96,14 @@ def test_the_observation_read_late_is_still_that_of_the_position_observed(game_i
         obs, _, done, truncated, _ = table.last()
         if step % 5 == 0:
             seat = table.possible_agents.index(agent)
-            expected = table.encoding.observation.encode(table.state, seat)
-            kept.append((obs, expected, len(table.state.history)))
+            expected = table.encoding.observation.encode(table.game_state, seat)
+            kept.append((obs, expected, len(table.game_state.history)))
         if step % 15 == 0 and not done:  # read at once: the position now
             assert np.array_equal(
                 obs["observation"],
-                table.encoding.observation.encode(table.state, table.possible_agents.index(agent)),
+                table.encoding.observation.encode(
+                    table.game_state, table.possible_agents.index(agent)
+                ),
             )
         table.step(
             None if done or truncated else table.action_space(agent).sample(obs["action_mask"])
@@ -116,7 +118,7 @@ def test_the_observation_read_late_is_still_that_of_the_position_observed(game_i
 def test_an_unread_observation_is_a_dict_in_every_way() -> None:
     table = env("toques_et_casques")
     table.reset(seed=1)
-    expected = table.encoding.observation.encode(table.state, 0)
+    expected = table.encoding.observation.encode(table.game_state, 0)
     mask = table.mask(table.agent_selection)
 
     def fresh() -> Any:
@@ -169,3 +171,73 @@ def test_sampling_draws_a_legal_id_from_any_mask_and_repeats_under_a_seed() -> N
 
     assert draws(5) == draws(5)
     assert draws(5) != draws(6)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_in_the_sequential_mode_max_cycles_counts_a_seat_s_decisions(game_id: str) -> None:
+    """No seat makes more than ``max_cycles`` decisions, however the turns fall (a seat may decide
+    several times in a row, so trips round the table would not bound the game): the game is
+    truncated when it would ask a seat for one more."""
+    table = env(game_id, max_cycles=4)
+    table.reset(seed=2)
+    decisions = dict.fromkeys(table.possible_agents, 0)
+    for agent in table.agent_iter():
+        _, _, done, truncated, _ = table.last()
+        if done or truncated:
+            table.step(None)
+            continue
+        decisions[agent] += 1
+        table.step(table.action_space(agent).sample())
+    assert max(decisions.values()) == 4
+    assert all(table.truncations.values()) and not table.game_state.is_terminal()
+
+
+@pytest.mark.parametrize("game_id", ["royal_turf", "win_place_show"])
+def test_pettingzoo_max_cycles_test_passes_in_the_sequential_mode_where_seats_take_turns(
+    game_id: str,
+) -> None:
+    """PettingZoo's test wants every seat asked ``max_cycles`` times: true in the sequential mode
+    of the games whose opening turns go round the table (in the three others a seat opens with
+    several decisions in a row; the round-robin mode passes it for all, above)."""
+    module = types.SimpleNamespace(
+        env=functools.partial(env, game_id), parallel_env=functools.partial(parallel_env, game_id)
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_state_is_every_seat_s_vector_within_the_state_space(game_id: str) -> None:
+    table = env(game_id)
+    table.reset(seed=5)
+    for step, agent in enumerate(table.agent_iter(60)):
+        obs, _, done, truncated, _ = table.last()
+        if step % 10 == 0:
+            state = table.state()
+            assert state.shape == table.state_space.shape and table.state_space.contains(state)
+            own = table.possible_agents.index(agent)
+            size = table.encoding.observation.size
+            assert np.array_equal(state[own * size : (own + 1) * size], obs["observation"])
+            assert table.observation_space(agent).contains(obs)
+        table.step(None if done or truncated else table.action_space(agent).sample())
+
+
+def test_asking_whether_the_mask_is_there_encodes_nothing() -> None:
+    """PettingZoo's own tools (``random_demo``, ``average_total_reward``) test
+    ``"action_mask" in obs`` every step: that must not encode the vector."""
+    table = env("royal_turf", players=3)
+    encoded: list[int] = []
+    vector = table.vector
+
+    def counted(*args: Any) -> Any:
+        encoded.append(1)
+        return vector(*args)
+
+    table.vector = counted  # type: ignore[method-assign, assignment]
+    table.reset(seed=1)
+    for agent in table.agent_iter(50):
+        obs, _, done, truncated, _ = table.last()
+        assert "action_mask" in obs and "observation" in obs
+        mask = obs.get("action_mask")
+        table.step(None if done or truncated else table.action_space(agent).sample(mask))
+    assert not encoded
+    assert obs["observation"].shape == (table.encoding.observation.size,) and encoded == [1]

@@ -13,6 +13,14 @@ and reports, each rate with its 95% interval:
   a reconstructed table say whether one choice dominates the others: whether the interval of one
   level lies wholly above the interval of every other.
 
+A game gives a question several observations (a horse's three races, every bet of a race); those of
+one game are not independent (the bets of one race win or lose together), so a question's intervals
+are clustered by game, the unit the report samples (races nest in it): a rate's Wilson interval is
+taken on the effective number of observations (the observations over the design effect, the
+cluster-robust variance over the independent one, never below 1), a mean's normal interval on the
+cluster-robust variance (never narrower than the independent one). Where every game gives one
+observation, as for the seats, this is the plain interval.
+
 The figures are matplotlib PNGs embedded in the page (base64); ``figures()`` gives them as files
 for the documentation (``scripts/analysis_plots.py``).
 """
@@ -29,7 +37,7 @@ from typing import Any
 
 from hippodrome.analysis.plots import histogram, interval_bars, require_matplotlib
 from hippodrome.analysis.runner import Progress, check_workers, run_tasks
-from hippodrome.analysis.stats import mean_interval, wilson_interval
+from hippodrome.analysis.stats import Z95, mean_interval, wilson_interval
 from hippodrome.bots.base import make_bot
 from hippodrome.bots.match import play_match
 from hippodrome.engine.errors import OptionsError
@@ -120,6 +128,8 @@ class Row:
     count: int
     expected: float | None = None
     """What the game's material promises for this level, when it promises something."""
+    games: int | None = None
+    """How many games the observations come from, when the interval is clustered by game."""
 
     def to_json(self) -> JSONObject:
         data: JSONObject = {
@@ -130,6 +140,8 @@ class Row:
         }
         if self.expected is not None:
             data["expected"] = self.expected
+        if self.games is not None:
+            data["games"] = self.games
         return data
 
     def misses_expected(self) -> bool:
@@ -217,42 +229,106 @@ def _mean_row(level: str, values: Sequence[float]) -> Row:
     return Row(level, mean, low, high, len(values))
 
 
+Clustered = list[tuple[int, float]]
+"""A level's observations, each with the index of the game it comes from (its cluster)."""
+
+
+def _clusters(observations: Clustered) -> tuple[list[float], list[int]]:
+    """Per game, the sum of its observations and their count."""
+    sums: dict[int, float] = defaultdict(float)
+    counts: dict[int, int] = defaultdict(int)
+    for game, value in observations:
+        sums[game] += value
+        counts[game] += 1
+    return [sums[g] for g in sums], [counts[g] for g in sums]
+
+
+def _robust_variance(observations: Clustered, mean: float) -> float | None:
+    """The cluster-robust (CR1) variance of the mean of ``observations``, clustered by game:
+    ``G/(G-1) * sum_g (y_g - mean * n_g)^2 / n^2``; None with a single game."""
+    sums, counts = _clusters(observations)
+    games, n = len(sums), len(observations)
+    if games < 2:
+        return None
+    spread = sum((y - mean * c) ** 2 for y, c in zip(sums, counts, strict=True))
+    return games / (games - 1) * spread / (n * n)
+
+
+def clustered_rate_row(level: str, observations: Clustered) -> Row:
+    """A rate whose observations come in clusters (games): the Wilson interval on the effective
+    number of observations (see the module); one game's observations count as one."""
+    n = len(observations)
+    successes = sum(v for _, v in observations)
+    games = len({g for g, _ in observations})
+    if n == 0:
+        return Row(level, 0.0, 0.0, 1.0, 0, games=0)
+    p = successes / n
+    robust = _robust_variance(observations, p)
+    if robust is None:
+        effect = float(n)  # one game: its observations tell as much as one
+    else:
+        # Against the independent variance with the same small-sample correction as CR1's,
+        # so that one observation a game gives a design effect of exactly 1.
+        independent = p * (1 - p) / (n - 1)
+        effect = max(1.0, robust / independent) if independent > 0 else 1.0
+    low, high = wilson_interval(successes / effect, n / effect)
+    return Row(level, p, low, high, n, games=games)
+
+
+def clustered_mean_row(level: str, observations: Clustered) -> Row:
+    """A mean whose observations come in clusters (games): the normal interval on the
+    cluster-robust variance, never narrower than the independent one; one game's observations
+    count as one."""
+    values = [v for _, v in observations]
+    games = len({g for g, _ in observations})
+    mean, low, high = mean_interval(values)
+    robust = _robust_variance(observations, mean)
+    if robust is None:
+        if len(values) > 1:  # one game: the spread of one observation, not of their mean
+            half = (high - mean) * len(values) ** 0.5
+            low, high = mean - half, mean + half
+    else:
+        half = max(high - mean, Z95 * robust**0.5)
+        low, high = mean - half, mean + half
+    return Row(level, mean, low, high, len(values), games=games)
+
+
 def questions(results: Sequence[BalanceGame]) -> list[Question]:
-    """The game's own questions, grouped from every game's facts, in the order first met."""
-    tallies: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
-    measures: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    """The game's own questions, grouped from every game's facts, in the order first met; their
+    intervals clustered by game (see the module)."""
+    tallies: dict[str, dict[str, Clustered]] = defaultdict(lambda: defaultdict(list))
+    measures: dict[str, dict[str, Clustered]] = defaultdict(lambda: defaultdict(list))
     reconstructed: dict[str, bool] = {}
     expected: dict[tuple[str, str], float] = {}
     order: list[str] = []
-    for r in results:
+    for game, r in enumerate(results):
         for fact in r.facts:
             if fact.question not in reconstructed:
                 order.append(fact.question)
             reconstructed[fact.question] = fact.reconstructed
             if isinstance(fact, Tally):
-                tallies[fact.question][fact.level].append(fact.success)
+                tallies[fact.question][fact.level].append((game, fact.success))
                 if fact.expected is not None:
                     expected[(fact.question, fact.level)] = fact.expected
             elif isinstance(fact, Measure):
-                measures[fact.question][fact.level].append(fact.value)
+                measures[fact.question][fact.level].append((game, fact.value))
     out: list[Question] = []
     for q in order:
         if q in tallies:
             levels = tallies[q]
             rows = tuple(
-                replace(
-                    _rate_row(level, sum(levels[level]), len(levels[level])),
-                    expected=expected.get((q, level)),
-                )
+                replace(clustered_rate_row(level, levels[level]), expected=expected.get((q, level)))
                 for level in sorted(levels, key=_natural)
             )
-            every = [v for vs in levels.values() for v in vs]
-            overall = _rate_row("overall", sum(every), len(every))
+            every = [o for os_ in levels.values() for o in os_]
+            overall = clustered_rate_row("overall", every)
             out.append(Question(q, "rate", reconstructed[q], rows, overall))
         else:
             levels = measures[q]
-            rows = tuple(_mean_row(level, levels[level]) for level in sorted(levels, key=_natural))
-            overall = _mean_row("overall", [v for vs in levels.values() for v in vs])
+            rows = tuple(
+                clustered_mean_row(level, levels[level]) for level in sorted(levels, key=_natural)
+            )
+            overall = clustered_mean_row("overall", [o for os_ in levels.values() for o in os_])
             out.append(Question(q, "mean", reconstructed[q], rows, overall))
     return out
 
@@ -429,8 +505,10 @@ class BalanceReport:
             f"<p>{n} games with the heuristic bot in all {self.players} seats; game <i>i</i> is "
             f"seeded with {self.seed} + <i>i</i>. Options: <code>"
             f"{html.escape(_options_text(self.options))}</code>. Every figure comes with its 95% "
-            "interval (Wilson for rates, normal approximation for means). Every seat holds the "
-            "same bot, so a difference between seats is the game's.</p>",
+            "interval (Wilson for rates, normal approximation for means); the intervals of the "
+            "game's own questions are clustered by game, since the observations of one game "
+            "(the bets of one race) are not independent. Every seat holds the same bot, so a "
+            "difference between seats is the game's.</p>",
             "<h2>Seats and the first player</h2>",
             img("seats"),
             _table(
@@ -469,9 +547,19 @@ class BalanceReport:
                 f"<h3>{html.escape(q.question)}{mark}</h3>",
                 img(question_slug(q.question)),
                 _table(
-                    ("level", "rate" if q.kind == "rate" else "mean", "observations", "promised"),
+                    (
+                        "level",
+                        "rate" if q.kind == "rate" else "mean",
+                        "observations (games)",
+                        "promised",
+                    ),
                     [
-                        (r.level, fmt(r), str(r.count), "" if r.expected is None else fmt_e(r))
+                        (
+                            r.level,
+                            fmt(r),
+                            f"{r.count} ({r.games})" if r.games is not None else str(r.count),
+                            "" if r.expected is None else fmt_e(r),
+                        )
                         for r in (*q.rows, q.overall)
                     ],
                 ),

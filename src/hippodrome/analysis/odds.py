@@ -39,10 +39,11 @@ from hippodrome.engine.odds import (
     rate_json,
     seat_options,
 )
-from hippodrome.engine.types import Player
+from hippodrome.engine.types import JSONObject, Player
 from hippodrome.games import entry
 
 __all__ = [
+    "MIN_SIMULATIONS",
     "Budget",
     "Mean",
     "OddsReport",
@@ -53,6 +54,14 @@ __all__ = [
     "rate_json",
     "seat_options",
 ]
+
+MIN_SIMULATIONS = 10
+"""The fewest simulations an estimate rests on to be reported: below, its figure is None (shown as
+none), never a value with an interval of zero width from one or two games."""
+
+OVERTIME = 4.0
+"""With a time budget (not ``strict``), how many times the budget the generic method may run so that
+every estimate reaches ``MIN_SIMULATIONS``; those still short then are reported as None."""
 
 
 def odds(
@@ -103,7 +112,10 @@ def engine_odds(
 
     Simulation ``i`` evaluates arm ``i mod (options + 1)``: first the seat's heuristic choice (the
     horses' chances and the seat's standing come from those), then each option in turn, taken
-    first and followed by the heuristic."""
+    first and followed by the heuristic. With a time budget, the run goes on past it until every
+    arm has ``MIN_SIMULATIONS`` (``OVERTIME`` times the budget at most; a ``strict`` budget stops
+    on time); an arm with fewer is reported without figures (None), as are the horses when the
+    heuristic's arm has fewer."""
     game = state.game
     rng = random.Random(seed)
     arms = [_Arm(None)] + [_Arm(a) for a in seat_options(state, seat)]
@@ -116,12 +128,12 @@ def engine_odds(
         arm = arms[done % len(arms)]
         if budget.simulations is not None and arm.played >= budget.simulations:
             break
-        if (
-            budget.seconds is not None
-            and done >= (1 if budget.strict else len(arms))
-            and time.perf_counter() - began >= budget.seconds
-        ):
-            break
+        if budget.seconds is not None:
+            spent = time.perf_counter() - began
+            enough = done >= (1 if budget.strict else MIN_SIMULATIONS * len(arms))
+            overtime = done >= 1 and spent >= OVERTIME * budget.seconds
+            if spent >= budget.seconds and (enough or overtime):
+                break
         final, finish = _play_out(state, seat, arm.action, bots, rng)
         arm.played += 1
         arm.money.add(float(final.money()[seat] - start_money))
@@ -144,25 +156,37 @@ def engine_odds(
         race_simulations=baseline,
         seconds=time.perf_counter() - began,
     )
-    for horse in sorted(places, key=lambda h: _horse_key(places[h])):
-        report.horses[horse] = {
-            place: rate_json(count, baseline) for place, count in sorted(places[horse].items())
-        }
-    report.standing = {
-        "money": arms[0].money.to_json(),
-        "win": rate_json(arms[0].wins, baseline),
-    }
+    if baseline >= MIN_SIMULATIONS:
+        for horse in sorted(places, key=lambda h: _horse_key(places[h])):
+            report.horses[horse] = {
+                place: rate_json(count, baseline) for place, count in sorted(places[horse].items())
+            }
+    report.standing = {"money": _money(arms[0]), "win": _win(arms[0])}
     for arm in arms[1:]:
         assert arm.action is not None
         report.choices.append(
             OptionValue(
                 action=arm.action,
                 label=game.action_json(arm.action)["label"],
-                money=arm.money.to_json(),
-                win=rate_json(arm.wins, arm.played),
+                money=_money(arm),
+                win=_win(arm),
             )
         )
     return report
+
+
+def _money(arm: _Arm) -> JSONObject:
+    """The arm's mean money change with its interval; None figures below ``MIN_SIMULATIONS``."""
+    if arm.played < MIN_SIMULATIONS:
+        return {"mean": None, "interval": None, "n": arm.played}
+    return arm.money.to_json()
+
+
+def _win(arm: _Arm) -> JSONObject:
+    """The arm's win rate with its Wilson interval; None figures below ``MIN_SIMULATIONS``."""
+    if arm.played < MIN_SIMULATIONS:
+        return {"p": None, "interval": None, "n": arm.played}
+    return rate_json(arm.wins, arm.played)
 
 
 def _horse_key(counts: Counter[str]) -> tuple[float, ...]:

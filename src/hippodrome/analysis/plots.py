@@ -7,6 +7,7 @@ it a figure is refused with an ``OptionsError`` that says so, before any game is
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,19 @@ def require_matplotlib() -> Any:
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     return plt
+
+
+TITLE_SIZE = 10
+"""Points of a figure's title."""
+
+
+def set_title(figure: Any, title: str) -> Any:
+    """``title`` over the whole figure, wrapped to its width so that no line runs past an edge
+    (a long question with long labels beside the bars would otherwise lose its ends); the title's
+    text artist."""
+    width_points = figure.get_figwidth() * 72
+    characters = max(20, int(width_points / (0.6 * TITLE_SIZE)) - 4)  # a glyph is ~0.6 em wide
+    return figure.suptitle(textwrap.fill(title, characters), fontsize=TITLE_SIZE)
 
 
 def png(figure: Any) -> bytes:
@@ -84,7 +98,7 @@ def interval_bars(
         )
     if (reference is not None and reference_label) or promised:
         axes.legend(fontsize=8, loc="best")
-    axes.set_title(title, fontsize=10)
+    set_title(figure, title)
     axes.set_xlabel(xlabel + (" (%)" if percent else ""), fontsize=9)
     axes.grid(axis="x", alpha=0.3)
     return png(figure)
@@ -110,7 +124,7 @@ def histogram(
         )
     if len(series) > 1:
         axes.legend(fontsize=8)
-    axes.set_title(title, fontsize=10)
+    set_title(figure, title)
     axes.set_xlabel(xlabel, fontsize=9)
     axes.set_ylabel("games", fontsize=9)
     axes.grid(axis="y", alpha=0.3)

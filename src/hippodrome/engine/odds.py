@@ -32,7 +32,9 @@ class Budget:
     seconds: float | None = None
     strict: bool = False
     """With ``seconds``: stop when the time is up even if some estimate has no simulation yet (a
-    server that must not hold its workers); otherwise every estimate gets at least one."""
+    server that must not hold its workers); otherwise the generic method runs on until every
+    estimate has enough simulations to be reported, within a few times the budget
+    (``analysis.odds.MIN_SIMULATIONS``, ``OVERTIME``)."""
 
     def __post_init__(self) -> None:
         if (self.simulations is None) == (self.seconds is None):

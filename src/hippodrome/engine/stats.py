@@ -11,8 +11,10 @@ from collections.abc import Sequence
 Z95 = 1.959963984540054
 
 
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (``successes`` may be fractional: shared wins)."""
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (``successes`` may be fractional: shared wins;
+    ``trials`` too: an effective sample size, fewer than the observations when they are
+    correlated, as the balance report's clustered rates give it)."""
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials

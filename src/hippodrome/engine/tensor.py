@@ -12,6 +12,7 @@ dependency on numpy: ``encode`` returns a list of floats.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -74,7 +75,10 @@ class Viewer:
 
     def seat(self, seat: int | None) -> list[float]:
         """A one-hot of ``seat`` among the seats from the viewer (all 0 for None)."""
-        return one_hot(self.relative(seat), range(self.n))
+        out = [0.0] * self.n
+        if seat is not None:
+            out[(seat - self.me) % self.n] = 1.0
+        return out
 
     def among(self, seats: Iterable[int]) -> list[float]:
         """1 for each seat (from the viewer) that is one of ``seats``."""
@@ -88,7 +92,10 @@ class Viewer:
 
 def one_hot(value: object, values: Sequence[object]) -> list[float]:
     """1 at ``value``'s place among ``values`` (all 0 when it is not one of them, e.g. None)."""
-    return [1.0 if value == v else 0.0 for v in values]
+    out = [0.0] * len(values)
+    with contextlib.suppress(ValueError):  # not one of them: all 0
+        out[values.index(value)] = 1.0  # ``values`` hold each value once
+    return out
 
 
 AUCTION_STAGES = ("open", "sealed", "lot", "closed")

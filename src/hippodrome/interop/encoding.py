@@ -2,10 +2,21 @@
 
 **Observation.** ``ObservationEncoding.encode(state, seat)`` turns ``state.observation(seat)``, the
 JSON view the engine already guarantees to hold only what that seat may see, into a float32 vector
-of a fixed length. A game that declares an exact layout (its manifest's ``tensor`` piece, a
-``hippodrome.engine.tensor.TensorLayout``: Royal Turf does) gets it, each slot named
-(``encoding.observation.names``). Any other game's view is encoded in ``size`` slots (1,024) by
-feature hashing, with no per-game code:
+of a fixed length, every slot bounded (``low``, ``high``: what the spaces declare). A game that
+declares an exact layout (its manifest's ``tensor`` piece, a ``hippodrome.engine.tensor.TensorLayout``:
+all five do) gets it, each slot named (``encoding.observation.names``) and scaled (``SCALES``):
+
+- a one-hot or a flag (a name with ``=``, or any slot ``SCALES`` does not name) is 0 or 1, bounds
+  [0, 1] (clipped there: ``tests/interop/test_encoding.py`` checks that random playouts of every
+  game never need the clip);
+- an amount or a count (money, stakes, squares to go, cards held: a pattern of ``SCALES``, with its
+  scale ``s``, about its typical size) is ``x / (|x| + s)``, bounds [-1, 1]: monotone, ``x / 2s`` for
+  a small ``x``, one half at ``x = s``, never reaching 1 however large the game lets ``x`` grow
+  (Royal Turf's money reaches 5,900, Ascot's bank 1.7 million). ``raw`` gives the game's units.
+
+Any other game's view is encoded in ``size`` slots (1,024) by feature hashing, with no per-game code,
+each slot then squashed the same way on a log scale (``sign(x) log(1 + |x|) / (1 + log(1 + |x|))``,
+bounds [-1, 1]):
 
 - the view is walked as a tree; each leaf has a path (``horses/3/square``, list items by index);
 - a number ``x`` (or a boolean, 1/0) at path ``p`` adds ``x`` to slot ``crc32(p) % size``;
@@ -27,7 +38,8 @@ start, for algorithms that want perfect recall (OpenSpiel's information-state te
 of the legal ones. Two kinds:
 
 - *enumerated* (a game that lists every action it can ever offer, e.g. Royal Turf's 7 moves and
-  its bets): id ``i`` is always the same action, whatever the position;
+  its bets, or Toques et Casques' 12 decisions and 48 hurdle stations, registered here): id ``i`` is
+  always the same action, whatever the position;
 - *indexed* (the default, for any game): id ``i`` is the ``i``-th legal action of the position, in
   the order the engine lists them, up to a declared bound; the mask is the first ``len(legal)``
   ids. Meaning depends on the position, the price of needing no list of the game's actions.
@@ -37,6 +49,7 @@ Chance outcomes are indexed the same way over ``chance_outcomes()``.
 
 from __future__ import annotations
 
+import fnmatch
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -97,26 +110,219 @@ def _walk(value: JSON, path: str, out: np.ndarray[Any, Any], size: int) -> None:
         out[_slot(f"{path}={value}", size)] += 1.0
 
 
+SCALES: dict[str, tuple[tuple[str, float], ...]] = {
+    # Per game, the slots that hold an amount or a count (``fnmatch`` patterns over the layout's
+    # names, first match wins) and their scale ``s``: the slot holds ``x / (|x| + s)``. Every
+    # other slot is a one-hot or a flag, 0 or 1. ``*`` also spans ``/``: ``*/*/stake`` is a
+    # horse's stake by a seat, ``*/place`` a horse's place.
+    "royal_turf": (
+        ("round", 5),
+        ("money/*", 1000),
+        ("*/to_go", 20),
+        ("*/card/*", 8),
+        ("*/moved", 1),
+        ("*/*/tokens", 1),
+        ("*/*/stake", 2),
+        ("hand/*", 1),
+        ("hand_size/*", 2),
+    ),
+    "toques_et_casques": (
+        ("round", 20),
+        ("points", 6),
+        ("rolled", 6),
+        ("money/*", 1000),
+        ("*/progress", 50),
+        ("*/to_go", 50),
+        ("*/place", 2),
+        ("*/lap", 1),
+        ("*/rolloff", 6),
+        ("relocation/targets", 8),
+    ),
+    "royal_steeple_chase": (
+        ("deal", 3),
+        ("*/progress", 10),
+        ("*/hurdle/*", 1),
+        ("*/central/*", 1),
+        ("hand/*", 1),
+        ("spread/*", 1),
+        ("known/*", 1),
+        ("hand_size/*", 6),
+        ("chips/*", 100),
+        ("hurdles_in_hand/*", 2),
+        ("honours/*", 300),
+        ("below/*", 50),
+        ("toward/*", 10),
+        ("games/*", 1),
+        ("totals/*", 300),
+        ("pot", 100),
+        ("hurdle_supply", 8),
+        ("discards", 20),
+        ("races", 2),
+        ("auction/high", 40),
+        ("auction/minimum", 40),
+        ("auction/price", 40),
+        ("auction/*/bid", 40),
+        ("incidents/*", 10),
+        ("trade/points", 5),
+        ("trade/given", 5),
+        ("bet/*", 20),
+        ("contract/doubled", 1),
+        ("contract/eliminated/*", 1),
+        ("contract/calls", 4),
+        ("rubber", 1),
+    ),
+    "win_place_show": (
+        ("turn", 6),
+        ("money/*", 20000),
+        ("stables/*", 2),
+        ("dice/*", 3),
+        ("total", 10),
+        ("destinations", 5),
+        ("*/*/bid", 10000),
+        ("*/*/win", 5000),
+        ("*/*/place", 5000),
+        ("*/*/show", 5000),
+        ("*/square", 40),
+        ("*/place", 2),
+        ("*/claims", 2),
+        ("*/lost", 2),
+        ("sheet/*", 2),
+        ("slips/*/stake", 5000),
+        ("slips/*", 2),
+        ("doubles/*/stake", 5000),
+        ("doubles/*", 2),
+        ("double/*", 2000),
+        ("auction/high", 5000),
+        ("auction/minimum", 5000),
+        ("auction/price", 5000),
+        ("auction/*/bid", 5000),
+    ),
+    "ascot": (
+        ("money/*", 100000),
+        ("bank", 500000),
+        ("jackpot", 50000),
+        ("dead_pile", 5),
+        ("hand/*", 1),
+        ("hand_size/*", 3),
+        ("reports/*", 2),
+        ("report/*", 1),
+        ("*/square", 20),
+        ("race/advantages/*", 4),
+        ("race/disadvantages/*", 4),
+        ("*/advantages", 2),
+        ("*/disadvantages", 2),
+        ("*/*/win", 20000),
+        ("*/*/place", 20000),
+        ("*/*/odds", 5),
+        ("tote/*/stake", 20000),
+        ("tote/*", 2),
+        ("place/*/stake", 20000),
+        ("place/*", 2),
+        ("auction/high", 50000),
+        ("auction/minimum", 50000),
+        ("auction/price", 50000),
+        ("auction/*/bid", 50000),
+    ),
+}
+"""Each game's amounts and counts, with their scales (see the module): a slot no pattern names is
+a one-hot or a flag."""
+
+
+def scales_for(game_id: str, names: Sequence[str]) -> np.ndarray[Any, Any]:
+    """Each slot's scale ``s`` (0: a one-hot or a flag, kept in [0, 1])."""
+    patterns = SCALES.get(game_id, ())
+    out = np.zeros(len(names), np.float32)
+    for i, name in enumerate(names):
+        if "=" in name:
+            continue
+        for pattern, scale in patterns:
+            if fnmatch.fnmatchcase(name, pattern):
+                out[i] = scale
+                break
+    return out
+
+
+def _squash_log(out: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    magnitude = np.log1p(np.abs(out))
+    squashed: np.ndarray[Any, Any] = np.sign(out) * magnitude / (1.0 + magnitude)
+    return squashed
+
+
 @dataclass(frozen=True, slots=True)
 class ObservationEncoding:
     """A seat's view as a float32 vector: the game's exact layout when it declares one (slot ``i``
-    is ``names[i]``), else ``size`` hashed slots (see the module)."""
+    is ``names[i]``), else ``size`` hashed slots; every slot within ``[low[i], high[i]]`` (see the
+    module)."""
 
     size: int = DEFAULT_OBSERVATION_SIZE
     history_size: int = DEFAULT_HISTORY_SIZE
     layout: TensorLayout | None = None
+    scales: np.ndarray[Any, Any] | None = field(default=None, compare=False, repr=False)
+    """Each slot's scale under an exact layout (``scales_for``)."""
+    _scaled: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+    _flags: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+    _is_scaled: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+    _divisor: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+    """``s`` for a scaled slot, 1 for a flag (whole-vector arithmetic is faster than indexing)."""
+    low: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+    high: np.ndarray[Any, Any] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        scales = self.scales if self.scales is not None else np.zeros(self.size, np.float32)
+        if self.layout is not None and len(scales) != self.size:
+            raise ValueError(f"{len(scales)} scales for a layout of {self.size} slots")
+        scaled = np.flatnonzero(scales > 0)
+        flags = np.flatnonzero(scales <= 0)
+        low = np.zeros(self.size, np.float32)
+        if self.layout is None:
+            low[:] = -1.0  # hashed: every slot squashed (log scale)
+        else:
+            low[scaled] = -1.0
+        high = np.ones(self.size, np.float32)
+        is_scaled = scales > 0
+        divisor = np.where(is_scaled, scales, 1.0).astype(np.float32)
+        for name, value in (
+            ("_scaled", scaled),
+            ("_flags", flags),
+            ("low", low),
+            ("high", high),
+            ("_is_scaled", is_scaled),
+            ("_divisor", divisor),
+        ):
+            value.flags.writeable = False
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "scales", scales[scaled] if self.layout is not None else scales)
+
+    @property
+    def bounds(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """``(low, high)``: every slot of ``encode`` lies within them (read-only arrays)."""
+        return self.low, self.high
 
     @property
     def names(self) -> tuple[str, ...] | None:
         """What each slot holds, under an exact layout (None when hashed)."""
         return self.layout.names if self.layout is not None else None
 
-    def encode(self, state: State, seat: Player | None) -> np.ndarray[Any, Any]:
+    def raw(self, state: State, seat: Player | None) -> np.ndarray[Any, Any]:
+        """The slots in the game's own units (money as money), unscaled and unbounded."""
         if self.layout is not None:
-            return np.asarray(self.layout.encode(state.observation(seat)), np.float32)
+            return np.array(self.layout.encode(state.observation(seat)), np.float32)
         out = np.zeros(self.size, np.float32)
         _walk(state.observation(seat), "", out, self.size)
         return out
+
+    def encode(self, state: State, seat: Player | None) -> np.ndarray[Any, Any]:
+        """``seat``'s view, every slot scaled into its bounds (see the module)."""
+        return self.scale(self.raw(state, seat))
+
+    def scale(self, raw: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        """``raw`` (``raw``'s slots, in the game's units) scaled into the bounds, in place."""
+        if self.layout is None:
+            return _squash_log(raw).astype(np.float32)
+        squashed = raw / (np.abs(raw) + self._divisor)
+        np.clip(raw, 0.0, 1.0, out=raw)
+        np.copyto(raw, squashed, where=self._is_scaled)
+        return raw
 
     def encode_history(self, state: State, seat: Player | None) -> np.ndarray[Any, Any]:
         out = np.zeros(self.history_size, np.float32)
@@ -150,7 +356,10 @@ class ActionEncoding:
         if self.actions is None:
             return list(enumerate(legal))
         ids = self._ids
-        return sorted(((ids[a], a) for a in legal), key=_first)
+        try:
+            return sorted(((ids[a], a) for a in legal), key=_first)
+        except KeyError as missing:
+            raise self._unlisted(state, missing) from None
 
     def mask(self, state: State, seat: Player) -> np.ndarray[Any, Any]:
         out = np.zeros(self.size, np.int8)
@@ -159,8 +368,22 @@ class ActionEncoding:
             out[: len(legal)] = 1
         else:
             ids = self._ids
-            out[[ids[a] for a in legal]] = 1
+            try:
+                out[[ids[a] for a in legal]] = 1
+            except KeyError as missing:
+                raise self._unlisted(state, missing) from None
         return out
+
+    def id_of(self, action: Action) -> int | None:
+        """The fixed id of ``action`` under an enumerated encoding (None when indexed)."""
+        return self._ids.get(action) if self.actions is not None else None
+
+    @staticmethod
+    def _unlisted(state: State, missing: KeyError) -> EncodingError:
+        return EncodingError(
+            f"{state.game.id}: legal action {missing.args[0]} is not in the game's list of "
+            f"actions (its enumerated encoding)"
+        )
 
     def _checked(self, state: State, seat: Player) -> Sequence[Action]:
         legal = state.legal_actions(seat)
@@ -208,5 +431,22 @@ def encoding_for(game: Game[Any]) -> Encoding:
         actions = ActionEncoding(bound=game.max_choices)
     layout = entry(game.id).tensor_layout(game)
     if layout is not None:
-        return Encoding(ObservationEncoding(size=layout.size, layout=layout), actions)
+        scales = scales_for(game.id, layout.names)
+        return Encoding(
+            ObservationEncoding(size=layout.size, layout=layout, scales=scales), actions
+        )
     return Encoding(ObservationEncoding(), actions)
+
+
+def _toques_et_casques_actions(game: Game[Any]) -> list[Action]:
+    """Toques et Casques' decisions (seed 07 to 13): *avant*, each *écart*, *bloqué*, the steward's
+    three rulings, keeping a hurdle, then moving it to each station of the track's straights (the
+    only places a hurdle may stand, 13-02), in the track's order: 60 ids at the default track."""
+    track: Any = game.track  # type: ignore[attr-defined]
+    words = ["avant", *(f"ecart {lane}" for lane in range(1, 7)), "bloque"]
+    words += ["approve", "replace", "disqualify", "keep"]
+    words += [f"hurdle {s}" for seg in track.straights() for s in track.stations(seg)]
+    return [game.parse_action(word) for word in words]
+
+
+register("toques_et_casques", _toques_et_casques_actions)

@@ -10,9 +10,12 @@ Importing this module registers, for each playable game ``<id>``, the game ``hip
 - **Game type**, from the game's manifest (``Traits``): explicit stochastic chance when the game has
   dice or draws, imperfect information when a seat may not see everything or seats choose in secret,
   constant-sum utility (the winners share 1.0), terminal rewards, sequential dynamics.
-- **Length.** ``max_game_length`` is the game's bound for the options given (``GameInfo.max_length``).
-  It counts every action, chance outcomes included, seat by seat; OpenSpiel counts decision nodes
-  only, a joint action once, so its count is never larger.
+- **Classes.** Each game's class (``RoyalTurfGame``, ...) is bound in this module under its name,
+  so a game and its states pickle (``pickle``, ``multiprocessing``, Ray, an algorithm's checkpoint):
+  unpickling imports this module, which registers the games again.
+- **Length.** ``max_game_length`` is the game's bound for the options given (``GameInfo.max_length``,
+  worked out by the game from its options). It counts every action, chance outcomes included, seat
+  by seat; OpenSpiel counts decision nodes only, a joint action once, so its count is never larger.
 - **Chance** nodes are explicit: the outcomes are ``State.chance_outcomes()``, id ``i`` being the
   ``i``-th.
 - **Simultaneous moves.** A game whose manifest says its seats choose at once (Win, Place & Show's
@@ -23,27 +26,55 @@ Importing this module registers, for each playable game ``<id>``, the game ``hip
   the others, so the order changes nothing, except where an earlier choice ends the window (a
   claim closes it): a later seat's choice that is no longer legal then lapses. A node where only
   one seat decides is a simultaneous node too, the others passing. Other games are sequential.
+  OpenSpiel's algorithms for sequential games take them through ``pyspiel.convert_to_turn_based``.
 - **Actions** use ``hippodrome.interop.encoding`` (enumerated ids for Royal Turf, indexed otherwise).
-- **Tensors.** The observation tensor is the seat's view in the game's exact layout
-  (``encoding.observation.names``); the information-state tensor hashes the view and every event as
-  the seat was told it (4,096 slots); a public observer (``private_info=NONE``) sees the spectator's
-  view. The strings are the view's JSON.
+- **Tensors.** The observation tensor is the seat's view in the encoding's layout
+  (``encoding.observation``: named slots where the game declares them); a public observer
+  (``private_info=NONE``) sees the spectator's view. The game provides no information-state
+  tensor, so ``rl_environment`` and the learners on it read the observation tensor.
+- **Strings.** The observation string is the view's JSON. The information-state string is a compact
+  key of the seat's own history of what it saw: ``"p<seat> e<events> <digest>"``, the digest
+  (BLAKE2b, 128 bits) of every event of the game as the seat was told it (``Event.seen_by``), one
+  after the other, and of its view now. Two positions the seat cannot tell apart get the same key;
+  a seat that saw anything differently gets another. The key is about 40 characters however long
+  the game (tabular algorithms, MCCFR, keep one per information state); the history in words is
+  the events' ``narrate``.
+- **Resampling.** ``resample_from_infostate(player, sampler)`` is the engine's ``resample_for``
+  (another seat's secrets dealt anew, consistent with what ``player`` saw), replayed into a new
+  OpenSpiel state so that its history and every seat's events follow from it: OpenSpiel's ISMCTS
+  runs on the games with hidden information (sequential ones).
+- **Depth.** OpenSpiel's Python algorithms that walk a game recursively (outcome-sampling MCCFR, its
+  ``get_all_states``) use one Python frame per node, and a game of Royal Steeple Chase or Win, Place
+  & Show as turn-based nodes is longer than Python's default recursion limit (1,000). Importing
+  this module raises the limit to :data:`RECURSION_LIMIT` (never lowers it); Python 3.11 keeps
+  Python-to-Python calls off the C stack, so the deeper limit is safe.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import random
+import sys
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from hippodrome.engine.game import Game, State
-from hippodrome.engine.types import Player
+from hippodrome.engine.types import CHANCE, Player
 from hippodrome.games import entry, load_game, playable_ids
-from hippodrome.interop.encoding import Encoding, encoding_for, hash_into
+from hippodrome.interop.encoding import Encoding, encoding_for
 
-__all__ = ["register_all", "short_name"]
+__all__ = ["RECURSION_LIMIT", "HippodromeGame", "HippodromeState", "register_all", "short_name"]
+
+RECURSION_LIMIT = 200_000
+"""Python's recursion limit once this module is imported: well above the nodes of a game played out
+(random play of Royal Steeple Chase takes some 10,000 actions; as turn-based nodes, a few times
+more)."""
+
+DIGEST_SIZE = 16
+"""Bytes of the information-state key's digest (128 bits: no two histories share one in practice)."""
 
 
 def short_name(game_id: str) -> str:
@@ -51,7 +82,9 @@ def short_name(game_id: str) -> str:
 
 
 class HippodromeObserver:
-    """An OpenSpiel Python observer: a seat's view (or the spectator's) as a tensor and a string."""
+    """An OpenSpiel Python observer: a seat's view (or the spectator's) as a tensor and a string;
+    with perfect recall, the string is the seat's history key (the module's *Strings*) and there is
+    no tensor (the game provides none)."""
 
     def __init__(self, encoding: Encoding, iig_obs_type: Any) -> None:
         self.encoding = encoding
@@ -59,9 +92,7 @@ class HippodromeObserver:
         self.public_only = bool(
             iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
-        size = (
-            encoding.observation.history_size if self.perfect_recall else encoding.observation.size
-        )
+        size = 0 if self.perfect_recall else encoding.observation.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -69,22 +100,20 @@ class HippodromeObserver:
         return None if self.public_only else player
 
     def set_from(self, state: HippodromeState, player: int) -> None:
-        seat = self._viewer(player)
-        if self.perfect_recall:
-            events, _ = state._held.events_told(seat)
-            self.tensor[:] = events
-            hash_into(state.inner.observation(seat), "view", self.tensor)
-        else:
-            self.tensor[:] = self.encoding.observation.encode(state.inner, seat)
+        if not self.perfect_recall:
+            self.tensor[:] = self.encoding.observation.encode(state.inner, self._viewer(player))
 
     def string_from(self, state: HippodromeState, player: int) -> str:
-        """The seat's view as JSON; with perfect recall, followed by one line per event told."""
+        """The seat's view as JSON; with perfect recall, the key of its history."""
         seat = self._viewer(player)
         view = json.dumps(state.inner.observation(seat), sort_keys=True)
         if not self.perfect_recall:
             return view
-        _, lines = state._held.events_told(seat)
-        return "\n".join([view, *lines[: len(state.inner.events)]])
+        count, chain = state._held.told(seat)
+        digest = chain.copy()
+        digest.update(view.encode())
+        who = "public" if seat is None else f"p{seat}"
+        return f"{who} e{count} {digest.hexdigest()}"
 
 
 class _Fixed:
@@ -109,47 +138,47 @@ def _fixed(game_id: str, options: dict[str, Any]) -> _Fixed:
     return _Fixed(game, encoding_for(game))
 
 
+def _chain() -> Any:
+    return hashlib.blake2b(digest_size=DIGEST_SIZE)
+
+
 class _Held:
     """What an OpenSpiel state holds: the engine's state and the encoding. OpenSpiel clones a
     Python state by deep-copying its attributes; this copies the engine state with its own cheap
     ``clone`` and shares the (immutable) encoding."""
 
-    __slots__ = ("encoding", "state", "told")
+    __slots__ = ("chains", "encoding", "state")
 
     def __init__(self, state: State, encoding: Encoding) -> None:
         self.state = state
         self.encoding = encoding
-        self.told: dict[Player | None, tuple[int, np.ndarray[Any, Any], list[str]]] = {}
-        """Per viewer, the events already encoded: how many, their hashed vector and their JSON
-        lines. Events are only ever appended, so each call encodes the new ones only. Clones
-        share the vectors (never changed in place) and the lines (a clone that finds the list
-        longer than its count copies its own prefix before appending)."""
+        self.chains: dict[Player | None, tuple[int, Any]] = {}
+        """Per viewer, the events already digested: how many, and the running digest after them.
+        Events are only ever appended, so each call digests the new ones only. Clones share the
+        digests, which are never updated in place (a longer one starts from a copy)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         copy = _Held(self.state.clone(), self.encoding)
-        copy.told = dict(self.told)
+        copy.chains = dict(self.chains)
         return copy
 
-    def events_told(self, seat: Player | None) -> tuple[np.ndarray[Any, Any], list[str]]:
-        """Every event as ``seat`` was told it: hashed (``encode_history``'s ``events/`` part) and
-        as JSON lines (the first ``len(events)`` of the list)."""
+    def told(self, seat: Player | None) -> tuple[int, Any]:
+        """How many events the game has told ``seat``, and the running digest of them all, each
+        as the seat was told it."""
         events = self.state.events
-        size = self.encoding.observation.history_size
-        count, vector, lines = self.told.get(seat, (0, np.zeros(size, np.float32), []))
-        if count < len(events):
-            vector = vector.copy()
-            if len(lines) != count:
-                lines = lines[:count]
-            for i in range(count, len(events)):
-                told = events[i].seen_by(seat).to_json()
-                hash_into(told, f"events/{i}", vector)
-                lines.append(json.dumps(told, sort_keys=True))
-            self.told[seat] = (len(events), vector, lines)
-        return vector, lines
+        count, chain = self.chains.get(seat, (0, None))
+        if chain is None or count < len(events):
+            chain = _chain() if chain is None else chain.copy()
+            for event in events[count:]:
+                chain.update(repr(event.seen_by(seat)).encode())
+                chain.update(b"\n")
+            count = len(events)
+            self.chains[seat] = (count, chain)
+        return count, chain
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (OpenSpiel's serialization) as the game and its history, replayed on loading
-        so that the events, the narration each seat was told, come back too."""
+        """Pickled as the game and its history, replayed on loading so that the events, what
+        each seat was told, come back too."""
         game = self.state.game
         moves = [(p, str(a)) for p, a in self.state.history]
         return _replayed, (game.id, game.options.to_json(), moves)
@@ -166,9 +195,17 @@ def _replayed(game_id: str, options: dict[str, Any], moves: list[tuple[int, str]
 class HippodromeState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A position of a Hippodrome game, through OpenSpiel's State interface."""
 
-    def __init__(self, game: HippodromeGame) -> None:
-        super().__init__(game)
-        self._held = _Held(game.hippodrome.new_initial_state(), game.encoding)
+    _held: _Held
+
+    def __getattr__(self, name: str) -> Any:
+        """The engine's initial state, made when first needed: OpenSpiel clones a Python state as
+        a new initial state whose attributes it then replaces by copies of the original's, so a
+        clone never pays for an initial position it throws away."""
+        if name != "_held":
+            raise AttributeError(name)
+        game: HippodromeGame = self.get_game()
+        held = self._held = _Held(game.hippodrome.new_initial_state(), game.encoding)
+        return held
 
     @property
     def inner(self) -> State:
@@ -257,6 +294,36 @@ class HippodromeState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         legal = self.encoding.actions.legal(self.inner, player)
         return str(legal[action][1]) if action < len(legal) else f"legal action #{action}"
 
+    def _id_of(self, player: int, move: Any) -> int:
+        """The OpenSpiel id of the engine's action ``move`` for ``player`` here."""
+        if player == CHANCE:
+            ids = [i for i, a, _ in self.encoding.actions.chance(self.inner) if a == move]
+        else:
+            ids = [i for i, a in self.encoding.actions.legal(self.inner, player) if a == move]
+        if not ids:
+            raise pyspiel.SpielError(f"{move} is not open to player {player} here")
+        return ids[0]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HippodromeState:
+        """A state ``player_id`` cannot tell from this one, drawn by the engine's ``resample_for``
+        (the random generator seeded from ``probability_sampler``, a callable giving floats in
+        [0, 1), as OpenSpiel passes it) and replayed move by move into a new OpenSpiel state, so
+        that its history (ids), its events and every seat's strings follow from the drawn one."""
+        if self._passes is not None:
+            raise pyspiel.SpielError(
+                "resample_from_infostate: a simultaneous game; its joint actions cannot be "
+                "rebuilt from the engine's moves (take it through convert_to_turn_based)"
+            )
+        if not 0 <= player_id < self.inner.game.num_players:
+            raise pyspiel.SpielError(f"resample_from_infostate: no player {player_id}")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        drawn = self.inner.resample_for(player_id, rng)
+        game: HippodromeGame = self.get_game()
+        state = game.new_initial_state()
+        for player, move in drawn.history:
+            state.apply_action(state._id_of(player, move))
+        return state
+
     def is_terminal(self) -> bool:
         return bool(self.inner.is_terminal())
 
@@ -270,7 +337,7 @@ class HippodromeState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
 
 class HippodromeGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
-    """Base of the registered games; ``register_all`` makes one subclass per game."""
+    """Base of the registered games; ``register_all`` binds one subclass per game in this module."""
 
     game_id: str
     game_type: Any
@@ -350,28 +417,46 @@ def _game_type(game_id: str) -> Any:
         max_num_players=players[1],
         min_num_players=players[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_defaults(game_id),
     )
 
 
+def class_name(game_id: str) -> str:
+    """The name a game's class is bound under in this module (``RoyalTurfGame``)."""
+    return "".join(part.capitalize() for part in game_id.split("_")) + "Game"
+
+
 def register_all() -> list[str]:
-    """Register every playable game with ``pyspiel`` (once); the short names registered."""
+    """Register every playable game with ``pyspiel`` (once), its class bound in this module under
+    :func:`class_name` (what pickling finds it by); the short names registered."""
     names = []
     registered = set(pyspiel.registered_names())
+    module = sys.modules[__name__]
     for game_id in playable_ids():
         name = short_name(game_id)
         names.append(name)
-        if name in registered:
+        if name in registered and hasattr(module, class_name(game_id)):
             continue
         game_type = _game_type(game_id)
         cls = type(
-            f"Hippodrome_{game_id}", (HippodromeGame,), {"game_id": game_id, "game_type": game_type}
+            class_name(game_id),
+            (HippodromeGame,),
+            {
+                "game_id": game_id,
+                "game_type": game_type,
+                "__module__": __name__,
+                "__qualname__": class_name(game_id),
+                "__doc__": f"{entry(game_id).titles['en']}, as an OpenSpiel game.",
+            },
         )
-        pyspiel.register_game(game_type, cls)
+        setattr(module, cls.__name__, cls)
+        if name not in registered:
+            pyspiel.register_game(game_type, cls)
     return names
 
 
+sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
 register_all()

@@ -2,7 +2,7 @@
 
 ``env("royal_turf", players=3)`` makes one; the game's options are keyword arguments, next to the
 environment's own: ``render_mode`` (``"ansi"`` returns the text view, ``"human"`` prints it),
-``max_cycles`` (the game is truncated after that many trips round the table) and ``round_robin``.
+``max_cycles`` and ``round_robin``.
 
 - **Agents** are ``seat_0`` .. ``seat_{n-1}``. Chance (dice, draws, shuffles) is resolved inside the
   environment from a ``random.Random`` seeded by ``reset(seed=...)``.
@@ -11,9 +11,17 @@ environment's own: ``render_mode`` (``"ansi"`` returns the text view, ``"human"`
   each chooser in turn, none seeing the earlier choices (the engine keeps them hidden until the rules
   reveal them). With ``round_robin=True`` every seat is asked every cycle, a seat without a decision
   having one legal id, *wait*; that is what PettingZoo's parallel API needs (``parallel_env``).
+- **Truncation** (``max_cycles``): in the sequential mode, no seat makes more than ``max_cycles``
+  decisions (steps, not trips round the table: a seat may decide several times in a row); the game
+  is truncated when it would ask a seat for one more. With ``round_robin``, after ``max_cycles``
+  cycles, every seat asked once in each.
 - **Observations** are ``{"observation": float32 vector, "action_mask": int8 vector}``
-  (``hippodrome.interop.encoding``); the action space is ``Discrete(ids + 1)``, the last id being
-  *wait*. ``action_space(agent).sample()`` draws a legal id (the current mask) when given no mask.
+  (``hippodrome.interop.encoding``: every slot within the bounds the space declares); the action
+  space is ``Discrete(ids + 1)``, the last id being *wait*. ``action_space(agent).sample()`` draws a
+  legal id (the current mask) when given no mask.
+- **State** (``state()``, ``state_space``): every seat's observation vector, seat 0's first, for a
+  centralised critic *during training only*: it holds what each seat knows, together, so a policy
+  that acts on it reads the others' secrets.
 - **Speed.** The observation is a dict like any other, but its vector is encoded the first time it
   is read: a seat that only reads the mask (a random or scripted opponent) does not pay for it. A
   vector read after the game has moved on is still that of the position observed (rebuilt from the
@@ -115,7 +123,10 @@ class _Observation(dict[str, Any]):
         return dict.__len__(self._filled())
 
     def __contains__(self, key: object) -> bool:
-        return dict.__contains__(self._filled(), key)
+        # Answered without encoding: PettingZoo's own tools ask ``"action_mask" in obs`` each step.
+        if key == "observation" and getattr(self, "source", None) is not None:
+            return True
+        return dict.__contains__(self, key)
 
     def keys(self) -> Any:
         return dict.keys(self._filled())
@@ -127,6 +138,8 @@ class _Observation(dict[str, Any]):
         return dict.items(self._filled())
 
     def get(self, key: str, default: Any = None) -> Any:
+        if key != "observation":  # the mask: no need to encode the vector
+            return dict.get(self, key, default)
         return dict.get(self._filled(), key, default)
 
     def copy(self) -> dict[str, Any]:
@@ -223,16 +236,22 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._n = n
         self.wait = self.encoding.actions.size
         self._listed_actions = self.encoding.actions.actions  # None: ids index the legal actions
-        obs_size = self.encoding.observation.size
+        observed = self.encoding.observation
         self._observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+                    "observation": gymnasium.spaces.Box(
+                        observed.low, observed.high, (observed.size,), np.float32
+                    ),
                     "action_mask": gymnasium.spaces.Box(0, 1, (self.wait + 1,), np.int8),
                 }
             )
             for a in self.possible_agents
         }
+        self.state_space = gymnasium.spaces.Box(
+            np.tile(observed.low, n), np.tile(observed.high, n), (n * observed.size,), np.float32
+        )
+        """``state()``'s space: every seat's observation vector, end to end."""
         self._action_spaces = {
             a: _LegalDiscrete(self.wait + 1, self, a) for a in self.possible_agents
         }
@@ -251,10 +270,17 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._last_mask: tuple[int, int, _Mask, Sequence[Any]] = (-1, -1, self._wait, ())
         self._acting_at: tuple[int, tuple[int, ...]] = (-1, ())  # by the history's length
         self._rng = random.Random()
-        self.state: State = self.game.new_initial_state()
+        self.game_state: State = self.game.new_initial_state()
         self._deciders: set[int] = set()
         self._cycles = 0
+        self._decisions = [0] * n  # each seat's decisions (steps, *wait* aside) this game
         self._ended = False
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """Every seat's observation vector now, seat 0's first (``state_space``): the table's
+        knowledge together, for a centralised critic while training, never a player's input."""
+        encode = self.encoding.observation.encode
+        return np.concatenate([encode(self.game_state, seat) for seat in range(self._n)])
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -265,19 +291,19 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     # -- the game -------------------------------------------------------------------------------
 
     def _chance(self) -> None:
-        state = self.state
+        state = self.game_state
         while not state.is_terminal() and state.is_chance_node():
             state.apply_unchecked(state.sample_chance(self._rng), CHANCE)
 
     def _acting(self) -> tuple[int, ...]:
         """The seats to act now (none once the game is over), asked once per position."""
         acting = self._acting_at
-        if acting[0] != len(self.state.history):
+        if acting[0] != len(self.game_state.history):
             acting = self._acting_now()
         return acting[1]
 
     def _acting_now(self) -> tuple[int, tuple[int, ...]]:
-        state = self.state
+        state = self.game_state
         self._acting_at = (
             len(state.history),
             () if state.is_terminal() else tuple(state.active_players()),
@@ -295,7 +321,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The history's length, ``seat``, its mask and its legal actions (none for *wait*): kept
         for the position, as ``last()`` and ``step`` both ask."""
         masked = self._last_mask
-        state = self.state
+        state = self.game_state
         version = len(state.history)
         if masked[0] == version and masked[1] == seat:
             return masked
@@ -329,7 +355,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         out = self._masks.get(key)
         if out is None:
             mask = np.zeros(self.wait + 1, np.int8)
-            mask[: self.wait] = self.encoding.actions.mask(self.state, seat)
+            mask[: self.wait] = self.encoding.actions.mask(self.game_state, seat)
             mask.flags.writeable = False
             if len(self._masks) >= _MASKS_KEPT:
                 self._masks.clear()
@@ -360,7 +386,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         masked = self._masked(seat)
         observation = _Observation()
         _set(observation, "action_mask", masked[2][0])
-        observation.source = (self, self.state, masked[0], seat)
+        observation.source = (self, self.game_state, masked[0], seat)
         return observation
 
     @overload
@@ -388,7 +414,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             masked = self._masked(seat)
             fresh = observation = _Observation()
             _set(fresh, "action_mask", masked[2][0])
-            fresh.source = (self, self.state, masked[0], seat)
+            fresh.source = (self, self.game_state, masked[0], seat)
         return (
             observation,
             self._cumulative_rewards[agent],
@@ -417,7 +443,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._chance()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -426,6 +452,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._cycles = 0
+        self._decisions = [0] * self._n
         self._ended = False  # some seat is terminated or truncated
         self._acting_at = (-1, ())
         self._deciders = set(self._acting())
@@ -452,7 +479,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         seat = self._seats[agent]
-        state = self.state
+        state = self.game_state
         masked = self._last_mask  # the mask last() gave, for this position and seat
         if masked[0] != len(state.history) or masked[1] != seat:
             masked = self._masked(seat)
@@ -472,6 +499,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if index == self.wait:
             active = self._acting()
         else:
+            self._decisions[seat] += 1
             # Checked against the legal actions just above: the engine's fast path.
             listed = self._listed_actions
             state.apply_unchecked(listed[index] if listed is not None else masked[3][index], seat)
@@ -504,7 +532,11 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self.terminations = dict.fromkeys(self.agents, True)
             self._ended = True
             self._accumulate_rewards()  # the only rewards: every other step's are all 0.0
-        elif wrapped and self.max_cycles is not None and self._cycles >= self.max_cycles:
+        elif self.max_cycles is not None and (
+            (wrapped and self._cycles >= self.max_cycles)
+            if self.round_robin
+            else self._decisions[after] >= self.max_cycles  # asked for one more: no
+        ):
             self.truncations = dict.fromkeys(self.agents, True)
             self._ended = True
         if self.render_mode == "human":
@@ -513,7 +545,7 @@ class HippodromeEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def render(self) -> str | None:
         """The table as text (the spectator's view: what everyone sees)."""
         names = [f"seat {i}" for i in range(self.game.num_players)]
-        text = self._view(self.state.observation(None), "en", names)
+        text = self._view(self.game_state.observation(None), "en", names)
         if self.render_mode == "human":
             print(text)
             return None

@@ -155,11 +155,18 @@ class Server:
 
 
 @contextmanager
-def serve(db: Path, seed: str, bot_processes: int = 0) -> Iterator[Server]:
+def serve(
+    db: Path, seed: str, bot_processes: int = 0, review_processes: int = 0
+) -> Iterator[Server]:
     """The real app on a free port of 127.0.0.1, its tables drawn from `seed`; a guided table's
-    hints need a bot process (``bot_processes``)."""
+    hints need a bot process (``bot_processes``), a game review its worker (``review_processes``)."""
     service.secrets = SeededSecrets(seed)  # type: ignore[attr-defined,assignment]
-    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_processes=bot_processes)
+    settings = Settings(
+        db_url=f"sqlite:///{db}",
+        bot_delay=0.0,
+        bot_processes=bot_processes,
+        review_processes=review_processes,
+    )
     try:
         with (
             serve_in_thread(settings, ready_within=30.0) as url,
@@ -316,6 +323,7 @@ SHOTS = [
     Shot("toques_et_casques-fr.png", "Toques et Casques: the same race, in French"),
     Shot("ascot.png", "Ascot: the six-lane race course, a horse's squares to choose, in English"),
     Shot("result.png", "a finished game's result, in French"),
+    Shot("review.png", "a finished game's review on a phone: the chart, a turning point opened"),
     *PANEL_SHOTS,
 ]
 GALLERY_SHOTS = [
@@ -428,8 +436,12 @@ class Studio:
         lang = seat.page.evaluate("() => document.documentElement.lang") or "en"
         version = seat.page.evaluate("() => window.hippodromeTable.state().version")
         phone = self.page(lang, size)
+        # The seat's key left the address bar: the seat page's tab keeps it (web/js/dom.js).
+        kept = f"JSON.parse(sessionStorage.getItem('hippodrome.seat-keys.{seat.table_id}'))"
+        keys = seat.page.evaluate(kept)
+        fragment = f"tokens={','.join(keys)}" if len(keys) > 1 else f"token={keys[0]}"
         try:
-            phone.goto(seat.page.url)
+            phone.goto(f"{seat.page.url.split('#', 1)[0]}#{fragment}")
             phone.wait_for_function(
                 "(v) => (window.hippodromeTable.state() || {}).version === v", arg=version
             )
@@ -530,6 +542,41 @@ class Studio:
         page.wait_for_selector('[data-testid="game-over"]:not([hidden])')
         self.shoot(page, "result.png")
         page.context.close()
+
+    def review(self) -> None:
+        """A finished Royal Turf game of three bots reviewed on a phone (issue 36), on a server of
+        its own with a review worker, at the review's default budget: Chloé's seat (the random bot,
+        whose decisions give the chart its turning points), the first turning point opened."""
+        with (
+            tempfile.TemporaryDirectory(prefix="hippodrome-review-") as tmp,
+            serve(Path(tmp) / "review.db", "hippodrome-screenshots-review", 0, 1) as server,
+        ):
+            created = server.create_table(
+                "royal_turf",
+                [
+                    {"kind": "bot", "bot": "heuristic", "name": "Ada"},
+                    {"kind": "bot", "bot": "heuristic", "name": "Bruno"},
+                    {"kind": "bot", "bot": "random", "name": "Chloé"},
+                ],
+            )
+            deadline = time.monotonic() + 120
+            while server.table(created["id"])["status"] != "finished":
+                if time.monotonic() > deadline:
+                    raise SystemExit("the bots' Royal Turf table did not finish within 2 minutes")
+                time.sleep(0.2)
+            studio = Studio(server, self.browser, self.out, self.gallery)
+            studio.written = self.written
+            page = studio.page("en", SCREENS["390"])
+            page.goto(f"/table/{created['id']}/replay#review=2")
+            page.wait_for_selector('[data-testid="review-chart"]', timeout=600_000)
+            turns = page.get_by_test_id("review-turn")
+            if turns.count():
+                turns.first.click()
+            else:
+                page.get_by_test_id("review-chart").locator(".review-area").click()
+            page.wait_for_selector('[data-testid="review-decision"]')
+            self.shoot(page, "review.png", '[data-testid="review"]', reload=False)
+            page.context.close()
 
     def lobby(self) -> None:
         """The lobby, in English, with the tables made above (and one still open)."""
@@ -807,6 +854,7 @@ SCENES: dict[str, Callable[[Studio], None]] = {
     "ascot": Studio.ascot,
     "win_place_show": Studio.win_place_show,
     "result": Studio.result,
+    "review": Studio.review,
     "lobby": Studio.lobby,
     "panels": Studio.panels,  # last: its tables would show in the lobby, its seed reset
 }

@@ -19,7 +19,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hippodrome import compiled
+from hippodrome.analysis.review import default_budget, review_game
+from hippodrome.bots.base import make_bot
+from hippodrome.bots.match import play_match
 from hippodrome.engine.game import Game, State
+from hippodrome.engine.record import GameRecord, Seat
 from hippodrome.engine.types import JSONObject, Player
 
 clock = time.process_time
@@ -216,6 +220,47 @@ def bench(
     return {**environment(), "rounds": rounds, "seed": seed, "results": results}
 
 
+def review_bench(
+    games: Sequence[Game[Any]],
+    *,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> JSONObject:
+    """The review of a whole game (``hippodrome review``, every seat, the game's default budget)
+    for each game: a game played by heuristic bots from ``seed``, reviewed in this process, its CPU
+    seconds on one core; and whether every labelled decision's interval separates the two moves."""
+    results: list[JSONObject] = []
+    for i, game in enumerate(games):
+        bots = [make_bot("heuristic", game.id) for _ in range(game.num_players)]
+        final = play_match(game, bots, seed=seed)
+        seats = [Seat(f"heuristic-{p}", "heuristic") for p in range(game.num_players)]
+        record = GameRecord.from_state(final, seats)
+        budget = default_budget(game.id)
+        start = clock()
+        data = review_game(record, budget=budget, seed=seed)
+        seconds = clock() - start
+        labelled = [d for d in data["decisions"] if d["label"] is not None]
+        results.append(
+            {
+                "game": game.id,
+                "options": game.options.to_json(),
+                "moves": len(record.moves),
+                "decisions": data["decisions_judged"],
+                "forced": data["forced_skipped"],
+                "budget": budget.to_json(),
+                "seconds": seconds,
+                "seconds_per_decision": seconds / max(1, data["decisions_judged"]),
+                "labelled": len(labelled),
+                "labelled_separated": sum(
+                    1 for d in labelled if d["loss"]["win"]["interval"][0] > 0
+                ),
+            }
+        )
+        if progress is not None:
+            progress(i + 1, len(games))
+    return {**environment(), "seed": seed, "review": results}
+
+
 def relative_spread(result: JSONObject, name: str) -> float:
     """The spread of a figure as a fraction of its median: (highest - lowest) / median."""
     low, high = result["spread"][name]
@@ -234,4 +279,5 @@ __all__ = [
     "mid_game",
     "random_playouts",
     "relative_spread",
+    "review_bench",
 ]

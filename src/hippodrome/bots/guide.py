@@ -90,14 +90,14 @@ def guide(
     action = bot.choose(SeatView(state, seat), rng)
     plans = list(state.plans(seat))
     run = _whole_move(state, seat, bot, action, rng) if plans else (action,)
-    chosen = _plan_of(state, seat, run, plans) if plans else None
+    chosen = plan_of(state, seat, run, plans) if plans else None
     if chosen is not None:
         mine: tuple[Action, ...] = chosen.actions
         others: list[tuple[Action, ...]] = [p.actions for p in plans if p is not chosen]
     else:
         mine = run
-        others = [(a,) for a in _candidates(state, seat) if a != action]
-    words = _wording(state, hooks, plans)
+        others = [(a,) for a in candidates(state, seat) if a != action]
+    words = wording(state, hooks, plans)
     reason = _reason(state, seat, mine, others, words, rng=rng, seconds=seconds, rounds=rounds)
     about = hooks.situation(state, seat) if hooks.situation is not None else None
     move: Message | None = None
@@ -128,7 +128,7 @@ def _whole_move(
     return tuple(run)
 
 
-def _plan_of(
+def plan_of(
     state: State, seat: Player, run: tuple[Action, ...], plans: Sequence[Plan]
 ) -> Plan | None:
     """The offered whole move that ends where ``run`` ends (the same position), the run's own
@@ -147,7 +147,7 @@ def _after(state: State, seat: Player, actions: Sequence[Action]) -> State:
     return sim
 
 
-def _candidates(state: State, seat: Player) -> Sequence[Action]:
+def candidates(state: State, seat: Player) -> Sequence[Action]:
     """The moves worth comparing: the game's search candidates where it lends them (the few amounts
     that differ in kind), else every legal move."""
     legal = state.legal_actions(seat)
@@ -155,7 +155,7 @@ def _candidates(state: State, seat: Player) -> Sequence[Action]:
     return pick(state, seat, legal) if pick is not None else legal
 
 
-def _wording(state: State, hooks: GuideHooks, plans: Sequence[Plan]) -> Any:
+def wording(state: State, hooks: GuideHooks, plans: Sequence[Plan]) -> Any:
     """How a move (its actions) is named in a reason: a whole move by the game's words, else its
     first action's label."""
     by_actions = {p.actions: p for p in plans}

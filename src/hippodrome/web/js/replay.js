@@ -5,6 +5,7 @@ import { loadBoardModule } from "./boards/index.js";
 import { ApiError, api, fragmentTokens, seatNames, tableIdFromPath } from "./dom.js";
 import { bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderGameOver, renderLog, renderPlayers } from "./panels.js";
+import { createReview } from "./review.js";
 import { createZoom } from "./zoom.js";
 
 const tableId = tableIdFromPath();
@@ -29,6 +30,8 @@ const els = {
   board: $("board"),
   players: $("players"),
   log: $("log"),
+  review: $("review"),
+  reviewOpen: $("review-open"),
 };
 
 let summary = null;
@@ -40,6 +43,7 @@ let index = 0;
 let error = null;
 let recordError = null;
 let gameTitles = {};
+let review = null; // the game review panel (review.js), once asked for
 
 const steps = () => replay?.steps || [];
 
@@ -102,6 +106,7 @@ function render() {
   const { events, current } = logUpTo(index);
   if (board) board.update(msg, events);
   if (board) zoom.refresh(t);
+  if (board) review?.mark(els.board, index);
   els.slider.max = String(n - 1);
   els.slider.value = String(index);
   els.first.disabled = els.prev.disabled = index === 0;
@@ -121,6 +126,27 @@ function render() {
   renderPlayers(els.players, msg);
   renderLog(els.log, events, { current });
   renderGameOver(els.gameOver, msg);
+  els.reviewOpen.hidden = summary?.status !== "finished" || Boolean(review);
+}
+
+/** The game review (review.js) of `seat` (default: the viewer's, else the first), asked for now. */
+function openReview(seat) {
+  if (review || summary?.status !== "finished") return;
+  els.review.hidden = false;
+  review = createReview(els.review, {
+    tableId,
+    token,
+    game: summary.game,
+    seats: replay.seats || summary.seats || [],
+    seat: Number.isInteger(seat) ? seat : (replay.seat ?? 0),
+    steps: steps().length - 1,
+    start: true,
+    onOpen: (decision) => {
+      if (decision) go(decision.index);
+      else render();
+    },
+  });
+  render();
 }
 
 function errorText(e) {
@@ -177,6 +203,7 @@ els.prev.addEventListener("click", () => go(index - 1));
 els.next.addEventListener("click", () => go(index + 1));
 els.last.addEventListener("click", () => go(steps().length - 1));
 els.slider.addEventListener("input", (e) => go(Number(e.target.value)));
+els.reviewOpen.addEventListener("click", () => openReview(null));
 
 document.addEventListener("keydown", (event) => {
   if (event.target === els.slider) return; // the slider moves itself with the arrows
@@ -203,6 +230,7 @@ async function start() {
   bindLangSwitch(document, () => {
     translatePage();
     if (board) board.setLang(lang(), t);
+    review?.render();
     render();
   });
   if (!tableId) {
@@ -231,9 +259,12 @@ async function start() {
   } catch (err) {
     error = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
   }
-  const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("step"));
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const wanted = Number(fragment.get("step"));
   go(Number.isInteger(wanted) && wanted > 0 ? wanted : 0);
   render();
+  // `#review` (the result screen's link): the review of the seat it names, asked for at once.
+  if (fragment.has("review")) openReview(fragment.get("review") ? Number(fragment.get("review")) : null);
   checkRecord();
 }
 

@@ -10,40 +10,56 @@ Two phases, each with its own server process on the same database:
    (at most ``--fill-concurrency`` at a time) and stores them. Reported: the server's unthrottled
    action rate (its capacity when nobody waits), and its resident memory (VmRSS from
    ``/proc/<pid>/status``) before and after.
-2. **Live.** A server with ``--bot-delay`` (0.5 s by default) runs ``--tables`` tables at once: bot-only
-   tables (three ``--bot`` bots, heuristic by default), plus ``--probes`` of them where this script
-   plays one seat itself (a human seat answering at once, against two random bots) while the
-   ``--spectators`` websocket spectators watch those probe tables. The tables are created evenly over
-   ``--ramp`` seconds (``--ramp 0``: all at once, so every bot wakes at the same instant, as after a
-   restart), and a finished table is replaced by a new one, so the count stays up. Measured over
-   ``--seconds``, after ``--warmup``:
+2. **Live.** Servers with ``--bot-delay`` (0.5 s by default), every limit on (``--nginx``: behind
+   Debian's nginx configured as docs/deploy.md says, the servers trusting it), run ``--tables`` tables
+   at once: bot-only tables (three ``--bot`` bots), plus ``--probes`` of them where this script plays
+   one seat itself (a human seat answering at once, against two random bots) while the
+   ``--spectators`` websocket spectators watch those probe tables (``--crowd`` of them at one). Every
+   client comes from an address of its own (127.1.0.1, 127.1.0.2, ...), as a real crowd does, so
+   the limits per address count it alone. ``--talkers`` bot tables have a spectator saying a chat
+   line at the allowed rate, as do ``--crowd-talkers`` of the crowd; logins (``--logins-per-second``,
+   each from a new address) and replays of finished games (``--replays-per-second``) are offered at
+   a fixed rate whatever the answers, with another request (``GET /api/games``) every
+   ``--ping-every`` seconds. The tables are created evenly over ``--ramp`` seconds, and a finished
+   table is replaced by a new one, so the count stays up. Measured over ``--seconds``, after
+   ``--warmup`` (the pings of the warm-up, before any login or replay, are the baseline):
 
-   - actions per second: the sum of every table's version increase (polled over HTTP at the start and
-     the end of the window), against the ideal ``tables / bot_delay`` of a server that is never late;
-   - latency: for each action the probe seat sends, from sending it to its own update arriving, and to
-     the *last* client at that table (the player and every spectator) receiving the update. The server
-     keeps the same figure in-process (``Runtime.latencies``, from an action's arrival to the last
-     connection's update being queued), which is not reachable from outside; the figure here adds the
-     loopback network and this script's own scheduling, whose lag is reported alongside so the reader
-     can judge it;
-   - fan-out spread: for every update at a watched table (bot moves included), the time between the
-     first and the last of its clients receiving it;
-   - the server's resident memory and CPU time over the window.
+   - actions per second (no "ideal" rate: bots and chance take several steps a turn, and a step
+     waits ``step_delay`` or ``bot_delay``);
+   - for every probe action acknowledged in the window, when each client of its table (the player
+     and every spectator who joined) was first shown its version or a later one: to the player's own
+     update, to the last client; a client never shown it within ``--grace`` seconds of the window's
+     end is a missing delivery (the percentiles count it, as never arriving);
+   - every chat line said in the window: back to its talker, and to every spectator of its table;
+   - the logins, replays and pings offered against those answered (a server that falls behind
+     leaves them unanswered, or answers late), and what a login or a replay in flight costs a
+     ping against the baseline;
+   - the servers', nginx's and this script's CPU, its own loop lag, the servers' memory.
+
+   It fails (exit 1) when a check fails: a delivery or a chat line missing, a client refused or
+   failed, an offered request unanswered or refused, or past ``--max-p99-ms`` (action to the last
+   client) or ``--max-delay-ms`` (a login or a replay delaying a ping, at p99).
+
+``--fresh-db`` plays on a PostgreSQL database of the run's own, dropped at its end; with ``--redis``
+the servers use a namespace of the run's own, whose keys are removed at its end.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import json
 import math
 import os
+import random
 import re
 import resource
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -75,7 +91,10 @@ UNLIMITED = {
     f"HIPPODROME_{name}": "0"
     for name in ("TABLES_PER_ADDRESS", "WS_PER_ADDRESS", "WS_PER_TABLE", "WS_MESSAGES_PER_SECOND")
 }
-"""This one client is the whole crowd: the limits per client address are lifted."""
+"""The storage and fault phases are one client from one address: their limits per address are
+lifted. The live phase keeps every limit, its clients spread over addresses as a crowd is."""
+DEPLOY = Path(__file__).resolve().parents[1] / "docs" / "deploy.md"
+LOAD_PASSWORD = "a load test's password"
 
 
 def free_port() -> int:
@@ -97,6 +116,8 @@ class ServerProcess:
         *,
         port: int | None = None,
         env: dict[str, str] | None = None,
+        args: list[str] | None = None,
+        limits: bool = False,
     ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -117,10 +138,11 @@ class ServerProcess:
                     "--bot-delay",
                     str(bot_delay),
                     *(["--redis", redis] if redis else []),
+                    *(args or []),
                 ],
                 stdout=sink,
                 stderr=sink,
-                env={**os.environ, **UNLIMITED, **(env or {})},
+                env={**os.environ, **({} if limits else UNLIMITED), **(env or {})},
             )
 
     async def ready(self, http: httpx.AsyncClient, timeout: float = 120.0) -> None:
@@ -179,6 +201,14 @@ async def versions(
     return dict(await asyncio.gather(*(one(i) for i in ids)))
 
 
+async def stored_versions(store: Store, ids: list[str]) -> dict[str, tuple[int, str, float]]:
+    """Each table's (version, status, time read), read from the store in one query (the live
+    phase does not load the servers with its own bookkeeping)."""
+    read = await asyncio.to_thread(store.tables, ids)
+    now = time.monotonic()
+    return {t: (v, s, now) for t, (v, s) in read.items()}
+
+
 def own_cpu_seconds() -> float:
     """This script's own CPU time so far (user + system), to tell its share of the machine."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -186,20 +216,24 @@ def own_cpu_seconds() -> float:
 
 
 def quantiles(values: list[float]) -> dict[str, float | int | None]:
-    """Count, p50, p90, p99 and max (in milliseconds)."""
+    """Count, p50, p90, p99 and max (in milliseconds). An infinite value is a sample that never
+    came (an action a client never received): it counts, as ``missing``, and a percentile that
+    falls on one is None."""
     if not values:
-        return {"n": 0, "p50": None, "p90": None, "p99": None, "max": None}
+        return {"n": 0, "missing": 0, "p50": None, "p90": None, "p99": None, "max": None}
     ordered = sorted(values)
 
-    def at(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
+    def at(q: float) -> float | None:
+        value = ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+        return None if math.isinf(value) else round(value * 1000, 2)
 
     return {
         "n": len(ordered),
+        "missing": sum(1 for v in ordered if math.isinf(v)),
         "p50": at(0.50),
         "p90": at(0.90),
         "p99": at(0.99),
-        "max": round(ordered[-1] * 1000, 2),
+        "max": at(1.0),
     }
 
 
@@ -235,6 +269,8 @@ async def storage_phase(args: argparse.Namespace, db_url: str, log: Path) -> dic
             rss_after_reads = server.rss_mib()
     finally:
         server.stop()
+    args.finished_ids = [t for t, (_, s, _) in final.items() if s == "finished"]
+    """The live phase asks for these games' replays (a crowd looking at past games)."""
     actions = sum(v for v, _, _ in final.values())
     return {
         "tables_finished": sum(1 for _, s, _ in final.values() if s == "finished"),
@@ -248,66 +284,138 @@ async def storage_phase(args: argparse.Namespace, db_url: str, log: Path) -> dic
     }
 
 
-# -- phase 2: live tables, spectators and probes --------------------------------------------------
+# -- phase 2: live tables, spectators, probes, chat, logins and replays ---------------------------
+
+
+class Addresses:
+    """The client addresses of a crowd: 127.1.0.1, 127.1.0.2, ... (every 127.x.y.z is this
+    machine's), one per client, as a real crowd has; the limits per address stay on."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def next(self) -> str:
+        n = self.count
+        self.count += 1
+        return f"127.{1 + n // 62500}.{(n // 250) % 250}.{n % 250 + 1}"
+
+
+NO_TLS = ssl.create_default_context()
+"""One TLS context for every client (the URLs are plain HTTP): making one per client would load
+the certificates each time, holding this script's loop."""
+
+
+def http_from(address: str, timeout: float = 60.0) -> httpx.AsyncClient:
+    """An HTTP client whose connections leave from ``address``."""
+    return httpx.AsyncClient(
+        transport=httpx.AsyncHTTPTransport(local_address=address, verify=NO_TLS),
+        trust_env=False,
+        timeout=timeout,
+        headers={"X-Hippodrome": "1"},
+    )
+
+
+@dataclass
+class Seen:
+    """One client of a watched table: each new highest version it was shown, and when."""
+
+    versions: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def note(self, version: int, at: float) -> None:
+        if not self.versions or version > self.versions[-1]:
+            self.versions.append(version)
+            self.times.append(at)
+
+    def first_at_or_after(self, version: int) -> float | None:
+        """When it was first shown ``version`` or a later one (None: never)."""
+        i = bisect.bisect_left(self.versions, version)
+        return self.times[i] if i < len(self.versions) else None
+
+
+@dataclass
+class Stream:
+    """Requests offered at a fixed rate whatever the answers (logins, replays, pings): each one's
+    start, end (None: unanswered) and status."""
+
+    name: str
+    calls: list[tuple[float, float | None, int | str]] = field(default_factory=list)
+
+    async def call(self, request: Any) -> None:
+        start = time.monotonic()
+        index = len(self.calls)
+        self.calls.append((start, None, 0))
+        status: int | str
+        try:
+            status = await request()
+        except (httpx.HTTPError, OSError) as exc:
+            status = exc.__class__.__name__
+        self.calls[index] = (start, time.monotonic(), status)
 
 
 @dataclass
 class Live:
-    """What the live phase's clients observe, keyed by (table, version)."""
+    """What the live phase's clients observe."""
 
+    front: list[str]
+    """The URLs clients connect to: nginx's, or the server processes' (spread evenly)."""
     servers: list[ServerProcess]
     http: httpx.AsyncClient
+    addresses: Addresses
+    creators: list[httpx.AsyncClient]
     spectators_per_table: int
     bot_seats: list[dict[str, Any]]
+    chat_every: float
     crowd: int = 0
     """Spectators at the first probe table instead of ``spectators_per_table``."""
+    crowd_talkers: int = 0
     crowd_table: str | None = None
-    watchers: dict[str, int] = field(default_factory=dict)
-    """The spectators each probe table has (the player comes once they are all in)."""
     created_count: int = 0
     window: tuple[float, float] = (math.inf, math.inf)
     stopping: bool = False
     tables: dict[str, float] = field(default_factory=dict)
     """Every table of the phase, with the time it was created."""
     bot_tables: set[str] = field(default_factory=set)
-    """Every bot-only table of the phase, finished ones included."""
     replaceable: set[str] = field(default_factory=set)
     """Bot-only tables not yet seen finished."""
+    finished: list[str] = field(default_factory=list)
+    """Tables of the phase seen finished (their replays are asked for)."""
     sent: dict[tuple[str, int], float] = field(default_factory=dict)
-    """When the probe seat sent the action that makes (table, version)."""
-    own_update: dict[tuple[str, int], float] = field(default_factory=dict)
-    received: dict[tuple[str, int], list[float]] = field(default_factory=dict)
-    """When each client at a watched table (spectators and the probe seat) got (table, version)."""
+    """When the probe seat sent the action that makes (table, version), once acknowledged."""
+    refused: int = 0
+    clients: dict[str, list[Seen]] = field(default_factory=dict)
+    """Every client of a watched table that joined it (the player first)."""
+    said: dict[str, tuple[str, float]] = field(default_factory=dict)
+    """Every chat line said: its table, and when."""
+    heard: dict[str, list[tuple[float, set[str]]]] = field(default_factory=dict)
+    """Per table, what each listening spectator heard (line texts), with when it joined."""
+    echoed: dict[str, float] = field(default_factory=dict)
+    """When each line came back to the talker who said it."""
     messages: int = 0
-    errors: list[str] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
     spectators_connected: int = 0
 
     def in_window(self, t: float) -> bool:
         return self.window[0] <= t <= self.window[1]
 
     def url(self, i: int) -> str:
-        """The i-th client's server: clients are spread evenly over the server processes."""
-        return self.servers[i % len(self.servers)].url
+        return self.front[i % len(self.front)]
 
-    def next_url(self) -> str:
+    def ws(self, i: int, table_id: str) -> str:
+        return self.url(i).replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+
+    async def create(self, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """A new table, by the next of the creators (each its own address)."""
         self.created_count += 1
-        return self.url(self.created_count)
-
-
-async def watch(live: Live, table_id: str, ready: asyncio.Event, server: str) -> None:
-    """One spectator: records when each new version of the table arrives, until the game ends."""
-    url = server.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    try:
-        async with connect(url, proxy=None, max_size=2**24) as ws:
-            await ws.send(json.dumps({"type": "join", "token": None}))
-            live.spectators_connected += 1
-            try:
-                await receive_states(live, ws, table_id, ready)
-            finally:
-                live.spectators_connected -= 1
-    except (OSError, TimeoutError, ConnectionClosed) as exc:
-        live.errors.append(f"spectator: {exc.__class__.__name__}")
-        ready.set()  # counted as an error, not waited for
+        creator = self.creators[self.created_count % len(self.creators)]
+        try:
+            return await create_table(creator, self.url(self.created_count), seats)
+        except httpx.HTTPStatusError as exc:
+            self.errors[f"table creation: {exc.response.status_code}"] += 1
+            raise
+        except httpx.HTTPError as exc:
+            self.errors[f"table creation: {exc.__class__.__name__}"] += 1
+            raise
 
 
 STATE_HEAD = re.compile(
@@ -316,63 +424,133 @@ STATE_HEAD = re.compile(
 """What a spectator reads of a state: its version and status, at the head of the message (the
 server writes them first), without decoding the rest: 1,000 spectators decoding every state would
 make this script, not the server, what is measured."""
+OPEN_TIMEOUT = 60.0
+"""Seconds a client waits for its websocket to open (a browser waits on): longer is a failure."""
+CHAT_TEXT = re.compile(r'"text":"(said-[0-9-]+)"')
 
 
-async def receive_states(
-    live: Live, ws: ClientConnection, table_id: str, ready: asyncio.Event | None
+async def watch(
+    live: Live, table_id: str, ready: asyncio.Event, i: int, talker: int | None = None
 ) -> None:
-    last = -1
-    async for raw in ws:
-        now = time.monotonic()
-        live.messages += 1
-        head = STATE_HEAD.match(raw if isinstance(raw, str) else raw.decode())
-        if head is None:
-            continue  # presence, chat: not a state
-        if ready is not None:
-            ready.set()
-        version, status = int(head[1]), head[2]
-        if version > last:
-            last = version
-            live.received.setdefault((table_id, last), []).append(now)
-        if status == "finished" or live.stopping:
-            return
+    """One spectator from an address of its own: records when each new version of the table
+    arrives and the chat lines it hears, until the game ends; a talker also says a line every
+    ``chat_every`` seconds (the allowed rate)."""
+    seen = Seen()
+    heard: set[str] = set()
+    try:
+        async with connect(
+            live.ws(i, table_id),
+            proxy=None,
+            max_size=2**24,
+            local_addr=(live.addresses.next(), 0),
+            open_timeout=OPEN_TIMEOUT,
+        ) as ws:
+            await ws.send(json.dumps({"type": "join", "token": None}))
+            saying = None
+            try:
+                async for raw in ws:
+                    now = time.monotonic()
+                    live.messages += 1
+                    text = raw if isinstance(raw, str) else raw.decode()
+                    head = STATE_HEAD.match(text)
+                    if head is not None:
+                        if not seen.versions:
+                            live.spectators_connected += 1
+                            live.clients.setdefault(table_id, []).append(seen)
+                            live.heard.setdefault(table_id, []).append((now, heard))
+                            ready.set()
+                            if talker is not None:
+                                saying = asyncio.create_task(talk(live, ws, table_id, talker))
+                        seen.note(int(head[1]), now)
+                        if head[2] == "finished" or live.stopping:
+                            return
+                    elif text.startswith('{"type":"chat"'):
+                        for line in CHAT_TEXT.findall(text):
+                            heard.add(line)
+                            if line.startswith(f"said-{talker}-"):
+                                live.echoed.setdefault(line, now)
+                    elif text.startswith('{"type":"error"'):
+                        live.errors[json.loads(text).get("key", "error")] += 1
+            finally:
+                if seen.versions:
+                    live.spectators_connected -= 1
+                if saying is not None:
+                    saying.cancel()
+    except (OSError, TimeoutError, WebSocketException) as exc:
+        live.errors[f"spectator: {exc.__class__.__name__}"] += 1
+    finally:
+        ready.set()  # a spectator that never joined is counted as an error, not waited for
 
 
-async def probe(live: Live, delay: float) -> None:
+async def talk(live: Live, ws: ClientConnection, table_id: str, talker: int) -> None:
+    """A spectator talking at the allowed rate: a line every ``chat_every`` seconds, the first
+    at a random offset so that the talkers do not all speak at once."""
+    await asyncio.sleep(random.uniform(0, live.chat_every))
+    n = 0
+    with contextlib.suppress(ConnectionClosed):
+        while not live.stopping:
+            n += 1
+            text = f"said-{talker}-{n}"
+            live.said[text] = (table_id, time.monotonic())
+            await ws.send(json.dumps({"type": "say", "text": text, "name": f"talker {talker}"}))
+            await asyncio.sleep(live.chat_every)
+
+
+async def probe(live: Live, delay: float, first_talker: int) -> None:
     """A probe table: this script plays its human seat at once while spectators watch it."""
     await asyncio.sleep(delay)
     while not live.stopping:
-        table = await create_table(live.http, live.next_url(), PROBE_SEATS)
+        try:
+            table = await live.create(PROBE_SEATS)
+        except httpx.HTTPError:
+            await asyncio.sleep(1.0)  # counted among the errors; tried again
+            continue
         table_id, token = table["id"], table["seats"][0]["token"]
         live.tables[table_id] = time.monotonic()
-        count = live.spectators_per_table
+        count, talkers = live.spectators_per_table, 0
         if live.crowd and live.crowd_table is None:
-            live.crowd_table, count = table_id, live.crowd
-        live.watchers[table_id] = count
+            live.crowd_table, count, talkers = table_id, live.crowd, live.crowd_talkers
         readies = [asyncio.Event() for _ in range(count)]
         watchers = [
-            asyncio.create_task(watch(live, table_id, r, live.url(i)))
+            asyncio.create_task(
+                watch(live, table_id, r, i, first_talker + i if i < talkers else None)
+            )
             for i, r in enumerate(readies)
         ]
-        # Every spectator is in before the player joins, which starts the game.
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=120)
-        url = live.next_url().replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-        async with connect(url, proxy=None, max_size=2**24) as ws:
+        # Every spectator is in before the player joins, which starts the game; after 60 s the
+        # game starts anyway (one joining later counts from the action to his joining state).
+        try:
+            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), timeout=60)
+        except TimeoutError:
+            live.errors["spectators not in after 60 s"] += 1
+        own = Seen()
+        live.clients.setdefault(table_id, []).insert(0, own)
+        async with connect(
+            live.ws(live.created_count, table_id),
+            proxy=None,
+            max_size=2**24,
+            local_addr=(live.addresses.next(), 0),
+            open_timeout=OPEN_TIMEOUT,
+        ) as ws:
             await ws.send(json.dumps({"type": "join", "token": token}))
-            acted = -1
+            acted, pending = -1, None
             async for raw in ws:
                 now = time.monotonic()
                 message = json.loads(raw)
                 live.messages += 1
-                if message["type"] == "error":
-                    live.errors.append(message["key"])
+                if message["type"] in ("error", "stale"):
+                    if message["type"] == "error":
+                        live.errors[message["key"]] += 1
+                    if pending is not None:
+                        live.refused += 1
+                        pending = None
                 if message["type"] != "state":
                     continue
                 version = message["version"]
-                key = (table_id, version)
-                if key not in live.own_update:
-                    live.own_update[key] = now
-                    live.received.setdefault(key, []).append(now)
+                own.note(version, now)
+                if pending is not None and version >= pending[0]:
+                    live.sent[(table_id, pending[0])] = pending[1]  # acknowledged
+                    pending = None
                 if message["status"] == "finished" or live.stopping:
                     break
                 if version > acted and (message["can_roll"] or message["legal"]):
@@ -385,25 +563,57 @@ async def probe(live: Live, delay: float) -> None:
                             "action": message["legal"][0]["notation"],
                             "version": version,
                         }
-                    live.sent[(table_id, version + 1)] = time.monotonic()
+                    pending = (version + 1, time.monotonic())
                     await ws.send(json.dumps(reply))
         for task in watchers:
             task.cancel()
         await asyncio.gather(*watchers, return_exceptions=True)
 
 
-async def replace_finished(live: Live) -> None:
-    """Keep the number of bot tables up: a finished one is replaced by a new one."""
+async def bot_table(live: Live, talker: int | None) -> None:
+    """A bot-only table; with a ``talker`` (a spectator saying a line at the allowed rate), a new
+    one each time the last one finishes (without, :func:`replace_finished` replaces it)."""
+    while not live.stopping:
+        try:
+            table = await live.create(live.bot_seats)
+        except httpx.HTTPError:
+            return  # counted among the errors
+        live.tables[table["id"]] = time.monotonic()
+        live.bot_tables.add(table["id"])
+        if talker is None:
+            live.replaceable.add(table["id"])
+            return
+        await watch(live, table["id"], asyncio.Event(), talker, talker)
+        live.finished.append(table["id"])
+        await asyncio.sleep(1.0)  # no loop of new tables if its talker could not connect
+
+
+async def replace_finished(live: Live, store: Store, tasks: list[asyncio.Task[None]]) -> None:
+    """Keep the number of bot tables up: a finished one without a talker is replaced."""
     while not live.stopping:
         await asyncio.sleep(1.0)
-        listed = (await live.http.get(f"{live.url(0)}/api/tables?status=finished")).json()
-        for summary in listed:
-            if summary["id"] in live.replaceable:
-                live.replaceable.discard(summary["id"])
-                table = await create_table(live.http, live.next_url(), live.bot_seats)
-                live.tables[table["id"]] = time.monotonic()
-                live.bot_tables.add(table["id"])
-                live.replaceable.add(table["id"])
+        stored = await asyncio.to_thread(store.tables, list(live.replaceable))
+        for table_id, (_, status) in stored.items():
+            if status == "finished":
+                live.replaceable.discard(table_id)
+                live.finished.append(table_id)
+                tasks.append(asyncio.create_task(bot_table(live, None)))
+
+
+async def offered(
+    stream: Stream, every: float, request: Any, stop: asyncio.Event, tasks: set[Any]
+) -> None:
+    """Offer ``request`` every ``every`` seconds, whatever the answers (an open loop: a server that
+    falls behind shows as answers coming late, or not at all)."""
+    if every <= 0:
+        return
+    next_at = time.monotonic() + random.uniform(0, every)
+    while not stop.is_set():
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+        next_at += every
+        task = asyncio.create_task(stream.call(request))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
 
 async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
@@ -414,14 +624,202 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(time.monotonic() - before - 0.05)
 
 
-async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[str, Any]:
-    servers = [ServerProcess(db_url, args.bot_delay, log, args.redis) for _ in range(args.workers)]
-    server = servers[0]
+def nginx_config(ports: list[int], listen: int, home: Path) -> str:
+    """docs/deploy.md's nginx site (its one ``nginx`` block) in front of ``ports``, listening on
+    127.0.0.1:``listen``, in a whole configuration of its own directory."""
+    blocks = re.findall(r"```nginx\n(.*?)```", DEPLOY.read_text(), flags=re.DOTALL)
+    if len(blocks) != 1:
+        raise SystemExit("docs/deploy.md should show one nginx configuration")
+    lines = re.findall(r" *server 127\.0\.0\.1:\d+;\n", blocks[0])
+    upstreams = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
+    site = blocks[0].replace(lines[0], upstreams, 1)
+    for line in lines[1:]:
+        site = site.replace(line, "", 1)
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{listen} backlog=4096;", 1)
+    temps = "".join(
+        f"{kind}_temp_path {home / kind};\n"
+        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    return (
+        f"pid {home / 'nginx.pid'};\nerror_log {home / 'error.log'} warn;\n"
+        "worker_processes 1;\nworker_rlimit_nofile 20000;\n"
+        "events { worker_connections 8192; }\n"
+        f"http {{\naccess_log off;\n{temps}{site}}}\n"
+    )
+
+
+class Nginx:
+    """Debian's nginx in front of the server processes, as docs/deploy.md configures it."""
+
+    def __init__(self, ports: list[int], home: Path) -> None:
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        home.mkdir(parents=True, exist_ok=True)
+        home.chmod(0o755)
+        (home / "nginx.conf").write_text(nginx_config(ports, self.port, home))
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "-p",
+                str(home),
+                "-e",
+                str(home / "error.log"),
+                "-c",
+                str(home / "nginx.conf"),
+                "-g",
+                "daemon off;",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=(home / "stderr.log").open("wb"),
+        )
+        self.home = home
+
+    async def ready(self, http: httpx.AsyncClient) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"nginx exited at start; see {self.home / 'error.log'}")
+            with contextlib.suppress(httpx.TransportError):
+                if (await http.get(f"{self.url}/api/games")).is_success:
+                    return
+            await asyncio.sleep(0.1)
+        raise SystemExit("nginx did not answer within 30 s")
+
+    def cpu_seconds(self) -> float:
+        total = 0.0
+        for pid in [self.process.pid, *children(self.process.pid)]:
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def delivery(live: Live, grace_end: float) -> dict[str, Any]:
+    """Every acknowledged probe action sent in the window, checked at every client of its table
+    (the player and every spectator who joined): when the last one was shown it, or missing.
+    Chat lines said in the window, checked at the talker (echo) and at every spectator of the
+    table."""
+    own: list[float] = []
+    last: list[float] = []
+    crowd_last: list[float] = []
+    missing = crowd_missing = expected = 0
+    for (table_id, version), sent in live.sent.items():
+        if not live.in_window(sent):
+            continue
+        clients = live.clients.get(table_id, [])
+        times = [c.first_at_or_after(version) for c in clients]
+        got = [t for t in times if t is not None and t <= grace_end]
+        expected += len(clients)
+        lost = len(clients) - len(got)
+        if clients and times[0] is not None:
+            own.append(times[0] - sent)  # the player's own connection comes first
+        worst = math.inf if lost else max(got) - sent
+        if table_id == live.crowd_table:
+            crowd_missing += lost
+            crowd_last.append(worst)
+        else:
+            missing += lost
+            last.append(worst)
+    said = [(text, table, at) for text, (table, at) in live.said.items() if live.in_window(at)]
+    unechoed = [text for text, _, _ in said if text not in live.echoed]
+    echo = [live.echoed[text] - at for text, _, at in said if text in live.echoed]
+    chat_missing = 0
+    chat_expected = 0
+    for text, table, at in said:
+        for joined, heard in live.heard.get(table, []):
+            if joined <= at:  # a line said before one joined is in its history only if recent
+                chat_expected += 1
+                chat_missing += text not in heard
+    return {
+        "probe_actions_acknowledged": len(last) + len(crowd_last),
+        "deliveries_expected": expected,
+        "deliveries_missing": missing + crowd_missing,
+        "latency_ms_action_to_own_update": quantiles(own),
+        "latency_ms_action_to_last_client": quantiles(last),
+        "latency_ms_action_to_last_client_of_the_crowd": quantiles(crowd_last),
+        "chat_lines_said": len(said),
+        "chat_lines_not_echoed": len(unechoed),
+        "chat_deliveries_expected": chat_expected,
+        "chat_deliveries_missing": chat_missing,
+        "latency_ms_chat_echo": quantiles(echo),
+    }
+
+
+def stream_summary(stream: Stream, window: tuple[float, float]) -> dict[str, Any]:
+    """A stream's requests offered in the window: how many, answered how, and how fast."""
+    calls = [c for c in stream.calls if window[0] <= c[0] <= window[1]]
+    answered = [c for c in calls if c[1] is not None]
+    seconds = window[1] - window[0]
+    return {
+        "offered": len(calls),
+        "offered_per_second": round(len(calls) / seconds, 2),
+        "answered": len(answered),
+        "unanswered": len(calls) - len(answered),
+        "statuses": dict(Counter(str(c[2]) for c in answered)),
+        "latency_ms": quantiles([c[1] - c[0] for c in answered if c[1] is not None]),
+    }
+
+
+def delays(
+    pings: Stream, slow: list[Stream], window: tuple[float, float], before: tuple[float, float]
+) -> dict[str, Any]:
+    """What logins and replays cost other requests: the pings of the window sent while one was in
+    flight, against those sent ``before`` the window (the same play, no login nor replay)."""
+    busy = sorted((s, e if e is not None else math.inf) for st in slow for s, e, _ in st.calls)
+    during: list[float] = []
+    quiet: list[float] = []
+    for start, end, _ in pings.calls:
+        took = (end if end is not None else math.inf) - start
+        if before[0] <= start <= before[1]:
+            quiet.append(took)
+        elif window[0] <= start <= window[1] and any(s <= start < e for s, e in busy):
+            during.append(took)
+    during_q, quiet_q = quantiles(during), quantiles(quiet)
+    base = quiet_q["p50"] or 0.0
+    return {
+        "pings_while_a_login_or_replay_ran": during_q,
+        "pings_before_any_login_or_replay": quiet_q,
+        "delay_ms_p99": None if during_q["p99"] is None else round(during_q["p99"] - base, 2),
+        "delay_ms_max": None if during_q["max"] is None else round(during_q["max"] - base, 2),
+    }
+
+
+async def live_phase(args: argparse.Namespace, db_url: str, log: Path, tmp: Path) -> dict[str, Any]:
+    namespace = f"hippodrome-load-{os.getpid()}-{int(time.time())}"
+    proxies = ["--trusted-proxies", "127.0.0.1"] if args.nginx else []
+    env = {"HIPPODROME_REDIS_NAMESPACE": namespace, **dict(kv.split("=", 1) for kv in args.env)}
+    servers = [
+        ServerProcess(db_url, args.bot_delay, log, args.redis, env=env, args=proxies, limits=True)
+        for _ in range(args.workers)
+    ]
+    nginx = Nginx([s.port for s in servers], tmp / "nginx") if args.nginx else None
+    front = [nginx.url] if nginx else [s.url for s in servers]
+    store = Store(db_url)
+    addresses = Addresses()
+    creators = [http_from(addresses.next()) for _ in range(args.creators)]
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    background: list[asyncio.Task[None]] = []
     try:
         async with httpx.AsyncClient(trust_env=False, timeout=60.0, limits=limits) as http:
             for one in servers:
                 await one.ready(http)
+            if nginx is not None:
+                await nginx.ready(http)
             await asyncio.sleep(0.5)
             rss_start = [one.rss_mib() for one in servers]
             probes = min(args.probes, args.tables)
@@ -430,57 +828,133 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
                 math.ceil(spread / max(1, probes - (1 if args.crowd else 0))) if probes else 0
             )
             bot_seats = [{"kind": "bot", "bot": args.bot}] * 3  # a live bot-only table
-            live = Live(servers, http, per_table, bot_seats, crowd=args.crowd)
-            gate = asyncio.Semaphore(20)
+            chat_every = 60.0 / args.chat_per_minute if args.chat_per_minute > 0 else math.inf
+            live = Live(
+                front, servers, http, addresses, creators, per_table, bot_seats, chat_every,
+                crowd=args.crowd, crowd_talkers=args.crowd_talkers,
+            )  # fmt: skip
+            # Accounts for the logins, each signed up from an address of its own.
+            accounts = [f"load{os.getpid()}x{i}" for i in range(args.accounts)]
+            for name in accounts:
+                async with http_from(addresses.next()) as one_client:
+                    answer = await one_client.post(
+                        f"{live.url(0)}/api/account/signup",
+                        json={"name": name, "password": LOAD_PASSWORD},
+                    )
+                    if answer.status_code != 201:
+                        raise SystemExit(f"sign-up refused: {answer.text}")
 
-            async def one_bot_table(delay: float) -> None:
-                await asyncio.sleep(delay)
-                async with gate:
-                    table = await create_table(http, live.next_url(), live.bot_seats)
-                live.tables[table["id"]] = time.monotonic()
-                live.bot_tables.add(table["id"])
-                live.replaceable.add(table["id"])
-
-            # Tables are created evenly over the ramp, so their bots do not all wake at the same
-            # instant (as they would not on a real site).
-            created = time.monotonic()
             n_bot = args.tables - probes
+            talking = min(args.talkers, n_bot)
+
+            async def one_bot_table(i: int) -> None:
+                await asyncio.sleep(args.ramp * i / max(1, n_bot))
+                background.append(
+                    asyncio.create_task(bot_table(live, 1000 + i if i < talking else None))
+                )
+
+            created = time.monotonic()
             probe_tasks = [
-                asyncio.create_task(probe(live, args.ramp * i / max(1, probes)))
+                asyncio.create_task(probe(live, args.ramp * i / max(1, probes), 100000 * (i + 1)))
                 for i in range(probes)
             ]
-            await asyncio.gather(*(one_bot_table(args.ramp * i / n_bot) for i in range(n_bot)))
-            replacer = asyncio.create_task(replace_finished(live))
+            await asyncio.gather(*(one_bot_table(i) for i in range(n_bot)))
+            replacer = asyncio.create_task(replace_finished(live, store, background))
             lag: list[float] = []
-            lag_stop = asyncio.Event()
-            lagger = asyncio.create_task(loop_lag(lag, lag_stop))
+            stop = asyncio.Event()
+            lagger = asyncio.create_task(loop_lag(lag, stop))
             creation_seconds = time.monotonic() - created
-            await asyncio.sleep(args.warmup)
+            # The open-loop streams: logins, replays, and the pings that show what they cost.
+            in_flight: set[Any] = set()
+            logins, replays_asked, pings = Stream("logins"), Stream("replays"), Stream("pings")
+            pinger = http_from(addresses.next(), timeout=30.0)
 
-            start = await versions(http, server.url, list(live.tables))
-            t0, cpu0 = time.monotonic(), sum(one.cpu_seconds() for one in servers)
+            async def log_in() -> int:
+                async with http_from(addresses.next()) as one_client:
+                    body = {"name": random.choice(accounts), "password": LOAD_PASSWORD}
+                    url = live.url(random.randrange(len(front)))
+                    return (
+                        await one_client.post(f"{url}/api/account/login", json=body)
+                    ).status_code
+
+            async def replay() -> int:
+                pool = [*live.finished, *args.finished_ids]
+                if not pool:
+                    return 0  # nothing finished to replay yet: counted as not served
+                async with http_from(addresses.next()) as one_client:
+                    url = live.url(random.randrange(len(front)))
+                    table_id = random.choice(pool)
+                    return (await one_client.get(f"{url}/api/tables/{table_id}/replay")).status_code
+
+            async def ping() -> int:
+                url = live.url(random.randrange(len(front)))
+                return (await pinger.get(f"{url}/api/games")).status_code
+
+            # The pings start with the warm-up: those before the window, when no login nor replay
+            # runs, are the baseline of what the play alone costs a request.
+            streams = [asyncio.create_task(offered(pings, args.ping_every, ping, stop, in_flight))]
+            quiet_from = time.monotonic()
+            await asyncio.sleep(args.warmup)
+            quiet_to = time.monotonic()
+            streams += [
+                asyncio.create_task(offered(stream, 1 / rate, request, stop, in_flight))
+                for stream, rate, request in (
+                    (logins, args.logins_per_second, log_in),
+                    (replays_asked, args.replays_per_second, replay),
+                )
+                if rate > 0
+            ]
+
+            start = await stored_versions(store, list(live.tables))
+            t0 = time.monotonic()
+            cpu0 = sum(one.cpu_seconds() for one in servers)
+            nginx0 = nginx.cpu_seconds() if nginx else 0.0
             own0 = own_cpu_seconds()
             live.window = (t0, math.inf)
             rss_samples: list[list[float]] = []
             while time.monotonic() - t0 < args.seconds:
                 await asyncio.sleep(1.0)
                 rss_samples.append([one.rss_mib() for one in servers])
-            t1, cpu1 = time.monotonic(), sum(one.cpu_seconds() for one in servers)
+            t1 = time.monotonic()
+            cpu1 = sum(one.cpu_seconds() for one in servers)
+            nginx1 = nginx.cpu_seconds() if nginx else 0.0
             own1 = own_cpu_seconds()
             live.window = (t0, t1)
-            end = await versions(http, server.url, list(live.tables))
+            stop.set()
+            end = await stored_versions(store, list(live.tables))
             spectators = live.spectators_connected
+            # Whatever was sent in the window has ``--grace`` seconds more to arrive.
+            await asyncio.sleep(args.grace)
+            grace_end = time.monotonic()
             live.stopping = True
-            lag_stop.set()
-            for task in [*probe_tasks, replacer, lagger]:
+            for task in [*probe_tasks, replacer, lagger, *background]:
                 task.cancel()
-            await asyncio.gather(*probe_tasks, replacer, lagger, return_exceptions=True)
+            for task in streams:
+                task.cancel()
+            for task in list(in_flight):
+                task.cancel()
+            await asyncio.gather(
+                *probe_tasks,
+                *(replacer, lagger),
+                *background,
+                *streams,
+                *in_flight,
+                return_exceptions=True,
+            )
+            await pinger.aclose()
             # Every client is gone: the memory the connections held should come back.
             await asyncio.sleep(5.0)
             rss_after = [one.rss_mib() for one in servers]
     finally:
+        for client in creators:
+            await client.aclose()
         for one in servers:
             one.stop()
+        if nginx is not None:
+            nginx.stop()
+        store.engine.dispose()
+        if args.redis:
+            forget_namespace(args.redis, namespace)
 
     window = t1 - t0
 
@@ -498,27 +972,18 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
     running_bot_tables = sum(
         1 for i, (_, s, _) in end.items() if i in live.bot_tables and s == "running"
     )
-    own: list[float] = []
-    last: list[float] = []
-    crowd_last: list[float] = []
-    for key, sent in live.sent.items():
-        got = live.received.get(key, [])
-        complete = len(got) == live.watchers.get(key[0], -1) + 1
-        if live.in_window(sent) and key in live.own_update and complete:
-            own.append(live.own_update[key] - sent)
-            (crowd_last if key[0] == live.crowd_table else last).append(max(got) - sent)
-    spread = [
-        max(got) - min(got)
-        for key, got in live.received.items()
-        if len(got) == live.watchers.get(key[0], -1) + 1 and live.in_window(min(got))
-    ]
-    ideal = (args.tables - probes) / args.bot_delay if args.bot_delay > 0 else math.inf
-    return {
+    result = {
+        "front": "nginx" if nginx else "direct",
         "tables": args.tables,
         "bot_tables": args.tables - probes,
         "probe_tables": probes,
         "spectators": spectators,
         "spectators_per_probe_table": per_table,
+        "crowd": args.crowd,
+        "talkers": talking,
+        "crowd_talkers": args.crowd_talkers,
+        "chat_lines_per_minute_each": args.chat_per_minute,
+        "client_addresses": addresses.count,
         "bot": args.bot,
         "bot_delay": args.bot_delay,
         "ramp_seconds": args.ramp,
@@ -528,18 +993,18 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
         "bot_tables_running_at_end": running_bot_tables,
         "actions_per_second": round(actions / window, 1),
         "bot_table_actions_per_second": round(bot_actions / window, 1),
-        "bot_table_actions_per_second_ideal": round(ideal, 1),
-        "probe_actions_sent": sum(1 for t in live.sent.values() if live.in_window(t)),
-        "latency_ms_action_to_own_update": quantiles(own),
-        "latency_ms_action_to_last_client": quantiles(last),
-        "crowd": args.crowd,
-        "latency_ms_action_to_last_client_of_the_crowd": quantiles(crowd_last),
-        "fan_out_spread_ms": quantiles(spread),
+        "probe_actions_refused": live.refused,
+        **delivery(live, grace_end),
+        "logins": stream_summary(logins, live.window),
+        "replays": stream_summary(replays_asked, live.window),
+        "pings": stream_summary(pings, live.window),
+        **delays(pings, [logins, replays_asked], live.window, (quiet_from, quiet_to)),
         "client_loop_lag_ms": quantiles(lag),
         "websocket_messages_received": live.messages,
-        "errors": sorted(set(live.errors)),
+        "errors": dict(live.errors),
         "server_processes": len(servers),
         "server_cpu_percent": round(100 * (cpu1 - cpu0) / window, 1),
+        "nginx_cpu_percent": round(100 * (nginx1 - nginx0) / window, 1),
         "client_cpu_percent": round(100 * (own1 - own0) / window, 1),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "rss_mib_start": [round(r, 1) for r in rss_start],
@@ -547,6 +1012,78 @@ async def live_phase(args: argparse.Namespace, db_url: str, log: Path) -> dict[s
         "rss_mib_end": [round(r, 1) for r in rss_samples[-1]],
         "rss_mib_after_clients_left": [round(r, 1) for r in rss_after],
     }
+    result["checks"] = [{"check": c, "passed": ok} for c, ok in live_verdicts(result, args)]
+    result["passed"] = all(c["passed"] for c in result["checks"])
+    return result
+
+
+def live_verdicts(live: dict[str, Any], args: argparse.Namespace) -> list[tuple[str, bool]]:
+    """Each check of the live phase: what it asserts, and whether it held."""
+    streams = [live[name] for name in ("logins", "replays", "pings")]
+    verdicts = [
+        (
+            "every acknowledged player action reached every client of its table "
+            f"({live['deliveries_missing']} deliveries of {live['deliveries_expected']} missing)",
+            live["deliveries_missing"] == 0 and live["deliveries_expected"] > 0,
+        ),
+        (
+            "every chat line said came back to its talker and reached every spectator of its "
+            f"table ({live['chat_lines_not_echoed']} not echoed, "
+            f"{live['chat_deliveries_missing']} of {live['chat_deliveries_expected']} missing)",
+            live["chat_lines_not_echoed"] == 0 and live["chat_deliveries_missing"] == 0,
+        ),
+        (
+            "no client refused nor failed (every limit counted per client): "
+            + (", ".join(f"{k} x{v}" for k, v in live["errors"].items()) or "none"),
+            not live["errors"],
+        ),
+        (
+            "the server kept up with the offered logins, replays and pings (every one answered "
+            f"within the window and {args.grace:g} s, none refused): "
+            + ", ".join(
+                f"{s} {x['answered']}/{x['offered']} {x['statuses']}"
+                for s, x in zip(("logins", "replays", "pings"), streams, strict=True)
+            ),
+            all(x["unanswered"] == 0 and set(x["statuses"]) <= {"200"} for x in streams),
+        ),
+    ]
+    if args.max_p99_ms:
+        worst = [
+            live["latency_ms_action_to_last_client"]["p99"],
+            live["latency_ms_action_to_last_client_of_the_crowd"]["p99"],
+        ]
+        wanted = worst if args.crowd else worst[:1]  # a figure that never came fails
+        verdicts.append(
+            (
+                f"p99 from a player's action to the last client under {args.max_p99_ms:g} ms "
+                f"(tables {worst[0]} ms, the crowd's {worst[1]} ms)",
+                all(w is not None and w < args.max_p99_ms for w in wanted),
+            )
+        )
+    if args.max_delay_ms:
+        delay = live["delay_ms_p99"]
+        verdicts.append(
+            (
+                f"a login or a replay delays other requests by under {args.max_delay_ms:g} ms "
+                f"at p99 (measured {delay} ms, max {live['delay_ms_max']} ms)",
+                delay is not None and delay < args.max_delay_ms,
+            )
+        )
+    return verdicts
+
+
+def forget_namespace(redis_url: str, namespace: str) -> None:
+    """Remove what this run's servers left in Redis (their keys, under the run's namespace)."""
+    try:
+        import redis  # noqa: PLC0415
+    except ImportError:
+        return
+    client = redis.Redis.from_url(redis_url)
+    with contextlib.suppress(redis.RedisError):
+        keys = list(client.scan_iter(f"{namespace}:*", count=1000))
+        for i in range(0, len(keys), 500):
+            client.delete(*keys[i : i + 500])
+    client.close()
 
 
 # -- faults: kill -9 of a server process, a Redis restart -----------------------------------------
@@ -862,14 +1399,17 @@ def replays(record: dict[str, Any]) -> str | None:
 
 
 def acknowledged_stored(moves: list[tuple[int, str]], acked: list[tuple[int, str]]) -> list[str]:
-    """The acknowledged moves not found in the record: each must be the seat's first move stored at
-    or after the version it was sent at (a roll: a chance outcome)."""
+    """The acknowledged moves not found in the record by their content at their version: a move
+    sent at version v and acknowledged is the record's action v, the seat's, with the same notation
+    (a roll: the chance outcome drawn there). A move lost and played again later, or another
+    action stored at its version, is found wanting."""
     missing = []
     for version, notation in acked:
         player = CHANCE if notation == "" else 0
-        found = next((n for p, n in moves[version:] if p == player), None)
-        if found is None or (notation and found != notation):
-            missing.append(f"v{version} {notation or 'roll'}")
+        stored = moves[version] if version < len(moves) else None
+        if stored is None or stored[0] != player or (notation and stored[1] != notation):
+            found = f"{stored[0]}:{stored[1]}" if stored else "nothing"
+            missing.append(f"v{version} {notation or 'roll'} (stored: {found})")
     return missing
 
 
@@ -929,7 +1469,7 @@ async def final_checks(faults: Faults, args: argparse.Namespace, tmp: Path) -> d
         "cli_replay_failed": cli_failed,
         "moves_acknowledged": sum(len(a) for a in faults.acknowledged.values()),
         "acknowledged_not_stored": unacknowledged,
-        "tables_with_a_version_gap_or_twice": gaps,
+        "tables_with_a_version_gap": gaps,
         "spectators": len(faults.followers),
         "spectators_finished": sum(1 for f in faults.followers if f.final is not None),
         "spectator_reconnections": sum(f.reconnections for f in faults.followers),
@@ -957,9 +1497,10 @@ def fault_verdicts(result: dict[str, Any]) -> list[tuple[str, bool]]:
             all(not k["not_resumed"] for k in kills),
         ),
         (
-            "no table driven by two processes: no version stored twice or skipped, none logged "
-            "as played by two drivers, spectators' versions only going forward",
-            not end["tables_with_a_version_gap_or_twice"]
+            "no table driven by two processes: the stored actions numbered 0 to the table's "
+            "version without a gap, none logged as played by two drivers, spectators' versions "
+            "only going forward and ending at the store's",
+            not end["tables_with_a_version_gap"]
             and end["two_drivers_logged"] == 0
             and not end["spectators_going_back"]
             and not end["spectators_ending_elsewhere"],
@@ -1109,7 +1650,11 @@ def report(result: dict[str, Any]) -> str:
     def q(d: dict[str, Any]) -> str:
         if not d["n"]:
             return "no samples"
-        return f"p50 {d['p50']} ms, p90 {d['p90']} ms, p99 {d['p99']} ms, max {d['max']} ms (n={d['n']})"
+        missing = f", {d['missing']} never came" if d.get("missing") else ""
+        return (
+            f"p50 {d['p50']} ms, p90 {d['p90']} ms, p99 {d['p99']} ms, max {d['max']} ms "
+            f"(n={d['n']}{missing})"
+        )
 
     lines = [f"Hippodrome server load test ({result['database']})", ""]
     s = result.get("storage")
@@ -1124,39 +1669,67 @@ def report(result: dict[str, Any]) -> str:
             "",
         ]
     live = result["live"]
+
+    def stream(x: dict[str, Any]) -> str:
+        return (
+            f"{x['offered']} offered ({x['offered_per_second']}/s), {x['answered']} answered "
+            f"{x['statuses']}, {x['unanswered']} unanswered; {q(x['latency_ms'])}"
+        )
+
     lines += [
-        f"Live phase: {live['tables']} tables ({live['bot_tables']} bot-only, {live['probe_tables']} "
-        f"where this script plays a seat), {live['spectators']} spectators "
-        f"({live['spectators_per_probe_table']} per probe table), {live['bot']} bots, bot delay "
-        f"{live['bot_delay']} s, created over {live['ramp_seconds']} s, {live['seconds']} s measured",
-        f"  actions/s, all tables: {live['actions_per_second']:,.1f}",
-        f"  actions/s, bot-only tables: {live['bot_table_actions_per_second']:,.1f} "
-        f"(ideal {live['bot_table_actions_per_second_ideal']:,.1f}: one step per bot delay per table)",
+        f"Live phase ({live['front']}, {live['server_processes']} server process(es), every limit "
+        f"on, {live['client_addresses']} client addresses): {live['tables']} tables "
+        f"({live['bot_tables']} bot-only, {live['probe_tables']} where this script plays a seat), "
+        f"{live['spectators']} spectators ({live['crowd']} at one table, "
+        f"{live['spectators_per_probe_table']} per other probe table), {live['bot']} bots, bot "
+        f"delay {live['bot_delay']} s, created over {live['ramp_seconds']} s, {live['seconds']} s "
+        "measured",
+        f"  chat: {live['talkers']} bot tables with a talker, {live['crowd_talkers']} talkers in "
+        f"the crowd, {live['chat_lines_per_minute_each']:g} lines a minute each",
+        f"  actions/s, all tables: {live['actions_per_second']:,.1f}; bot-only tables: "
+        f"{live['bot_table_actions_per_second']:,.1f}",
+        f"  probe actions acknowledged: {live['probe_actions_acknowledged']} "
+        f"({live['probe_actions_refused']} refused); deliveries to their tables' clients: "
+        f"{live['deliveries_expected']:,} expected, {live['deliveries_missing']} missing",
         f"  probe action -> its own update: {q(live['latency_ms_action_to_own_update'])}",
         f"  probe action -> last client at the table updated: "
         f"{q(live['latency_ms_action_to_last_client'])}",
-        f"  fan-out spread (first to last client, every update): {q(live['fan_out_spread_ms'])}",
         f"  the crowd ({live['crowd']} spectators at one table), action -> last client: "
         f"{q(live['latency_ms_action_to_last_client_of_the_crowd'])}",
+        f"  chat: {live['chat_lines_said']} lines said, {live['chat_lines_not_echoed']} not "
+        f"echoed, {live['chat_deliveries_missing']} of {live['chat_deliveries_expected']:,} "
+        f"deliveries missing; echo {q(live['latency_ms_chat_echo'])}",
+        f"  logins: {stream(live['logins'])}",
+        f"  replays: {stream(live['replays'])}",
+        f"  other requests (GET /api/games): {stream(live['pings'])}",
+        f"    while a login or a replay ran: {q(live['pings_while_a_login_or_replay_ran'])}",
+        f"    before any (the warm-up, the same play): "
+        f"{q(live['pings_before_any_login_or_replay'])}",
+        f"    delay a login or a replay caused: p99 {live['delay_ms_p99']} ms, max "
+        f"{live['delay_ms_max']} ms (over the median before any)",
         f"  this script's own loop lag (adds to the above): {q(live['client_loop_lag_ms'])}",
-        f"  {live['server_processes']} server process(es), CPU {live['server_cpu_percent']} % of "
-        f"one core in all (this script: {live['client_cpu_percent']} %; load average "
+        f"  CPU % of one core: servers {live['server_cpu_percent']}, nginx "
+        f"{live['nginx_cpu_percent']}, this script {live['client_cpu_percent']} (load average "
         f"{live['load_average']}); RSS per process (MiB): {live['rss_mib_start']} at start, "
         f"{live['rss_mib_peak']} peak, {live['rss_mib_end']} at the end, "
         f"{live['rss_mib_after_clients_left']} 5 s after every client left",
         f"  {live['tables_created_in_all']} tables created in all, "
-        f"{live['websocket_messages_received']:,} websocket messages received, "
-        f"errors: {', '.join(live['errors']) or 'none'}",
+        f"{live['websocket_messages_received']:,} websocket messages received",
+        "",
     ]
+    for check in live["checks"]:
+        lines.append(f"  {'PASS' if check['passed'] else 'FAIL'}  {check['check']}")
+    lines.append(f"Live phase: {'PASS' if live['passed'] else 'FAIL'}")
     return "\n".join(lines)
 
 
 def fresh_postgres(url: str) -> str:
-    """A new, empty PostgreSQL database beside the one ``url`` names (dropped at the next run)."""
+    """A new, empty PostgreSQL database beside the one ``url`` names, of this run's own (dropped
+    at its end: :func:`drop_postgres`)."""
     import sqlalchemy  # noqa: PLC0415
 
     base, name = url.replace("postgresql://", "postgresql+psycopg://", 1).rsplit("/", 1)
-    fresh = f"{name}_load"
+    fresh = f"{name}_load_{os.getpid()}"
     admin = sqlalchemy.create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
@@ -1165,20 +1738,37 @@ def fresh_postgres(url: str) -> str:
     return f"{base}/{fresh}"
 
 
+def drop_postgres(url: str) -> None:
+    """Drop the database :func:`fresh_postgres` made (its connections closed first)."""
+    import sqlalchemy  # noqa: PLC0415
+
+    base, name = url.rsplit("/", 1)
+    admin = sqlalchemy.create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sqlalchemy.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    args.finished_ids = []
     with tempfile.TemporaryDirectory(prefix="hippodrome-load-") as tmp:
         db_url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-        if args.fresh_db and db_url.startswith("postgresql"):
+        fresh = args.fresh_db and db_url.startswith("postgresql")
+        if fresh:
             db_url = fresh_postgres(db_url)
         log = Path(args.log) if args.log else Path(tmp) / "server.log"
         result: dict[str, Any] = {"database": db_url.split("://", 1)[0]}
-        if args.kills or args.restart_redis:
-            result["faults"] = await fault_phase(args, db_url, log, Path(tmp))
+        try:
+            if args.kills or args.restart_redis:
+                result["faults"] = await fault_phase(args, db_url, log, Path(tmp))
+                return result
+            if args.finished:
+                result["storage"] = await storage_phase(args, db_url, log)
+            result["live"] = await live_phase(args, db_url, log, Path(tmp))
             return result
-        if args.finished:
-            result["storage"] = await storage_phase(args, db_url, log)
-        result["live"] = await live_phase(args, db_url, log)
-        return result
+        finally:
+            if fresh:
+                drop_postgres(db_url)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -1217,6 +1807,54 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--crowd", type=int, default=0, help="of the spectators, how many watch one table (0)"
+    )
+    mix = parser.add_argument_group(
+        "the mix", "chat, logins and replays during play, and what is checked (docs/web.md, Load)"
+    )
+    mix.add_argument(
+        "--nginx",
+        action="store_true",
+        help="clients reach the servers through Debian's nginx as docs/deploy.md configures it "
+        "(the servers trust it: --trusted-proxies 127.0.0.1)",
+    )
+    mix.add_argument(
+        "--talkers", type=int, default=0, help="bot tables with a spectator chatting (0)"
+    )
+    mix.add_argument(
+        "--crowd-talkers", type=int, default=0, help="spectators of the crowd chatting (0)"
+    )
+    mix.add_argument(
+        "--chat-per-minute",
+        type=float,
+        default=20.0,
+        help="lines a talker says a minute: the servers' allowed rate (chat_lines_per_minute, 20)",
+    )
+    mix.add_argument("--accounts", type=int, default=10, help="accounts the logins use (10)")
+    mix.add_argument("--logins-per-second", type=float, default=0.0, help="logins offered (0)")
+    mix.add_argument("--replays-per-second", type=float, default=0.0, help="replays offered (0)")
+    mix.add_argument(
+        "--ping-every",
+        type=float,
+        default=0.25,
+        help="seconds between other requests, GET /api/games (0.25: a few ms of server each)",
+    )
+    mix.add_argument(
+        "--creators", type=int, default=16, help="client addresses creating the tables (16)"
+    )
+    mix.add_argument(
+        "--grace", type=float, default=5.0, help="seconds for the window's last updates (5)"
+    )
+    mix.add_argument(
+        "--max-p99-ms", type=float, default=0.0, help="fail above this p99 action -> last client"
+    )
+    mix.add_argument(
+        "--max-delay-ms",
+        type=float,
+        default=0.0,
+        help="fail when a login or a replay delays other requests more than this at p99",
+    )
+    mix.add_argument(
+        "--server-env", dest="env", action="append", default=[], help="KEY=VALUE for the servers"
     )
     faults = parser.add_argument_group(
         "faults", "kill -9 and a Redis restart during play, with checks (docs/web.md)"
@@ -1266,18 +1904,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--restart-redis runs a redis-server of its own: none is installed")
     if args.crowd > args.spectators:
         parser.error("--crowd is a part of --spectators")
+    if args.nginx and not (shutil.which("nginx") or os.access("/usr/sbin/nginx", os.X_OK)):
+        parser.error("--nginx: no nginx installed (apt-get install nginx)")
+    if args.replays_per_second > 0 and not args.finished:
+        parser.error("--replays-per-second asks for finished games' replays: --finished above 0")
     return args
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a socket per client
     result = asyncio.run(main_async(args))
     faults = result.get("faults")
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print(fault_report(faults) if faults else report(result))
-    if faults and not faults["passed"]:
+    checked = faults or result["live"]
+    if not checked["passed"]:
         raise SystemExit(1)
 
 

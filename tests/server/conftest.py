@@ -94,3 +94,15 @@ def table_socket(
 def client(db_url: str) -> Iterator[TestClient]:
     with make_client(db_url) as c:
         yield c
+
+
+CLIENT_HEADERS = {"X-Hippodrome": "1"}
+"""The header the site's own pages send with every request (the server's cross-site check)."""
+
+
+@pytest.fixture
+def app_client(db_url: str) -> Iterator[TestClient]:
+    """A client on a fresh database that sends the site's own header, as the browser's pages do."""
+    with make_client(db_url) as client:
+        client.headers.update(CLIENT_HEADERS)
+        yield client

@@ -15,7 +15,8 @@ from tests.server.test_abuse import BAD_TEXTS
 from tests.server.test_api import create, receive_until
 
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]
-LINE_KEYS = {"id", "channel", "seat", "name", "text", "at_event", "at"}
+LINE_KEYS = {"id", "channel", "seat", "name", "text", "at_event", "at", "author"}
+"""``author``: an opaque mark of the speaker at the table (issue 39), by which a page mutes him."""
 
 
 def is_chat(message: dict[str, Any]) -> bool:

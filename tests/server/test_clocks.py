@@ -33,7 +33,7 @@ def create(client: TestClient, clock: dict[str, Any] | None, seats: Any = None) 
         ({"kind": "bank", "seconds": 60, "increment": -1}, "error.clock_range", "increment"),
         ({"kind": "slow", "hours": 10_000}, "error.clock_range", "hours"),
         ({"kind": "move", "seconds": 10, "increment": 2}, "error.clock_field", "increment"),
-        ({"kind": "move", "seconds": 10, "bot": "grandmaster"}, "error.bot_kind", None),
+        ({"kind": "move", "seconds": 10, "bot": "random"}, "error.clock_stand_in_fixed", None),
     ],
 )
 def test_a_bad_clock_is_refused_by_name_and_makes_no_table(
@@ -58,11 +58,12 @@ def test_a_table_without_a_clock_has_none(client: TestClient) -> None:
 def test_on_time_out_a_stand_in_plays_and_the_player_takes_the_seat_back(db_url: str) -> None:
     # A bot delay, so the stand-in's moves come one at a time and the game waits for the taking back.
     with make_client(db_url, bot_delay=0.2) as client:
-        response = create(client, {"kind": "move", "seconds": 1, "bot": "random"})
+        response = create(client, {"kind": "move", "seconds": 1})
         assert response.status_code == 201, response.text
         table = response.json()
         summary = client.get(f"/api/tables/{table['id']}").json()
-        assert summary["clock"] == {"kind": "move", "seconds": 1, "increment": 0, "bot": "random"}
+        clock = {"kind": "move", "seconds": 1, "increment": 0, "bot": "heuristic"}
+        assert summary["clock"] == clock
         with table_socket(client, table["id"], table["seats"][0]["token"]) as ws:
             first = receive_until(ws, lambda m: m["type"] == "state" and m["status"] == "running")
             assert first["clock"]["kind"] == "move"
@@ -149,7 +150,7 @@ def test_a_finished_game_has_its_sheet_and_a_rematch_hands_every_seat_its_new_to
 ) -> None:
     # Bob joins, then plays no more: his clock runs out and the stand-in plays for him.
     seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-    clock = {"kind": "move", "seconds": 1, "bot": "random"}
+    clock = {"kind": "move", "seconds": 1}
     response = client.post(
         "/api/tables",
         json={

@@ -36,7 +36,7 @@ def test_a_newcomer_signs_up_creates_a_table_lands_at_his_seat_and_finds_it_agai
 
     expect(page.get_by_test_id("create-button")).to_be_enabled()
     page.get_by_test_id("create-button").click()
-    page.wait_for_url(re.compile(r"/table/[^/#]+#token="))
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))  # the seat key leaves the address bar
     table_id = page.url.split("/table/", 1)[1].split("#", 1)[0]
     page.wait_for_function(f"() => ({SEAT})() === 0")  # at his own seat, not watching
     expect(page.get_by_test_id("invitations")).to_contain_text(f"Invitation for {name}")
@@ -47,7 +47,7 @@ def test_a_newcomer_signs_up_creates_a_table_lands_at_his_seat_and_finds_it_agai
     mine = page.get_by_test_id("my-tables").locator(f'[data-table="{table_id}"]')
     expect(mine).to_be_visible()
     mine.get_by_test_id("my-table-link").click()
-    page.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}#token="))
+    page.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}$"))
     page.wait_for_function(f"() => ({SEAT})() === 0")
 
     # Another device: the same account finds the table and takes its seat there.
@@ -66,9 +66,12 @@ def test_a_newcomer_signs_up_creates_a_table_lands_at_his_seat_and_finds_it_agai
     expect(other.get_by_test_id("account-status")).to_have_text(f"Logged in as {name}")
     found = other.get_by_test_id("my-tables").locator(f'[data-table="{table_id}"]')
     found.get_by_test_id("my-table-link").click()
-    other.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}#token="))
-    seat_url = other.url
+    other.wait_for_url(re.compile(rf"/table/{re.escape(table_id)}$"))
     other.wait_for_function(f"() => ({SEAT})() === 0")
+    # The key is kept by the tab, out of the address bar: the link it made is rebuilt from there.
+    kept = f"JSON.parse(sessionStorage.getItem('hippodrome.seat-keys.{table_id}'))[0]"
+    key = other.evaluate(kept)
+    seat_url = f"/table/{table_id}#token={key}"
 
     other.goto("/")
     other.get_by_test_id("profile-link").click()

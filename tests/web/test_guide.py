@@ -56,7 +56,7 @@ def test_learn_to_play_royal_turf_from_the_lobby_explains_and_plays_the_suggesti
     page = player.page
     page.goto(f"{live_server.url}/?lang=en")
     page.get_by_test_id("learn-royal_turf").click()
-    page.wait_for_url("**/table/**#token=*")
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))
     suggestion = page.get_by_test_id("guide-suggestion")
     expect(suggestion).to_be_visible(timeout=60_000)
     state: dict[str, Any] = page.evaluate("window.hippodromeTable.state()")

@@ -19,7 +19,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -40,6 +40,9 @@ from hippodrome.server.storage import (
 SESSION_COOKIE = "hippodrome_session"
 NAME = re.compile(r"[^\x00-\x1f\x7f]{2,40}")
 """An account's name: 2 to 40 characters, no control character (spaces inside allowed)."""
+INVISIBLE = {"Cf", "Co", "Cn", "Zl", "Zp"}
+"""Unicode categories refused in a name: format characters (zero-width spaces and joiners, the
+right-to-left and other direction overrides), private-use and unassigned ones, line breaks."""
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 
@@ -78,14 +81,38 @@ def name_skeleton(name: str) -> str:
     return text.replace("rn", "m").replace("vv", "w")[:160]
 
 
+CONFUSABLE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+"""The alphabets whose letters pass for each other's (а and a, ο and o)."""
+
+
+def passes_for_latin(name: str) -> bool:
+    """Whether a name mixes letters of the Latin, Cyrillic and Greek alphabets (``Zoе``: a
+    Cyrillic е), or is written in Cyrillic or Greek letters that all pass for Latin ones (``Аее``):
+    such a name reads as another one, even before that other exists (issue 39). A name wholly in
+    one alphabet (``Борис``, ``Zoë``) is not."""
+    scripts = {unicodedata.name(c, "").split(" ")[0] for c in name if c.isalpha()}
+    scripts &= CONFUSABLE_SCRIPTS
+    if len(scripts) > 1:
+        return True
+    return bool(scripts) and scripts != {"LATIN"} and name_skeleton(name).isascii()
+
+
 class AccountService:
     """Accounts and their login sessions, over the same database as the tables."""
 
     def __init__(
-        self, engine: Engine, *, session_ttl: float, hasher: PasswordHasher | None = None
+        self,
+        engine: Engine,
+        *,
+        session_ttl: float,
+        hasher: PasswordHasher | None = None,
+        session_max_age: float | None = None,
     ) -> None:
         self.engine = engine
         self.session_ttl = session_ttl
+        """Seconds a session lasts unused; each use moves its end forward (``account_of``)."""
+        self.session_max_age = session_max_age if session_max_age is not None else session_ttl
+        """Seconds a session lasts at most after its login, however often it is used."""
         self.hasher = hasher or PasswordHasher()
         self._dummy_hash = self.hasher.hash(secrets.token_hex(16))
         """Verified against when a name is unknown, so a wrong name costs what a wrong password does."""
@@ -97,6 +124,9 @@ class AccountService:
         name = unicodedata.normalize("NFKC", name.strip())
         if not NAME.fullmatch(name) or not name_skeleton(name):
             raise ServerError(400, "error.account_name", min=2, max=40)
+        if any(unicodedata.category(c) in INVISIBLE for c in name):
+            # A zero-width or a right-to-left override character: two names that read alike.
+            raise ServerError(400, "error.account_name_invisible")
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise ServerError(400, "error.password_length", min=MIN_PASSWORD, max=MAX_PASSWORD)
         row = AccountRow(
@@ -114,6 +144,8 @@ class AccountService:
                 )
                 if like is not None:  # Zoë when Zoe exists: others could not tell them apart
                     raise ServerError(409, "error.name_look_alike", name=name, other=like)
+                if passes_for_latin(name):  # a look-alike of a name nobody has taken yet
+                    raise ServerError(400, "error.account_name_scripts")
                 session.add(row)
                 session.flush()
                 account = Account(row.id, row.name)
@@ -139,6 +171,15 @@ class AccountService:
                 session.commit()
         return account, self._open_session(account)
 
+    def log_out_everywhere(self, account: Account) -> int:
+        """End every session of the account, in every browser (a lost phone, a shared computer);
+        returns how many were open."""
+        with Session(self.engine) as session, session.begin():
+            ended = session.execute(
+                delete(LoginSessionRow).where(LoginSessionRow.account_id == account.id)
+            )
+            return int(getattr(ended, "rowcount", 0) or 0)
+
     def log_out(self, token: str | None) -> None:
         if not token:
             return
@@ -152,14 +193,34 @@ class AccountService:
         one (a guest)."""
         if not token or len(token) > 200:
             return None
+        hashed = hash_token(token)
         with Session(self.engine) as session:
             found = session.execute(
-                select(AccountRow.id, AccountRow.name, LoginSessionRow.expires)
+                select(
+                    AccountRow.id,
+                    AccountRow.name,
+                    LoginSessionRow.expires,
+                    LoginSessionRow.created,
+                )
                 .join(LoginSessionRow, LoginSessionRow.account_id == AccountRow.id)
-                .where(LoginSessionRow.token_hash == hash_token(token))
+                .where(LoginSessionRow.token_hash == hashed)
             ).first()
-        if found is None or _aware(found.expires) <= now():
-            return None
+            moment = now()
+            if found is None or _aware(found.expires) <= moment:
+                return None
+            # Sliding: a session used lasts session_ttl more, within session_max_age of its
+            # login; written at most once an hour.
+            end = min(
+                moment + timedelta(seconds=self.session_ttl),
+                _aware(found.created) + timedelta(seconds=self.session_max_age),
+            )
+            if end - _aware(found.expires) > timedelta(hours=1):
+                session.execute(
+                    update(LoginSessionRow)
+                    .where(LoginSessionRow.token_hash == hashed)
+                    .values(expires=end)
+                )
+                session.commit()
         return Account(found.id, found.name)
 
     def _open_session(self, account: Account) -> str:
@@ -199,7 +260,7 @@ class AccountService:
         the figures (played, won), never by its id."""
         with Session(self.engine) as session:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
-            if row is None:
+            if row is None or row.deleted is not None:  # a deleted account has no page
                 raise ServerError(404, "error.player_not_found", name=name[:40])
             finished = session.execute(
                 select(TableRow, SeatRow.index)

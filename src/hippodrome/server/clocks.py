@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from hippodrome.bots.base import BOT_KINDS, BotKind
+from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import HippodromeError
 from hippodrome.engine.types import JSONObject
 
@@ -54,7 +54,8 @@ class Clock:
     """Per decision (``move``, ``slow``), or the bank each seat starts with (``bank``)."""
     increment: float = 0.0
     bot: str = BotKind.HEURISTIC
-    """The level of the stand-in bot that plays a seat whose time ran out."""
+    """The level of the stand-in bot that plays a seat whose time ran out: always the heuristic
+    bot, fixed by the server (issue 35: a player who idles must not earn a strong bot's result)."""
 
     def to_json(self) -> JSONObject:
         data: JSONObject = {
@@ -74,7 +75,7 @@ class Clock:
             ClockKind(str(data["kind"])),
             float(data["seconds"]),  # type: ignore[arg-type]
             float(data.get("increment", 0.0)),  # type: ignore[arg-type]
-            str(data.get("bot", BotKind.HEURISTIC)),
+            # A level stored by a table made before the server fixed it is not followed.
         )
 
     @property
@@ -129,8 +130,8 @@ def parse_clock(data: Mapping[str, object] | None) -> Clock | None:
         if name not in allowed:
             raise ClockError("error.clock_field", field=name, kind=kind.value)
     bot = data.get("bot", BotKind.HEURISTIC)
-    if bot not in BOT_KINDS:
-        raise ClockError("error.bot_kind", kind=str(bot), kinds=list(BOT_KINDS))
+    if bot != BotKind.HEURISTIC:  # the stand-in is the server's choice (issue 35)
+        raise ClockError("error.clock_stand_in_fixed", kind=str(bot))
     if kind is ClockKind.MOVE:
         return Clock(kind, _number(data, "seconds", *PER_MOVE_SECONDS), bot=str(bot))
     if kind is ClockKind.BANK:

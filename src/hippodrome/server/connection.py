@@ -25,6 +25,9 @@ class Connection:
     token: str | None = field(default=None, repr=False)
     """The seat's token it joined with: its rematch seat's token is derived from it (never logged,
     forgotten with the connection)."""
+    speaker: str = ""
+    """Who speaks in the chat through it (``account:ID``, else ``address:IP``): his lines' budget
+    and mark (``server/chat.py``), whatever name he gives."""
 
     def close(self, error: HippodromeError, code: int, names: Sequence[str] | None = None) -> None:
         """Send ``error``, then close the connection with ``code``."""

@@ -12,7 +12,8 @@ from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
 from hippodrome.server.accounts import SESSION_COOKIE, Account, AccountService
-from hippodrome.server.limits import AddressQuota, client_address
+from hippodrome.server.limits import AddressQuota, LoginQuota, client_address
+from hippodrome.server.mail import AddressBook, Mailer
 from hippodrome.server.runtime import Runtime
 from hippodrome.server.service import TableService
 from hippodrome.server.settings import Settings
@@ -48,14 +49,24 @@ def get_accounts(connection: HTTPConnection) -> AccountService:
     return accounts
 
 
-def get_login_quota(connection: HTTPConnection) -> AddressQuota:
-    quota: AddressQuota = connection.app.state.login_quota
+def get_login_quota(connection: HTTPConnection) -> LoginQuota:
+    quota: LoginQuota = connection.app.state.login_quota
     return quota
 
 
 def get_account(connection: HTTPConnection) -> Account | None:
     """The account logged in by the request's session cookie; None for a guest."""
     return get_accounts(connection).account_of(connection.cookies.get(SESSION_COOKIE))
+
+
+def get_mailer(connection: HTTPConnection) -> Mailer:
+    mailer: Mailer = connection.app.state.mailer
+    return mailer
+
+
+def get_addresses(connection: HTTPConnection) -> AddressBook:
+    addresses: AddressBook = connection.app.state.addresses
+    return addresses
 
 
 def get_client_address(connection: HTTPConnection) -> str:
@@ -68,9 +79,13 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 TableQuotaDep = Annotated[AddressQuota, Depends(get_table_quota)]
 SeatQuotaDep = Annotated[AddressQuota, Depends(get_seat_quota)]
 AccountsDep = Annotated[AccountService, Depends(get_accounts)]
-LoginQuotaDep = Annotated[AddressQuota, Depends(get_login_quota)]
+LoginQuotaDep = Annotated[LoginQuota, Depends(get_login_quota)]
 CurrentAccount = Annotated[Account | None, Depends(get_account)]
 """The logged-in account (None: a guest)."""
+MailerDep = Annotated[Mailer, Depends(get_mailer)]
+"""Sends the players' mail (``server/mail.py``)."""
+AddressesDep = Annotated[AddressBook, Depends(get_addresses)]
+"""The accounts' e-mail addresses and the signed links (``server/mail.py``)."""
 ClientAddress = Annotated[str, Depends(get_client_address)]
 """The client's address, which the quotas count by."""
 SeatToken = Annotated[

@@ -4,11 +4,18 @@ bound on request bodies. Each refusal is a named error (docs/web.md, "Limits"); 
 With several server processes on Redis, the quotas per address (tables, seats, logins) and the
 connections per address and per table are counted in Redis for all of them (``cluster.RedisBus``);
 while Redis does not answer, and with one process, each process counts its own.
+
+The address is the client's: the connection's peer, or behind a load balancer named in
+``trusted_proxies`` the right-most hop of its ``X-Forwarded-For`` that is not one of them
+(:class:`TrustedProxies`, :class:`ForwardedAddress`; docs/deploy.md, "Behind a load balancer").
+Failed logins are counted per address and account name under a looser ceiling per address
+(:class:`LoginQuota`), so that one member of a club behind one address does not lock out the rest.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import time
 from collections import deque
 from collections.abc import Callable
@@ -124,6 +131,51 @@ class AddressQuota:
             del self._uses[address]
 
 
+class LoginQuota:
+    """The login attempts of one client: at most ``per_address`` (sign-ups and failed logins) per
+    ``window`` seconds from an address, and at most ``per_name`` failed logins at one account name
+    from that address. A club behind one address is not locked out by one member's mistakes (his
+    name is), and guessing one account's password from one address stays slow."""
+
+    def __init__(
+        self, per_address: int, per_name: int, window: float, *, clock: Clock = time.monotonic
+    ) -> None:
+        self.per_address = AddressQuota(per_address, window, clock=clock, name="logins")
+        self.per_name = AddressQuota(per_name, window, clock=clock, name="login-names")
+
+    @property
+    def shared(self) -> SharedCounts | None:
+        return self.per_address.shared
+
+    @shared.setter
+    def shared(self, counts: SharedCounts | None) -> None:
+        self.per_address.shared = self.per_name.shared = counts
+
+    async def use(self, address: str, name: str | None, key: str) -> None:
+        """Count one attempt by ``address`` (at account ``name``, a login), or refuse it:
+        :class:`QuotaError` ``key``, naming the limit reached and its window in minutes."""
+        quota = self.per_address
+        wait = await quota.take_anywhere(address)
+        if wait is None and name is not None:
+            quota = self.per_name
+            wait = await quota.take_anywhere(_named(address, name))
+            if wait is not None:
+                await self.per_address.give_back(address)
+        if wait is not None:
+            minutes = max(1, round(quota.window / 60))
+            raise QuotaError(key, wait, limit=quota.limit, minutes=minutes)
+
+    async def give_back(self, address: str, name: str | None) -> None:
+        """Take back the attempt :meth:`use` counted (the login succeeded)."""
+        await self.per_address.give_back(address)
+        if name is not None:
+            await self.per_name.give_back(_named(address, name))
+
+
+def _named(address: str, name: str) -> str:
+    return f"{address} {name}"
+
+
 @dataclass
 class MessageBudget:
     """A connection's messages: ``rate`` per second on average, ``burst`` at once (a token bucket)."""
@@ -152,10 +204,96 @@ class MessageBudget:
 
 
 def client_address(scope: Scope) -> str:
-    """The client's address as the server sees it (behind a proxy, uvicorn's ``--proxy-headers``
-    puts the forwarded one here)."""
+    """The client's address as the server sees it: the connection's peer, or behind a trusted
+    proxy the address it forwarded (:class:`ForwardedAddress` puts it here)."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address as a proxy writes it in ``X-Forwarded-For`` (``1.2.3.4``, ``1.2.3.4:5678``,
+    ``2001:db8::1``, ``[2001:db8::1]:80``), or None when it is none."""
+    text = text.strip().strip('"')
+    if text.startswith("["):
+        text = text[1 : text.find("]")] if "]" in text else ""
+    elif text.count(":") == 1:
+        text = text.split(":", 1)[0]  # an IPv4 address with its port
+    try:
+        found = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped is not None:
+        return found.ipv4_mapped
+    return found
+
+
+class TrustedProxies:
+    """The networks of the load balancers whose forwarded addresses are believed (``--trusted-proxies``,
+    ``Settings.trusted_proxies``): CIDRs or single addresses, separated by commas or spaces.
+
+    A request from a trusted peer is counted under the right-most address of its
+    ``X-Forwarded-For`` that is not itself trusted: each hop appends the address it was reached
+    from, so everything to the left of the first untrusted hop was written by the client and may be
+    forged. From any other peer the header is ignored: the peer is the client."""
+
+    def __init__(self, networks: str) -> None:
+        self.networks: tuple[Network, ...] = tuple(
+            ipaddress.ip_network(part, strict=False) for part in networks.replace(",", " ").split()
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.networks)
+
+    def trusts(self, address: str) -> bool:
+        found = _ip(address)
+        return found is not None and any(found in network for network in self.networks)
+
+    def client(self, peer: str, forwarded_for: str | None) -> str:
+        """The client's address, from the connection's ``peer`` and its ``X-Forwarded-For``."""
+        if forwarded_for is None or not self.trusts(peer):
+            return peer
+        address = peer
+        for hop in reversed(forwarded_for.split(",")):
+            found = _ip(hop)
+            if found is None:
+                return address  # garbage from a trusted hop: that hop is what is known
+            address = str(found)
+            if not any(found in network for network in self.networks):
+                return address
+        return address  # every hop trusted: the left-most one
+
+
+class ForwardedAddress:
+    """Puts the client's address (and scheme) a trusted proxy forwarded in the request's scope, so
+    that every limit counts clients, not the balancer (:class:`TrustedProxies`). From a trusted peer,
+    ``X-Forwarded-Proto`` also gives the scheme (a page served over TLS by the balancer checks its
+    origin as ``https``). Without trusted proxies it changes nothing."""
+
+    def __init__(self, app: ASGIApp, proxies: TrustedProxies) -> None:
+        self.app = app
+        self.proxies = proxies
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        client = scope.get("client")
+        if scope["type"] in ("http", "websocket") and self.proxies and client:
+            peer = str(client[0])
+            if self.proxies.trusts(peer):
+                scope = dict(scope)
+                headers: list[tuple[bytes, bytes]] = scope["headers"]
+                forwarded = [v.decode("latin-1") for k, v in headers if k == b"x-forwarded-for"]
+                address = self.proxies.client(peer, ",".join(forwarded) if forwarded else None)
+                scope["client"] = (address, client[1] if address == peer else 0)
+                proto = [v for k, v in headers if k == b"x-forwarded-proto"]
+                if proto:
+                    secure = proto[-1].decode("latin-1").split(",")[-1].strip().lower() == "https"
+                    plain, tls = (
+                        ("ws", "wss") if scope["type"] == "websocket" else ("http", "https")
+                    )
+                    scope["scheme"] = tls if secure else plain
+        await self.app(scope, receive, send)
 
 
 class _BodyTooLargeError(Exception):

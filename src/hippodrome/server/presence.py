@@ -4,17 +4,23 @@ processes, and since when a seat has had no connection (its hand-over countdown)
 Whether a seat *shows* as connected is one rule, ``service.seat_connected`` (a bot's always); this
 module says which human seats have a connection, through this process or another, and tells the
 other processes which seats this one has connections for (``presence`` news).
+
+It also says how long a table has waited on a seat (``seat_silence``): a player connected and
+never playing froze a table without a clock for ever (issue 39); past ``silent_seat_timeout`` the
+others may hand his seat to a bot as they may an absent one's, and he may come back to it.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection
+from datetime import UTC
 
 from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.connection import Connection
 from hippodrome.server.service import LiveTable, TableStatus, seat_connected
 from hippodrome.server.settings import Settings
+from hippodrome.server.storage import now
 
 
 class Presence:
@@ -31,6 +37,8 @@ class Presence:
         self.published: dict[str, frozenset[int]] = {}
         """The seats this process last told the others it has connections for, per table."""
         self.absent_since: dict[tuple[str, int], float] = {}
+        self.moved: dict[str, tuple[int, float]] = {}
+        """Each running table's version when this process last saw it change, and when."""
 
     def at(self, table_id: str) -> set[Connection]:
         """The connections at the table through this process."""
@@ -67,6 +75,41 @@ class Presence:
         """Tables that expired: their seats' absences are no longer counted."""
         for key in [k for k in self.absent_since if k[0] in gone]:
             del self.absent_since[key]
+        for table_id in gone:
+            self.moved.pop(table_id, None)
+
+    def tables_remembered(self) -> set[str]:
+        """The tables this process keeps a seat's absence or a wait for (``forget_tables`` drops
+        those no longer played: the sweeper asks the store which, issue 39)."""
+        return {table_id for table_id, _ in self.absent_since} | set(self.moved)
+
+    # -- seats the table waits on -----------------------------------------------------------------
+
+    def saw(self, table: LiveTable) -> None:
+        """The table changed (or may have): the wait on its seats starts again at a new version."""
+        if table.status != TableStatus.RUNNING or table.state.is_terminal():
+            self.moved.pop(table.id, None)
+            return
+        seen = self.moved.get(table.id)
+        if seen is None or seen[0] != table.version:
+            self.moved[table.id] = (table.version, time.monotonic())
+
+    def seat_silence(self, table: LiveTable, seat: int) -> float:
+        """Seconds the table has waited on ``seat`` (connected or not): since its last change, while
+        the seat is one it waits on (to act, or to roll); 0 otherwise (a bot's, a stand-in's, a
+        table not running)."""
+        state = table.state
+        if table.status != TableStatus.RUNNING or state.is_terminal() or table.is_automatic(seat):
+            return 0.0
+        awaited = {state.chance_roller()} if state.is_chance_node() else set(state.active_players())
+        if seat not in awaited:
+            return 0.0
+        seen = self.moved.get(table.id)
+        if seen is not None and seen[0] == table.version:
+            return time.monotonic() - seen[1]
+        # Not seen changing here (a restart, another process's move): since it was last touched.
+        touched = table.updated if table.updated.tzinfo else table.updated.replace(tzinfo=UTC)
+        return max(0.0, (now() - touched).total_seconds())
 
     # -- the other server processes ---------------------------------------------------------------
 
@@ -129,15 +172,19 @@ class Presence:
         return time.monotonic() - since
 
     def handover(self, table: LiveTable, connected: Collection[int]) -> list[float | None]:
-        """For each seat, the seconds before it may be handed to a bot (None: connected, a bot
-        included, or a table no longer waiting for its players or playing)."""
+        """For each seat, the seconds before it may be handed to a bot (None: connected and not yet
+        waited on for ``silent_seat_timeout``, a bot, or a table no longer waiting for its players
+        or playing; 0 for a connected seat waited on past it)."""
         handover: list[float | None] = []
+        silent_timeout = self.settings.silent_seat_timeout
         for info in table.seats:
-            if seat_connected(info.kind, info.index, connected) or table.status not in (
-                TableStatus.OPEN,
-                TableStatus.RUNNING,
-            ):
+            if table.status not in (TableStatus.OPEN, TableStatus.RUNNING):
                 handover.append(None)
+            elif seat_connected(info.kind, info.index, connected):
+                # A present seat shows 0 once silent past the limit, else nothing: no countdown
+                # that changes by the second, so a crowd joining shares one view (transport).
+                silent = self.seat_silence(table, info.index) if info.kind != "bot" else 0.0
+                handover.append(0.0 if 0 < silent_timeout <= silent else None)
             else:
                 absent = self.seat_absence(table, info.index)
                 handover.append(round(max(0.0, self.settings.seat_timeout - absent), 3))

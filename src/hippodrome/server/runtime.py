@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 from collections import Counter, deque
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from starlette.websockets import WebSocket
 
@@ -39,9 +39,12 @@ from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.connection import Connection
 from hippodrome.server.follower import Follower
 from hippodrome.server.memory import MemoryRelief
+from hippodrome.server.notify import Notifier
 from hippodrome.server.presence import Presence
+from hippodrome.server.replays import Replays
 from hippodrome.server.service import LiveTable, StoredMoves, TableService, TableStatus
 from hippodrome.server.settings import Settings
+from hippodrome.server.storage import now
 from hippodrome.server.sweeper import Sweeper
 from hippodrome.server.timekeeper import Timekeeper
 from hippodrome.server.transport import Sockets
@@ -73,7 +76,21 @@ class Runtime:
             service, self.thinkers, self.presence.connected_seats, self.sockets.tell_seat
         )
         self.follower = Follower(self.sockets, self.bots, self)
-        self.sweeper = Sweeper(service, settings, self._busy, self.presence.forget_tables, bus)
+        self.notifier: Notifier | None = None
+        """Tells the players away from turn-based tables (``notify.py``; set by the app)."""
+        self.replays = Replays(
+            per_address=settings.replays_per_address, cache_size=settings.replay_cache
+        )
+        """Replays built off the event loop, a few per address at once, finished ones kept."""
+        self.sweeper = Sweeper(
+            service,
+            settings,
+            self._busy,
+            self.presence.forget_tables,
+            bus,
+            chat=self.chat,
+            remembered=self.presence.tables_remembered,
+        )
 
     # -- a table changed: what every part does about it -------------------------------------------
 
@@ -83,6 +100,16 @@ class Runtime:
         """The table changed: its clocks brought up to it and re-armed, every connection at the
         table sent its own view, the practice odds started (``Sockets.broadcast``)."""
         self.sockets.broadcast(table, events, full_log=full_log)
+        if self.notifier is not None:  # "your turn" for a player away from a turn-based table
+            self.notifier.turn(table, self.presence.connected_seats(table.id))
+
+    def seat_left(self, table_id: str) -> None:
+        """A seat's connection went: tell its player if he left with his turn to play at a
+        turn-based table (``notify.py``)."""
+        if self.notifier is not None:
+            with contextlib.suppress(HippodromeError):
+                table = self.service.get(table_id)
+                self.notifier.turn(table, self.presence.connected_seats(table_id))
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's driver runs if something automatic is due."""
@@ -143,10 +170,24 @@ class Runtime:
     def expire_untouched(self, at: datetime | None = None) -> list[str]:
         return self.sweeper.expire_untouched(at)
 
-    def _busy(self) -> set[str]:
-        """The tables someone is connected to or being played (never expired)."""
-        busy = set(self.presence.connections) | set(self.bots.drivers)
-        return busy | {t for t, lock in self.authority.locks.items() if lock.locked()}
+    def _busy(self, at: datetime | None = None) -> set[str]:
+        """The tables being played (never expired), and those someone is connected to, but a
+        running one nobody has played on for ``idle_table_ttl``: a player connected and silent, or
+        a gallery watching, no longer keeps an abandoned game running for ever (issue 39)."""
+        busy = set(self.bots.drivers)
+        busy |= {t for t, lock in self.authority.locks.items() if lock.locked()}
+        ttl = self.settings.idle_table_ttl
+        untouched = (at or now()) - timedelta(seconds=ttl) if ttl > 0 else None
+        for table_id in self.presence.connections:
+            table = self.service.cached(table_id)
+            if (
+                untouched is None
+                or table is None
+                or table.status != TableStatus.RUNNING
+                or _aware(table.updated) >= untouched
+            ):
+                busy.add(table_id)
+        return busy
 
     # -- what the tests and the load test look at -------------------------------------------------
 
@@ -210,6 +251,9 @@ class Runtime:
 
     async def stop(self) -> None:
         self.sockets.relief.stop()
+        with contextlib.suppress(Exception):  # the lines said just before are stored
+            await asyncio.wait_for(self.sockets.chat_writer.flush(), 5.0)
+        self.sockets.chat_writer.stop()
         self.sweeper.stop()
         self.follower.stop()
         self.advisor.stop()
@@ -218,3 +262,8 @@ class Runtime:
         self.thinkers.stop()
         if self.bus is not None:
             await self.bus.stop()
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -131,11 +131,14 @@ ERROR_MEANINGS = {
     401: "Not logged in, or a wrong name or password.",
     403: "The seat token is wrong, the request needs a seat at the table, or it comes from a page"
     " of another site (docs/web.md, Accounts).",
-    404: "No such game, language, table, seat or player.",
+    404: "No such game, language, table, seat or player (an address with a NUL character names"
+    " none).",
     409: "Not now: the table's state refuses it, or the account name is taken.",
     413: "The request body is larger than the server takes.",
     422: "Malformed request: a parameter or the body does not fit its schema.",
     429: "Too many requests from this address: try again after the time the error gives.",
+    503: "The server is at its limit of this costly work for the moment (password checks): try"
+    " again after the time the error gives (Retry-After).",
 }
 
 
@@ -261,8 +264,11 @@ class CreateTableRequest(BaseModel):
     """A private table is never listed: its free seats go to those its creator sends the link."""
     clock: dict[str, bool | int | float | str] | None = None
     """The table's clock (docs/web.md, "Clocks"): ``{"kind": "move", "seconds": 30}``,
-    ``{"kind": "bank", "seconds": 600, "increment": 5}`` or ``{"kind": "slow", "hours": 24}``, each
-    with an optional ``bot`` (the stand-in's level when a clock runs out); none by default."""
+    ``{"kind": "bank", "seconds": 600, "increment": 5}`` or ``{"kind": "slow", "hours": 24}``; none
+    by default. The stand-in that plays a seat whose time ran out is the heuristic bot, fixed by the
+    server (``bot``, if given, may only name it)."""
+    rated: bool = True
+    """A finished game between accounts updates their ratings (never a practice or guided one)."""
 
 
 class HandOverRequest(BaseModel):
@@ -281,6 +287,12 @@ class Seat(BaseModel):
     bot: BotKind | None
     connected: bool
     free: bool = False
+    rating: float | None = None
+    """The seat's account's rating at the game (mu - 3 sigma), when it has played a rated game."""
+    former: bool = False
+    """Its account was deleted: shown « former player »."""
+    conceded: bool = False
+    """Its player conceded: a bot plays it out, and it ranks last for the ratings."""
     """A human seat nobody has come to, not kept by the creator: anyone with the table may take it."""
 
 
@@ -315,6 +327,7 @@ class TableSummary(BaseModel):
     practice: bool = False
     guided: bool = False
     private: bool = False
+    rated: bool = False
     clock: dict[str, Any] | None = None
     """The table's clock, if it has one (kind, seconds, increment, bot)."""
 
@@ -373,9 +386,80 @@ class Me(BaseModel):
     """None: a guest."""
 
 
+class LoggedOut(Me):
+    """After logging out everywhere: a guest here, and how many sessions were ended."""
+
+    sessions: int
+
+
 class MyTable(TableSummary):
     seat: int
     """The account's seat at the table."""
+    your_turn: bool = False
+    """The account's seat has a decision to make now (« My tables » lists these first)."""
+    left: float | None = None
+    """With ``your_turn``, the seconds its clock leaves it (None: no clock)."""
+    invited_by: str | None = None
+    """The seat was kept for the account by an invitation of this player, who has not come yet."""
+
+
+# -- mail, push and "your turn" (server/mail.py, server/push.py, server/notify.py) -----------------
+
+
+class MailSettings(BaseModel):
+    """The account's address and its choices of what reaches it when it is its turn."""
+
+    email: str | None
+    """The address given (None: none)."""
+    confirmed: bool
+    """Confirmed by the link sent to it: only then is mail sent to it."""
+    language: Literal["en", "fr"]
+    """The language of its mail."""
+    notify_email: bool
+    """"Your turn" by e-mail, at a turn-based table, when no page of the player is at it."""
+    notify_push: bool
+    """"Your turn" by push to the browsers the account subscribed."""
+    mail: bool
+    """Whether this site sends mail at all (``HIPPODROME_SMTP_URL``)."""
+    push_key: str | None
+    """The site's VAPID public key a browser subscribes with (None: this site sends no push)."""
+
+
+class EmailChange(BaseModel):
+    """An address to confirm (a link is sent to it), or "" to give none."""
+
+    email: str = Field(max_length=254)
+    lang: Literal["en", "fr"] = "en"
+    """The language of the mail sent to it."""
+
+
+class NoticeChoices(BaseModel):
+    """What reaches the account when it is its turn; a field left out is left as it is."""
+
+    notify_email: bool | None = None
+    notify_push: bool | None = None
+    lang: Literal["en", "fr"] | None = None
+
+
+class PushKeys(BaseModel):
+    p256dh: str = Field(max_length=200)
+    auth: str = Field(max_length=100)
+
+
+class PushSubscriptionIn(BaseModel):
+    """A browser's push subscription, as ``PushSubscription.toJSON()`` gives it."""
+
+    endpoint: str = Field(max_length=1000)
+    keys: PushKeys
+
+
+class PushEndpoint(BaseModel):
+    endpoint: str = Field(max_length=1000)
+
+
+class PushKey(BaseModel):
+    key: str | None
+    """The site's VAPID public key (base64url); None: no push on this site."""
 
 
 class SeatKey(BaseModel):
@@ -411,3 +495,95 @@ class Profile(BaseModel):
     won: int
     results: list[PlayerResult]
     ratings: list[PlayerRating]
+
+
+# -- friends, ratings, accounts' care (server/friends.py, ratings.py, account_management.py) ------
+
+
+class FollowRequest(BaseModel):
+    name: str = Field(max_length=40)
+
+
+class Followed(BaseModel):
+    name: str
+    since: str | None = None
+
+
+class FriendTable(TableSummary):
+    friends: list[str]
+    """The names of the accounts followed who hold a seat at it."""
+
+
+class InviteRequest(BaseModel):
+    name: str = Field(max_length=40)
+    """The account invited to the seat, by its name."""
+
+
+class Invitation(BaseModel):
+    table: str
+    seat: int
+    name: str
+    """The account the seat is now kept for."""
+    mailed: bool
+    """An e-mail is on its way to him (he wished it and has a confirmed address)."""
+
+
+class RatingChange(BaseModel):
+    seat: int
+    before: float
+    after: float
+    change: float
+    games: int
+    quitter: bool
+    """Ranked last: conceded, handed to a bot, or played by a stand-in beyond the allowed share."""
+
+
+class TableRatings(BaseModel):
+    rated: bool
+    """The table was made rated (a practice or guided table never is)."""
+    changes: list[RatingChange]
+    """Empty until the game ends (or every other player conceded), and when it counted for nobody."""
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    name: str
+    rating: float
+    games: int
+
+
+class Leaderboard(BaseModel):
+    game: str
+    min_games: int
+    players: list[LeaderboardEntry]
+
+
+class PasswordChange(BaseModel):
+    current: SecretStr = Field(max_length=256)
+    new: SecretStr = Field(max_length=256)
+
+
+class PasswordChanged(BaseModel):
+    sessions_ended: int
+
+
+class ResetRequest(BaseModel):
+    name: str = Field(max_length=40)
+
+
+class ResetAsked(BaseModel):
+    message: Texts
+
+
+class ResetPassword(BaseModel):
+    token: str = Field(max_length=500)
+    password: SecretStr = Field(max_length=256)
+
+
+class DeleteAccount(BaseModel):
+    password: SecretStr = Field(max_length=256)
+
+
+class InviteMail(BaseModel):
+    invite_mail: bool
+    """E-mail me when someone invites me to a seat (to my confirmed address)."""

@@ -27,7 +27,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from hippodrome.bots.base import BOT_KINDS, make_bot
+from hippodrome.bots.base import BOT_KINDS, BotKind, make_bot
 from hippodrome.engine.actions import Action
 from hippodrome.engine.bot import Bot, SeatView
 from hippodrome.engine.errors import HippodromeError, RecordError
@@ -39,10 +39,16 @@ from hippodrome.engine.results import result_sheet
 from hippodrome.engine.types import CHANCE, JSONObject, Player
 from hippodrome.games import load_game
 from hippodrome.server.clocks import Clock, SeatClocks, idle_limit
-from hippodrome.server.ratings import rate_finished_table
+from hippodrome.server.ratings import (
+    STAND_IN_SHARE,
+    changes_of,
+    rate_finished_table,
+    shown_ratings,
+)
 from hippodrome.server.storage import (
     AccountRow,
     ActionRow,
+    InvitationRow,
     SeatKeyRow,
     SeatRow,
     TableRow,
@@ -50,6 +56,10 @@ from hippodrome.server.storage import (
 )
 
 log = logging.getLogger("hippodrome.server")
+
+STAND_IN_BOT = BotKind.HEURISTIC
+"""The bot that plays a seat its player left (time ran out, conceded): fixed by the server, never
+chosen by a table's creator, so idling never earns a strong bot's result (issue 35)."""
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a table id may be (``secrets.token_urlsafe``); anything else names no table."""
@@ -202,6 +212,14 @@ class SeatInfo:
     joined: bool
     last_seen: datetime | None
     reserved: bool = False
+    account: int | None = None
+    """The seat's account (never sent to a client)."""
+    conceded: bool = False
+    """Its player conceded: a bot plays it out (migration 0011)."""
+    former: bool = False
+    """Its account was deleted: the seat shows « former player »."""
+    rating: float | None = None
+    """The account's rating at the table's game, shown beside its name (None: no rated game)."""
 
     @property
     def free(self) -> bool:
@@ -218,6 +236,8 @@ class SeatInfo:
             row.joined,
             row.last_seen,
             bool(row.reserved),
+            row.account_id,
+            bool(row.conceded),
         )
 
     def to_json(self, connected: Collection[int] = ()) -> JSONObject:
@@ -229,7 +249,19 @@ class SeatInfo:
             "bot": self.bot,
             "connected": seat_connected(self.kind, self.index, connected),
             "free": self.free,
-        }
+        } | self.marks()
+
+    def marks(self) -> JSONObject:
+        """What is shown beside the seat's name, only when there is something: its player's
+        rating, « former player », a concession (issue 35)."""
+        marks: JSONObject = {}
+        if self.rating is not None:
+            marks["rating"] = self.rating
+        if self.former:
+            marks["former"] = True
+        if self.conceded:
+            marks["conceded"] = True
+        return marks
 
 
 @dataclass
@@ -254,6 +286,8 @@ class LiveTable:
     suggestion (``hippodrome.server.thinking.suggest``); always a practice table too."""
     private: bool = False
     """Never listed in the lobby: only those with its link find it (and take its free seats)."""
+    rated: bool = False
+    """Its end updates the ratings of the accounts at it (``hippodrome.server.ratings``)."""
     deciding: dict[int, int] = field(default_factory=dict)
     """Each seat choosing in secret while others do or have (``State.choosing_in_secret``): the
     version since which it has been choosing without acting (see ``same_decision``)."""
@@ -346,7 +380,7 @@ class LiveTable:
     def bot_for(self, seat: int) -> Bot | None:
         if self.is_away(seat) and self.clocks is not None:
             if seat not in self.stand_ins:
-                self.stand_ins[seat] = make_bot(self.clocks.clock.bot, self.game.id)
+                self.stand_ins[seat] = make_bot(STAND_IN_BOT, self.game.id)
             return self.stand_ins[seat]
         info = self.seats[seat]
         if info.kind != SeatKind.BOT or info.bot is None:
@@ -418,6 +452,8 @@ class TableService:
         self.shared = shared
         """Other server processes write to the same store: :meth:`fresh` reads it again."""
         self._cache: OrderedDict[str, LiveTable] = OrderedDict()
+        self.stand_in_share = STAND_IN_SHARE
+        """A rated seat a stand-in played more of is its player's loss (``ratings``)."""
         self.current: set[str] = set()
         """Shared store: the tables whose memory here is the store's as far as the news between
         processes tells (read with the news live, and no news of them since): :meth:`fresh`
@@ -436,6 +472,7 @@ class TableService:
         private: bool = False,
         account_id: int | None = None,
         clock: Clock | None = None,
+        rated: bool = True,
     ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it with each human seat's secret token (shown once, never stored).
         The creator's seat (the first he keeps, else the first human seat) is tied to his account
@@ -449,11 +486,13 @@ class TableService:
             private=private,
             account_id=account_id,
             clock=clock,
+            rated=rated,
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
             session.flush()
             table = self._live(row, game, [])
+            self._mark_seats(session, table)
         self._remember(table)
         return table, tokens
 
@@ -468,6 +507,7 @@ class TableService:
         private: bool,
         account_id: int | None,
         clock: Clock | None,
+        rated: bool = False,
     ) -> tuple[TableRow, Game[Any], list[str | None]]:
         """A new table's row, not stored yet, with its game and each human seat's token."""
         game = load_game(game_id, players=len(seats), **options)
@@ -514,6 +554,7 @@ class TableService:
             guided=guided,
             private=private,
             clock=None if clock is None else clock.to_json(),
+            rated=rated and not (practice or guided),  # a practice game is never rated
         )
         return row, game, tokens
 
@@ -543,6 +584,7 @@ class TableService:
                     now=game.rules_version,
                 )
             table = self._live(row, game, [(a.player, a.notation) for a in actions])
+            self._mark_seats(session, table)
         self._remember(table)
         return table
 
@@ -640,7 +682,11 @@ class TableService:
         for seq, player, notation in moves:
             if seq < known and (history[seq][0] != player or str(history[seq][1]) != notation):
                 return None
+        was = {s.index: s for s in table.seats}
         table.seats = [SeatInfo.of_row(s) for s in seats]
+        for info in table.seats:  # the marks beside the names stay those read with the table
+            if info.index in was and was[info.index].account == info.account:
+                info.rating, info.former = was[info.index].rating, was[info.index].former
         for seat in [s for s, info in enumerate(table.seats) if info.kind != SeatKind.BOT]:
             table.bots.pop(seat, None)
         new = [(seq, player, notation) for seq, player, notation in moves if seq >= known]
@@ -754,7 +800,51 @@ class TableService:
                 .order_by(TableRow.updated.desc(), TableRow.id)
                 .limit(limit)
             ).all()
-            return [self._summary_of_row(row) | {"seat": index} for row, index in rows]
+            marks = self._row_marks(session, [row for row, _ in rows])
+            invited = dict(
+                session.execute(  # seats kept for it by an invitation it has not answered
+                    select(InvitationRow.table_id, InvitationRow.inviter)
+                    .join(
+                        SeatRow,
+                        and_(
+                            SeatRow.table_id == InvitationRow.table_id,
+                            SeatRow.index == InvitationRow.index,
+                        ),
+                    )
+                    .where(InvitationRow.account_id == account_id, SeatRow.joined == false())
+                ).all()
+            )
+            return [
+                self._summary_of_row(row, marks)
+                | {"seat": index, "invited_by": invited.get(row.id)}
+                for row, index in rows
+            ]
+
+    def summaries(self, table_ids: Sequence[str]) -> list[JSONObject]:
+        """The summaries of these stored tables, in the order given (an unknown id is left out)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.id.in_(list(table_ids)))
+                .options(selectinload(TableRow.seats))
+            ).all()
+            marks = self._row_marks(session, rows)
+            found = {r.id: self._summary_of_row(r, marks) for r in rows}
+        return [found[t] for t in table_ids if t in found]
+
+    def reread_seats(self, table: LiveTable) -> None:
+        """Read the table's seats again from the store (an account was deleted: « former player »)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.index)
+            ).all()
+            table.seats = [SeatInfo.of_row(r) for r in rows]
+            self._mark_seats(session, table)
+
+    def marks_changed(self, table: LiveTable) -> None:
+        """Read again what is shown beside the table's names (an account came to a seat)."""
+        with Session(self.engine) as session:
+            self._mark_seats(session, table)
 
     def link_account(self, table: LiveTable, seat: int, account_id: int) -> bool:
         """Tie a human seat joined by someone logged in to his account, unless the seat already has
@@ -780,6 +870,8 @@ class TableService:
                 .where(SeatRow.table_id == table.id, SeatRow.index == seat)
                 .values(**values)
             )
+            table.seats[seat].account = account_id
+            self._mark_seats(session, table)
         return True
 
     def list_tables(
@@ -819,7 +911,8 @@ class TableService:
                 query = query.where(TableRow.status != TableStatus.EXPIRED)
             query = query.order_by(TableRow.updated.desc(), TableRow.id).offset(offset).limit(limit)
             rows = session.scalars(query).all()
-            return [self._summary_of_row(r) for r in rows]
+            marks = self._row_marks(session, rows)
+            return [self._summary_of_row(r, marks) for r in rows]
 
     # -- changing ---------------------------------------------------------------------------------
 
@@ -959,6 +1052,7 @@ class TableService:
                         str(game),
                         write.result.get("ranking") or [],
                         stood_in=(write.clocks or {}).get("stood_in") or [],
+                        stand_in_share=self.stand_in_share,
                     )
         except IntegrityError as exc:
             self._forget(write.table_id)
@@ -1014,6 +1108,7 @@ class TableService:
             private=table.private,
             account_id=None,
             clock=None if table.clocks is None else table.clocks.clock,
+            rated=table.rated,
         )
         tokens: list[str | None] = [None] * len(specs)
         for seat in row.seats:
@@ -1038,6 +1133,7 @@ class TableService:
             session.add(row)
             session.flush()
             new = self._live(row, game, [])
+            self._mark_seats(session, new)
         self._remember(new)
         table.rematch = new.id
         return new, tokens
@@ -1155,10 +1251,15 @@ class TableService:
         absence: Callable[[LiveTable, int], float],
         timeout: float,
         account_id: int | None = None,
+        silence: Callable[[LiveTable, int], float] | None = None,
+        silent_timeout: float = 0.0,
     ) -> None:
         """Another player at the table (``token``) hands the absent ``seat`` to a bot: allowed once
         the seat has had no connection for ``timeout`` seconds (``absence`` says how long it has
-        had none), or at once if its player never came. The caller holds the table's lock."""
+        had none), or at once if its player never came; or once the table has waited on the seat
+        for ``silent_timeout`` seconds, connected or not (``silence``: a player present but silent
+        froze a table without a clock). Its player may come back and take it again (the token
+        still opens it: ``take_back_from_bot``). The caller holds the table's lock."""
         asker = self.seat_of(table, token, account_id)
         if asker is None:
             raise ServerError(403, "error.seat_needed")
@@ -1170,16 +1271,21 @@ class TableService:
             raise ServerError(409, "error.own_seat")
         absent = absence(table, seat)
         if absent < timeout:
-            raise ServerError(
-                409,
-                "error.seat_present",
-                name=table.seats[seat].name,
-                seconds=round(timeout - absent),
-            )
-        self.hand_to_bot(table, seat, bot)
+            waits = timeout - absent
+            if silence is not None and silent_timeout > 0:
+                silent = silence(table, seat)
+                waits = 0.0 if silent >= silent_timeout else min(waits, silent_timeout - silent)
+            if waits > 0:
+                raise ServerError(
+                    409, "error.seat_present", name=table.seats[seat].name, seconds=round(waits)
+                )
+        self.hand_to_bot(table, seat, bot, returnable=True)
 
-    def hand_to_bot(self, table: LiveTable, seat: int, bot: str) -> None:
-        """A bot takes the seat over for good; the seat's token stops working."""
+    def hand_to_bot(
+        self, table: LiveTable, seat: int, bot: str, *, returnable: bool = False
+    ) -> None:
+        """A bot takes the seat over: for good (the seat's token stops working), or, ``returnable``,
+        until its player comes back with his token (``take_back_from_bot``)."""
         if bot not in BOT_KINDS:
             raise ServerError(400, "error.bot_kind", kind=bot, kinds=list(BOT_KINDS))
         info = table.seats[seat]
@@ -1188,11 +1294,68 @@ class TableService:
         if table.clocks is not None:
             table.clocks.away.discard(seat)
             table.stand_ins.pop(seat, None)
+        if returnable:  # a bot seat that keeps a token: its player's, who may come back
+            self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True)
+            return
         self._store_seat(table, seat, kind=SeatKind.BOT, bot=str(bot), joined=True, token_hash=None)
         with Session(self.engine) as session, session.begin():
             session.execute(
                 delete(SeatKeyRow).where(SeatKeyRow.table_id == table.id, SeatKeyRow.index == seat)
             )
+
+    def take_back_from_bot(self, table: LiveTable, seat: int) -> None:
+        """The player of a seat handed to a bot while he was away or silent came back with its
+        token (``seat_of`` found it): he plays it again, while the game goes on; once it is over
+        the token opens nothing (``error.bad_token``). The caller holds the table's lock."""
+        if table.status not in (TableStatus.OPEN, TableStatus.RUNNING):
+            raise ServerError(403, "error.bad_token")
+        info = table.seats[seat]
+        info.kind, info.bot = SeatKind.HUMAN, None
+        table.bots.pop(seat, None)
+        table.updated = now()
+        self._store_seat(table, seat, kind=SeatKind.HUMAN, bot=None)
+
+    def concede(self, table: LiveTable, token: str | None, account_id: int | None = None) -> int:
+        """The player of ``token`` concedes: his game ends as a loss. A bot plays his seat out (the
+        others play on), and the seat ranks last for the ratings, whatever the bot makes of it.
+        When only one person is left facing bots, the game is rated at once (``ratings``): the
+        concession is final for the ratings, whether the game is played out or not. Returns the
+        seat. The caller holds the table's lock."""
+        seat = self.seat_of(table, token, account_id)
+        if seat is None:
+            raise ServerError(403, "error.seat_needed")
+        closed = {
+            TableStatus.FINISHED: "error.concede_over",
+            TableStatus.BROKEN: "error.table_broken",
+            TableStatus.EXPIRED: "error.table_expired",
+            TableStatus.OPEN: "error.concede_not_begun",
+        }
+        if table.status in closed:
+            raise ServerError(409, closed[TableStatus(table.status)], table=table.id)
+        self.hand_to_bot(table, seat, STAND_IN_BOT)
+        table.seats[seat].conceded = True
+        people = [s for s in table.seats if s.kind == SeatKind.HUMAN]
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table.id, SeatRow.index == seat)
+                .values(conceded=True)
+            )
+            if len(people) <= 1:
+                rate_finished_table(
+                    session,
+                    table.id,
+                    table.game.id,
+                    [[s.index for s in table.seats]],  # the conceders are ranked last
+                    stood_in=[] if table.clocks is None else table.clocks.stood_in,
+                    stand_in_share=self.stand_in_share,
+                )
+        return seat
+
+    def rating_changes(self, table: LiveTable) -> list[JSONObject]:
+        """What the table's game did to its players' ratings (empty: not rated, or not yet)."""
+        with Session(self.engine) as session:
+            return changes_of(session, table.id)
 
     def take_seat(self, table: LiveTable, seat: int, name: str | None = None) -> str:
         """Someone takes a free seat (a human seat nobody has come to, not kept by the creator) of an
@@ -1247,51 +1410,8 @@ class TableService:
         return table.record()
 
     def replay(self, table: LiveTable, seat: int | None) -> JSONObject:
-        """Every step of the table as ``seat`` (None: a spectator) saw it: the events and the
-        observation after each action; a move stays hidden where it would tell a secret. Once the
-        game is over nothing is secret: the events are told whole (each dealt hand named), as the
-        moves are shown."""
-        secret = table.status != TableStatus.FINISHED and table.state.has_hidden_information()
-
-        def told(event: Event) -> JSONObject:
-            return event_json(event.seen_by(seat) if secret else event, table.names)
-
-        replayed = table.game.new_initial_state()
-        steps: list[JSONObject] = [
-            {
-                "version": 0,
-                "move": None,
-                "label": None,
-                "player": None,
-                "events": [told(e) for e in replayed.events],
-                "observation": replayed.observation(seat),
-                "context": replayed.context(),
-            }
-        ]
-        for player, action in table.state.history:
-            start = len(replayed.events)
-            replayed.apply(action, player)
-            shown = not secret or player == seat
-            steps.append(
-                {
-                    "version": len(replayed.history),
-                    "move": str(action) if shown else None,
-                    "label": table.game.action_json(action, table.names)["label"]
-                    if shown
-                    else None,
-                    "player": player,
-                    "events": [told(e) for e in replayed.events[start:]],
-                    "observation": replayed.observation(seat),
-                    "context": replayed.context(),
-                }
-            )
-        return {
-            "table": table.id,
-            "game": table.game.id,
-            "seat": seat,
-            "seats": table.seats_json(),
-            "steps": steps,
-        }
+        """Every step of the table as ``seat`` (None: a spectator) saw it (:func:`replay_of`)."""
+        return replay_of(ReplaySource.of(table), seat)
 
     # -- summaries --------------------------------------------------------------------------------
 
@@ -1310,10 +1430,13 @@ class TableService:
             "practice": table.practice,
             "guided": table.guided,
             "private": table.private,
+            "rated": table.rated,
             "clock": None if table.clocks is None else table.clocks.clock.to_json(),
         }
 
-    def _summary_of_row(self, row: TableRow) -> JSONObject:
+    def _summary_of_row(
+        self, row: TableRow, marks: dict[tuple[str, int], JSONObject] | None = None
+    ) -> JSONObject:
         # With other writers, a cached table may be behind its row: the row is the truth.
         cached = None if self.shared else self._cache.get(row.id)
         if cached is not None:
@@ -1326,16 +1449,66 @@ class TableService:
             "created": row.created.isoformat(),
             "updated": row.updated.isoformat(),
             "version": row.version,
-            "seats": [SeatInfo.of_row(s).to_json() for s in row.seats],
+            "seats": [
+                SeatInfo.of_row(s).to_json() | (marks or {}).get((row.id, s.index), {})
+                for s in row.seats
+            ],
             "result": row.result,
             "problem": None,
             "practice": bool(row.practice),
             "guided": bool(row.guided),
             "private": bool(row.private),
+            "rated": bool(row.rated),
             "clock": row.clock,
         }
 
     # -- internals --------------------------------------------------------------------------------
+
+    def _mark_seats(self, session: Session, table: LiveTable) -> None:
+        """Read what is shown beside the names of the table's seats with an account: its rating
+        at the game, or that the account was deleted (« former player »)."""
+        accounts = {s.account for s in table.seats if s.account is not None}
+        if not accounts:
+            return
+        deleted = set(
+            session.scalars(
+                select(AccountRow.id).where(
+                    AccountRow.id.in_(accounts), AccountRow.deleted.is_not(None)
+                )
+            )
+        )
+        ratings = shown_ratings(session, table.game.id, accounts - deleted)
+        for seat in table.seats:
+            if seat.account is not None:
+                seat.former = seat.account in deleted
+                seat.rating = ratings.get(seat.account)
+
+    def _row_marks(
+        self, session: Session, rows: Sequence[TableRow]
+    ) -> dict[tuple[str, int], JSONObject]:
+        """``SeatInfo.marks`` of the seats of stored tables, in two queries for them all."""
+        held = [(r, s) for r in rows for s in r.seats if s.account_id is not None]
+        if not held:
+            return {}
+        accounts = {s.account_id for _, s in held if s.account_id is not None}
+        deleted = set(
+            session.scalars(
+                select(AccountRow.id).where(
+                    AccountRow.id.in_(accounts), AccountRow.deleted.is_not(None)
+                )
+            )
+        )
+        ratings: dict[tuple[str, int], float] = {}
+        for game in {r.game for r, _ in held}:
+            for account, rating in shown_ratings(session, game, accounts - deleted).items():
+                ratings[game, account] = rating
+        marks: dict[tuple[str, int], JSONObject] = {}
+        for row, seat in held:
+            info = SeatInfo.of_row(seat)
+            info.former = seat.account_id in deleted
+            info.rating = ratings.get((row.game, seat.account_id or 0))
+            marks[row.id, seat.index] = info.marks()
+        return marks
 
     def _live(self, row: TableRow, game: Game[Any], moves: list[tuple[int, str]]) -> LiveTable:
         state = game.new_initial_state()
@@ -1380,6 +1553,7 @@ class TableService:
             practice=bool(row.practice),
             guided=bool(row.guided),
             private=bool(row.private),
+            rated=bool(row.rated),
             clocks=clocks,
             rematch=row.rematch,
             deciding=deciding,  # a seat choosing in secret keeps its version across a restart
@@ -1407,6 +1581,81 @@ class TableService:
         ]
         for table_id in idle[:excess]:
             del self._cache[table_id]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySource:
+    """What a replay is built from, taken from the live table at once (on the event loop), so that
+    the building itself may run in a thread while the table plays on (``server/replays.py``)."""
+
+    table_id: str
+    game: Game[Any]
+    history: tuple[tuple[Player, Action], ...]
+    names: tuple[str, ...]
+    seats: list[JSONObject]
+    secret: bool
+    """Whether the game still hides something (running, with hidden information)."""
+    finished: bool
+
+    @classmethod
+    def of(cls, table: LiveTable) -> ReplaySource:
+        finished = table.status == TableStatus.FINISHED
+        return cls(
+            table.id,
+            table.game,
+            tuple(table.state.history),
+            tuple(table.names),
+            table.seats_json(),
+            not finished and table.state.has_hidden_information(),
+            finished,
+        )
+
+
+def replay_of(source: ReplaySource, seat: int | None) -> JSONObject:
+    """Every step of the table as ``seat`` (None: a spectator) saw it: the events and the
+    observation after each action; a move stays hidden where it would tell a secret. Once the
+    game is over nothing is secret: the events are told whole (each dealt hand named), as the
+    moves are shown. Reads nothing but ``source``: safe in another thread."""
+    secret = source.secret
+    names = list(source.names)
+
+    def told(event: Event) -> JSONObject:
+        return event_json(event.seen_by(seat) if secret else event, names)
+
+    replayed = source.game.new_initial_state()
+    steps: list[JSONObject] = [
+        {
+            "version": 0,
+            "move": None,
+            "label": None,
+            "player": None,
+            "events": [told(e) for e in replayed.events],
+            "observation": replayed.observation(seat),
+            "context": replayed.context(),
+        }
+    ]
+    for player, action in source.history:
+        start = len(replayed.events)
+        replayed.apply(action, player)
+        shown = not secret or player == seat
+        steps.append(
+            {
+                "version": len(replayed.history),
+                "move": str(action) if shown else None,
+                "label": source.game.action_json(action, names)["label"] if shown else None,
+                "player": player,
+                "events": [told(e) for e in replayed.events[start:]],
+                "observation": replayed.observation(seat),
+                "context": replayed.context(),
+            }
+        )
+    return {
+        "table": source.table_id,
+        "game": source.game.id,
+        "seat": seat,
+        "seats": source.seats,
+        "steps": steps,
+    }
 
 
 def automatic_actor(table: LiveTable) -> Player | None:

@@ -36,7 +36,10 @@ def serve_in_thread(
     sock.bind(("127.0.0.1", 0))  # the port is held from here on: no race for it
     port = sock.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(create_app(settings), log_level=log_level, lifespan="on")
+        # As `hippodrome serve`: forwarded addresses are the app's to believe (trusted_proxies).
+        uvicorn.Config(
+            create_app(settings), log_level=log_level, lifespan="on", proxy_headers=False
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -26,7 +26,13 @@ from hippodrome.engine.events import Event
 from hippodrome.engine.types import JSONObject
 from hippodrome.server.admission import Admission
 from hippodrome.server.authority import TableAuthority
-from hippodrome.server.chat import ChatLine, ChatStore, readable
+from hippodrome.server.chat import (
+    ChatChannel,
+    ChatLine,
+    ChatStore,
+    ChatWriter,
+    SpeakerBudgets,
+)
 from hippodrome.server.cluster import Bus, Notice
 from hippodrome.server.connection import Connection
 from hippodrome.server.limits import MessageBudget, client_address
@@ -45,7 +51,7 @@ from hippodrome.server.protocol import (
     UndoMessage,
 )
 from hippodrome.server.schemas import refusal
-from hippodrome.server.service import LiveTable, ServerError
+from hippodrome.server.service import LiveTable, SeatKind, ServerError
 from hippodrome.server.settings import Settings
 from hippodrome.server.views import (
     chat_message,
@@ -71,6 +77,9 @@ class Live(Protocol):
 
     def advise(self, table: LiveTable) -> None:
         """On a practice table, start the odds of the connected players' decisions."""
+
+    def seat_left(self, table_id: str) -> None:
+        """A seat's connection went: its player may be away from his turn (``notify.py``)."""
 
 
 class Sockets:
@@ -102,6 +111,9 @@ class Sockets:
         self.admission = Admission(settings, presence, bus)
         self.relief = MemoryRelief()
         """Gives memory back to the system after a burst of closed connections (a crowd left)."""
+        self.speakers = SpeakerBudgets(settings.chat_lines_per_minute, settings.chat_burst)
+        self.chat_writer = ChatWriter(chat, self.tell_lines)
+        """Writes the lines said in batches, off the event loop, then fans them out."""
 
     # -- a connection's life ----------------------------------------------------------------------
 
@@ -119,8 +131,9 @@ class Sockets:
             await self._refuse(websocket, error, code)
             return
         self.admission.enter(table_id, address)
+        speaker = f"account:{account_id}" if account_id is not None else f"address:{address}"
         try:
-            await self._serve_admitted(websocket, table_id, account_id)
+            await self._serve_admitted(websocket, table_id, account_id, speaker)
         finally:
             self.admission.leave(table_id, address, shared)
             self.relief.closed_one()
@@ -161,9 +174,9 @@ class Sockets:
         return text
 
     async def _serve_admitted(
-        self, websocket: WebSocket, table_id: str, account_id: int | None = None
+        self, websocket: WebSocket, table_id: str, account_id: int | None = None, speaker: str = ""
     ) -> None:
-        conn = Connection(websocket, table_id, None)
+        conn = Connection(websocket, table_id, None, speaker=speaker)
         try:
             token = await self._join(websocket)
             self.service.get(table_id)  # an unknown table takes no lock
@@ -204,9 +217,13 @@ class Sockets:
         table = self.authority.fresh(conn.table_id, check=True)
         conn.seat = seat = self.service.seat_of(table, token, account_id)
         conn.token = token if seat is not None else None
-        self.presence.arrived(conn)
         status = table.status
         renamed = False
+        if seat is not None and table.seats[seat].kind == SeatKind.BOT:
+            # A seat handed to a bot while its player was away or silent: he takes it back.
+            self.service.take_back_from_bot(table, seat)
+            renamed = True
+        self.presence.arrived(conn)
         if seat is not None:
             if account_id is not None:  # before the seat is seen: the table is touched after it
                 renamed = self.service.link_account(table, seat, account_id)
@@ -227,6 +244,7 @@ class Sockets:
         self.presence.left(conn)
         if conn.seat is not None:
             self.announce_presence(table_id)
+            self.live.seat_left(table_id)
         if table_id not in self.presence.connections:
             self.shown.pop(table_id, None)
             self.joined_views.pop(table_id, None)
@@ -343,31 +361,53 @@ class Sockets:
             conn.queue.put_nowait(error_message(exc, self.service.get(conn.table_id).names))
 
     def say(self, conn: Connection, said: SayMessage) -> None:
-        """A line of chat: stored, then sent to every connection that reads its channel."""
+        """A line of chat: judged here, within its speaker's budget at the table; then written with
+        the others of the moment, off the event loop, and sent to every connection that reads its
+        channel (``tell_lines``)."""
+        table_id = conn.table_id
         try:
-            table = self.service.get(conn.table_id)
-            line = self.chat.say(table, conn.seat, said.text, said.name)
+            table = self.service.get(table_id)
+            row = self.chat.judge(table, conn.seat, said.text, said.name, conn.speaker)
+            # A seat speaks for itself (hot-seat players share a browser); others as who they are.
+            speaker = f"seat:{conn.seat}" if conn.seat is not None else conn.speaker
+            if not self.speakers.take(table_id, speaker or f"conn:{id(conn)}"):
+                per_minute = f"{self.settings.chat_lines_per_minute:g}"
+                raise ServerError(429, "error.chat_too_fast", n=per_minute)
         except HippodromeError as exc:
             conn.queue.put_nowait(error_message(exc))
             return
-        except Exception:
-            log.exception("table %s: a chat line could not be stored", conn.table_id)
-            conn.queue.put_nowait(
-                error_message(ServerError(503, "error.store", table=conn.table_id))
-            )
-            return
-        self.tell_chat(conn.table_id, line)
-        if self.bus is not None:  # the other processes send it to their connections at the table
-            self.bus.publish(Notice("chat", self.bus.process, conn.table_id, line.id))
+
+        def failed(_: Exception) -> None:
+            conn.queue.put_nowait(error_message(ServerError(503, "error.chat_store")))
+
+        self.chat_writer.add(row, failed)
 
     # -- what the connections are sent ------------------------------------------------------------
 
-    def tell_chat(self, table_id: str, line: ChatLine) -> None:
-        """Send a chat line to every connection here that reads its channel."""
-        told = chat_message([line], history=False)
+    def tell_lines(self, lines: Sequence[ChatLine]) -> None:
+        """Lines just stored: sent to this process's connections at their tables (each table's
+        players' lines encoded once for the players, all of them once for the spectators), and
+        news of them to the other processes."""
+        tables: dict[str, list[ChatLine]] = {}
+        for line in lines:
+            tables.setdefault(line.table_id, []).append(line)
+        for table_id, said in tables.items():
+            self.tell_chat(table_id, *said)
+            if self.bus is not None:  # the other processes send them to their connections
+                for line in said:
+                    self.bus.publish(Notice("chat", self.bus.process, table_id, line.id))
+
+    def tell_chat(self, table_id: str, *lines: ChatLine) -> None:
+        """Send chat lines to every connection here that reads their channel: one message per
+        channel, encoded once, however many connections read it."""
+        players = [line for line in lines if line.channel == ChatChannel.PLAYERS]
+        to_players = encoded(chat_message(players, history=False)) if players else None
+        to_all = encoded(chat_message(lines, history=False))
         for other in self.presence.at(table_id):
-            if line.channel in readable(other.seat):
-                other.queue.put_nowait(told)
+            if other.seat is None:
+                other.queue.put_nowait(to_all)
+            elif to_players is not None:
+                other.queue.put_nowait(to_players)
 
     def tell_seat(self, table_id: str, seat: int, sent: JSONObject) -> None:
         """Send a message to the connections of ``seat`` alone (never another seat, never a
@@ -389,6 +429,7 @@ class Sockets:
         thing. The table's clocks are brought up to it and armed first, its odds started after."""
         table.tick_clock()
         self.live.arm(table)
+        self.presence.saw(table)  # the wait on its seats starts again at a new version
         connected = self.presence.connected_seats(table.id)
         handover = self.presence.handover(table, connected)
         views: dict[int | None, str] = {}

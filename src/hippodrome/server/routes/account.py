@@ -12,7 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from hippodrome.server.accounts import SESSION_COOKIE, Account
+from hippodrome.server.accounts import SESSION_COOKIE, Account, name_key
 from hippodrome.server.dependencies import (
     AccountsDep,
     ClientAddress,
@@ -22,10 +22,11 @@ from hippodrome.server.dependencies import (
     ServiceDep,
     SettingsDep,
 )
-from hippodrome.server.limits import QuotaError
+from hippodrome.server.notify import turn_marks
 from hippodrome.server.schemas import (
     AccountInfo,
     Credentials,
+    LoggedOut,
     Me,
     MyTable,
     Profile,
@@ -59,26 +60,23 @@ class Entry:
     ) -> None:
         self.request, self.response, self.settings = request, response, settings
         self.quota, self.address = quota, address
+        self.name: str | None = None
 
-    async def count(self) -> None:
-        wait = await self.quota.take_anywhere(self.address)
-        if wait is not None:
-            raise QuotaError(
-                "error.too_many_logins",
-                wait,
-                limit=self.settings.logins_per_address,
-                minutes=max(1, round(self.settings.logins_window / 60)),
-            )
+    async def count(self, name: str | None = None) -> None:
+        """Count an attempt against the address, and a login's against the address and the account
+        ``name`` too (``limits.LoginQuota``), or refuse it (429 ``error.too_many_logins``)."""
+        self.name = name_key(name) if name is not None else None
+        await self.quota.use(self.address, self.name, "error.too_many_logins")
 
     async def forgive(self) -> None:
         """Take back the attempt just counted: it succeeded."""
-        await self.quota.give_back(self.address)
+        await self.quota.give_back(self.address, self.name)
 
     def open_session(self, account: Account, token: str) -> AccountInfo:
         self.response.set_cookie(
             SESSION_COOKIE,
             token,
-            max_age=int(self.settings.session_ttl),
+            max_age=int(self.settings.session_max_age),  # the store ends it sooner unused
             path="/",
             httponly=True,
             samesite="lax",
@@ -96,7 +94,9 @@ def me(account: CurrentAccount) -> Me:
     return Me(account=AccountInfo(name=account.name) if account else None)
 
 
-@router.post("/account/signup", status_code=201, responses=errors(400, 403, 409, 413, 422, 429))
+@router.post(
+    "/account/signup", status_code=201, responses=errors(400, 403, 409, 413, 422, 429, 503)
+)
 async def sign_up(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
     """A new account, logged in at once (the session cookie is set). Sign-ups are counted against
     the client's address with the failed logins."""
@@ -107,10 +107,11 @@ async def sign_up(credentials: Credentials, accounts: AccountsDep, entry: EntryD
     return entry.open_session(account, token)
 
 
-@router.post("/account/login", responses=errors(401, 403, 413, 422, 429))
+@router.post("/account/login", responses=errors(400, 401, 403, 413, 422, 429, 503))
 async def log_in(credentials: Credentials, accounts: AccountsDep, entry: EntryDep) -> AccountInfo:
-    """Log in (the session cookie is set). Failed attempts are counted per client address."""
-    await entry.count()
+    """Log in (the session cookie is set). Failed attempts are counted per client address and
+    per account name from that address."""
+    await entry.count(credentials.name)
     account, token = await run_in_threadpool(
         accounts.log_in, credentials.name, credentials.password.get_secret_value()
     )
@@ -126,17 +127,35 @@ def log_out(request: Request, response: Response, accounts: AccountsDep) -> Me:
     return Me(account=None)
 
 
+@router.post("/account/logout-everywhere", responses=errors(401, 403))
+def log_out_everywhere(
+    response: Response, account: CurrentAccount, accounts: AccountsDep
+) -> LoggedOut:
+    """End every session of the logged-in account, in every browser (this one's cookie is cleared
+    too): a lost phone, a computer shared and left logged in."""
+    ended = accounts.log_out_everywhere(logged_in(account))
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+    return LoggedOut(account=None, sessions=ended)
+
+
 @router.get("/account/tables", responses=errors(401))
 def my_tables(account: CurrentAccount, service: ServiceDep, runtime: RuntimeDep) -> list[MyTable]:
-    """The tables where the logged-in account holds a seat, most recently active first."""
+    """The tables where the logged-in account holds a seat: first those where it is its turn
+    (``your_turn``, with the seconds its clock leaves it, ``left``), then the most recently active."""
     found = service.tables_of_account(logged_in(account).id)
-    return [
-        MyTable.model_validate(mark_connected(s, runtime.connected_seats(str(s["id"]))))
+    mine = [
+        MyTable.model_validate(
+            mark_connected(s, runtime.connected_seats(str(s["id"]))) | turn_marks(s, service)
+        )
         for s in found
     ]
+    # The tables where it is the account's turn first, the least time left first (issue 35).
+    return sorted(mine, key=lambda t: (not t.your_turn, t.left if t.left is not None else 1e12))
 
 
-@router.post("/account/tables/{table_id}/seats/{index}/key", responses=errors(401, 403, 409, 422))
+@router.post(
+    "/account/tables/{table_id}/seats/{index}/key", responses=errors(401, 403, 404, 409, 422)
+)
 def seat_key(
     table_id: TableId, index: int, account: CurrentAccount, accounts: AccountsDep
 ) -> SeatKey:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 
 from hippodrome.bots.base import BotKind
 from hippodrome.engine.errors import OptionsError
@@ -94,6 +94,7 @@ async def create_table(
             private=request.private,
             account_id=account.id if account else None,
             clock=clock,
+            rated=request.rated,
         )
     except Exception:
         await quota.give_back(address)  # a table refused is not one created
@@ -168,18 +169,23 @@ async def record(table_id: TableId, service: ServiceDep, runtime: RuntimeDep) ->
     return service.record(await runtime.current(table_id)).to_json()
 
 
-@router.get("/{table_id}/replay", responses=errors(403, 404, 409, 422))
+@router.get("/{table_id}/replay", response_model=Replay, responses=errors(403, 404, 409, 422, 429))
 async def replay(
+    *,
     table_id: TableId,
     service: ServiceDep,
     runtime: RuntimeDep,
     account: CurrentAccount,
+    address: ClientAddress,
     x_seat_token: SeatToken = None,
-) -> Replay:
-    """Every step of the table as the seat of the token (or a spectator) saw it."""
+) -> Response:
+    """Every step of the table as the seat of the token (or a spectator) saw it. Built off the
+    event loop; one client address has at most ``replays_per_address`` being built at once (429);
+    a finished game's replay is kept built (``server/replays.py``)."""
     table = await runtime.current(table_id)
     seat = service.seat_of(table, x_seat_token, account.id if account else None)
-    return Replay.model_validate(service.replay(table, seat))
+    made = await runtime.replays.replay(table, seat, address)
+    return Response(made, media_type="application/json")
 
 
 @router.post("/{table_id}/seats/{index}/bot", responses=errors(400, 403, 404, 409, 413, 422))
@@ -194,7 +200,9 @@ async def hand_over(
     account: CurrentAccount,
     x_seat_token: SeatToken = None,
 ) -> TableSummary:
-    """Hand an absent player's seat to a bot, asked by another player at the table."""
+    """Hand an absent player's seat to a bot, asked by another player at the table; or a present
+    one's the table has waited on for ``silent_seat_timeout`` seconds. Its player may come back to
+    it with his seat's key while the game goes on."""
     service.get(table_id)  # an unknown table takes no lock
     async with runtime.lock(table_id):
         table = runtime.fresh(table_id)
@@ -206,6 +214,8 @@ async def hand_over(
             absence=runtime.seat_absence,
             timeout=settings.seat_timeout,
             account_id=account.id if account else None,
+            silence=runtime.presence.seat_silence,  # present but silent (issue 39)
+            silent_timeout=settings.silent_seat_timeout,
         )
         await runtime.release_seat(
             table,

@@ -9,7 +9,8 @@
 // `hippodrome:account` event (and `window.hippodromeAccount`).
 
 import { ApiError, api, fill, h } from "./dom.js";
-import { pick, preferredLang, setLang, t } from "./i18n.js";
+import { lang, pick, preferredLang, setLang, t } from "./i18n.js";
+import { mailPanel, turnNote } from "./notify.js";
 import { dropCreated, forgetTable, rememberedSeats, rememberSeat, seatLink, tableItem } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +54,7 @@ async function send(path) {
     typed.password = "";
     await loadMe();
     await loadTables();
+    await playFromLink();
   } catch (err) {
     error = asError(err);
   } finally {
@@ -97,6 +99,7 @@ function renderAccount() {
         { class: "account-status", "data-testid": "account-status" },
         t("web.account.logged_in_as", { name: me.name }),
       ),
+      confirmedNote(),
       h(
         "div",
         { class: "account-links" },
@@ -105,12 +108,15 @@ function renderAccount() {
           { href: `/player/${encodeURIComponent(me.name)}`, "data-testid": "profile-link" },
           t("web.account.profile"),
         ),
+        h("a", { href: "/friends", "data-testid": "friends-link" }, t("web.friends.title")),
+        h("a", { href: "/leaderboard", "data-testid": "leaderboard-link" }, t("web.leaderboard.title")),
         h(
           "button",
           { type: "button", class: "small", "data-testid": "logout-button", onclick: logOut },
           t("web.account.log_out"),
         ),
       ),
+      mailPanel(lang(), renderAccount), // the e-mail address and "your turn" notices (notify.js)
     );
     return;
   }
@@ -130,6 +136,10 @@ function renderAccount() {
     });
   fill(
     els.account,
+    confirmedNote(),
+    playing
+      ? h("p", { class: "notice", "data-testid": "play-login" }, t("web.turn.play_login", { table: playing }))
+      : null,
     h("p", { class: "muted small" }, t("web.account.guest_note")),
     h(
       "form",
@@ -175,6 +185,12 @@ function renderAccount() {
         ),
       ),
     ),
+    h(
+      "p",
+      { class: "account-links small" },
+      h("a", { href: "/account/reset", "data-testid": "forgot-link" }, t("web.account.forgot")),
+      h("a", { href: "/leaderboard", "data-testid": "leaderboard-link" }, t("web.leaderboard.title")),
+    ),
   );
 }
 
@@ -200,14 +216,18 @@ async function loadTables() {
     try {
       for (const summary of await api("/api/account/tables")) {
         const known = found.find((e) => e.summary.id === summary.id);
-        if (known) known.seat = summary.seat;
-        else found.push({ summary, seat: summary.seat, link: null });
+        if (known) {
+          known.seat = summary.seat;
+          Object.assign(known.summary, { your_turn: summary.your_turn, left: summary.left });
+        } else found.push({ summary, seat: summary.seat, link: null });
       }
     } catch {
       // Logged out meanwhile: the remembered seats alone.
     }
   }
-  found.sort((a, b) => String(b.summary.updated).localeCompare(String(a.summary.updated)));
+  // The tables where it is the account's turn first, the least time left first (issue 35).
+  const urgency = (e) => (e.summary.your_turn ? (e.summary.left ?? Number.MAX_VALUE) : Number.POSITIVE_INFINITY);
+  found.sort((a, b) => urgency(a) - urgency(b) || String(b.summary.updated).localeCompare(String(a.summary.updated)));
   entries = found;
 }
 
@@ -225,6 +245,19 @@ async function openSeat(entry) {
   }
 }
 
+/** Decline a seat an invitation kept for the account: the seat goes back to the table. */
+async function decline(entry) {
+  try {
+    await api(`/api/account/invitations/${encodeURIComponent(entry.summary.id)}/${entry.seat}/decline`, {
+      method: "POST",
+    });
+    await loadTables();
+  } catch (err) {
+    error = asError(err);
+  }
+  render();
+}
+
 function tableEntry(entry) {
   const table = entry.summary;
   const label = table.status === "finished" ? t("web.my_tables.see") : t("web.my_tables.play");
@@ -232,6 +265,20 @@ function tableEntry(entry) {
     table,
     games.find((g) => g.id === table.game),
     h("p", { class: "muted small" }, t(`web.my_tables.status.${table.status}`)),
+    turnNote(table),
+    table.invited_by
+      ? h(
+          "p",
+          { class: "small invited", "data-testid": "invited-by" },
+          t("web.friends.invited_by", { name: table.invited_by }),
+          " ",
+          h(
+            "button",
+            { type: "button", class: "small", "data-testid": "decline-invitation", onclick: () => decline(entry) },
+            t("web.friends.decline"),
+          ),
+        )
+      : null,
     h(
       "div",
       { class: "table-links" },
@@ -271,6 +318,32 @@ async function start() {
   await loadMe();
   await loadTables();
   render();
+  await playFromLink();
+}
+
+// -- a link from a "your turn" e-mail or push: /?play=<table> (no seat key travels by mail) -----------
+
+const params = new URLSearchParams(location.search);
+let playing = params.get("play"); // the table whose seat the link opens, after a login if need be
+const confirmed = params.get("email") === "confirmed"; // back from an address's confirmation link
+
+function confirmedNote() {
+  return confirmed ? h("p", { class: "notice", "data-testid": "email-confirmed" }, t("web.notify.email_done")) : null;
+}
+
+/** Open the logged-in account's seat at the table the link names; a guest logs in first (the
+ * form says why), then the seat opens. */
+async function playFromLink() {
+  if (!playing || !me) return;
+  const entry = entries.find((e) => e.summary.id === playing && e.seat !== null && e.seat !== undefined);
+  if (!entry) {
+    error = { key: "web.turn.no_seat", params: { table: playing } };
+    playing = null;
+    render();
+    return;
+  }
+  playing = null;
+  await openSeat(entry);
 }
 
 start();

@@ -100,9 +100,13 @@ export function createChat(container, { tableId, send }) {
 
   const spectating = () => !msg || !Number.isInteger(msg.seat);
 
-  /** Who wrote a line, as this browser mutes him: a seat of this table, or a named spectator. */
+  /**
+   * Who wrote a line, as this browser mutes him: a seat of this table, or a spectator by the
+   * server's mark of who he is (`author`), which stays the same when he changes his name.
+   */
   function author(line) {
-    return Number.isInteger(line.seat) ? `${tableId}:seat:${line.seat}` : `${tableId}:spectator:${line.name}`;
+    if (Number.isInteger(line.seat)) return `${tableId}:seat:${line.seat}`;
+    return line.author ? `${tableId}:author:${line.author}` : `${tableId}:spectator:${line.name}`;
   }
 
   function authorName(line) {

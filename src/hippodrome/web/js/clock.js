@@ -15,8 +15,8 @@ const KINDS = ["none", "move", "bank", "slow"];
 const DEFAULTS = { move: 30, bank: 10, increment: 5, slow: 24 };
 
 /** The clock fields of the table form; `form.clock` holds what is chosen. */
-export function clockFields(form, levels, rerender) {
-  form.clock ??= { kind: "none", ...DEFAULTS, bot: "heuristic" };
+export function clockFields(form, _levels, rerender) {
+  form.clock ??= { kind: "none", ...DEFAULTS };
   const clock = form.clock;
   const number = (name, label, min, max) =>
     h(
@@ -61,26 +61,41 @@ export function clockFields(form, levels, rerender) {
     fields.push(number("bank", t("web.clock.bank_minutes"), 1, 360));
     fields.push(number("increment", t("web.clock.increment"), 0, 600));
   }
-  if (clock.kind === "slow") fields.push(number("slow", t("web.clock.hours_per_move"), 1, 336));
-  if (clock.kind !== "none") {
+  if (clock.kind === "slow") {
+    // Turn-based (issue 35): a time per move in hours or days, up to the server's 14 days.
+    clock.slowUnit ??= "hours";
+    const days = clock.slowUnit === "days";
+    fields.push(number("slow", t("web.turn.per_move"), 1, days ? 14 : 336));
     fields.push(
       h(
         "div",
         { class: "field" },
-        h("label", { for: "clock-bot" }, t("web.clock.stand_in")),
+        h("label", { for: "clock-unit" }, t("web.turn.unit")),
         h(
           "select",
           {
-            id: "clock-bot",
-            "data-testid": "clock-bot",
+            id: "clock-unit",
+            "data-testid": "clock-unit",
             onchange: (e) => {
-              clock.bot = e.target.value;
+              clock.slowUnit = e.target.value;
+              clock.slow = clock.slowUnit === "days" ? Math.max(1, Math.round(clock.slow / 24)) : clock.slow * 24;
+              rerender();
             },
           },
-          (levels.length ? levels : ["heuristic"]).map((b) =>
-            h("option", { value: b, selected: clock.bot === b }, botLabel(form.game, b)),
+          ["hours", "days"].map((u) =>
+            h("option", { value: u, selected: clock.slowUnit === u }, t(`web.turn.unit.${u}`)),
           ),
         ),
+      ),
+    );
+  }
+  if (clock.kind !== "none") {
+    // The stand-in is the server's (issue 35): idling never earns a strong bot's result.
+    fields.push(
+      h(
+        "p",
+        { class: "hint", "data-testid": "clock-stand-in" },
+        t("web.clock.stand_in_fixed", { bot: botLabel(form.game, "heuristic") }),
       ),
     );
   }
@@ -91,10 +106,9 @@ export function clockFields(form, levels, rerender) {
 export function clockRequest(form) {
   const clock = form.clock;
   if (!clock || clock.kind === "none") return null;
-  if (clock.kind === "move") return { kind: "move", seconds: clock.move, bot: clock.bot };
-  if (clock.kind === "bank")
-    return { kind: "bank", seconds: clock.bank * 60, increment: clock.increment, bot: clock.bot };
-  return { kind: "slow", hours: clock.slow, bot: clock.bot };
+  if (clock.kind === "move") return { kind: "move", seconds: clock.move };
+  if (clock.kind === "bank") return { kind: "bank", seconds: clock.bank * 60, increment: clock.increment };
+  return { kind: "slow", hours: clock.slowUnit === "days" ? clock.slow * 24 : clock.slow };
 }
 
 // -- the table ---------------------------------------------------------------------------------------

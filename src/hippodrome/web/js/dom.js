@@ -118,17 +118,54 @@ export function seatColour(index) {
   return SEAT_COLOURS[index % SEAT_COLOURS.length];
 }
 
-/** The seat tokens in the URL fragment: `#token=T` or `#tokens=T1,T2` (never sent to the server). */
+const SEAT_KEYS = "hippodrome.seat-keys.";
+
+/** The seat tokens of this page: `#token=T` or `#tokens=T1,T2` in the URL fragment (never sent to the
+ * server). A page that reads them keeps them in the tab's storage for its table and takes them out of
+ * the address bar (issue 35): a copied address then invites a spectator, never hands the seat over; a
+ * reload of the tab still plays the seat. Without a fragment, the tab's kept tokens for the table. */
 export function fragmentTokens() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   const many = params.get("tokens");
-  if (many)
-    return many
-      .split(",")
-      .map((x) => x.trim())
-      .filter(Boolean);
   const one = params.get("token");
-  return one ? [one] : [];
+  const tokens = many
+    ? many
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : one
+      ? [one]
+      : [];
+  const table = tableIdFromPath();
+  if (!table) return tokens;
+  const key = SEAT_KEYS + table;
+  if (!tokens.length) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(key));
+      return Array.isArray(kept) ? kept.filter((x) => typeof x === "string" && x) : [];
+    } catch {
+      return [];
+    }
+  }
+  try {
+    sessionStorage.setItem(key, JSON.stringify(tokens));
+  } catch {
+    return tokens; // not kept (storage disabled): the key stays in the address, or a reload loses it
+  }
+  params.delete("token");
+  params.delete("tokens");
+  const rest = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${location.search}${rest ? `#${rest}` : ""}`);
+  return tokens;
+}
+
+/** Forget the seat tokens this tab keeps for `table` (a logout, a table that is gone). */
+export function forgetSeatKeys(table) {
+  try {
+    sessionStorage.removeItem(SEAT_KEYS + table);
+  } catch {
+    // storage disabled: nothing was kept
+  }
 }
 
 /** The table id in `/table/{id}` or `/table/{id}/replay`. */
@@ -152,7 +189,8 @@ export function formatTime(value, lang) {
 
 /** Names of the seats, from the server's seat list. */
 export function seatNames(seats) {
-  return (seats || []).map((seat, i) => seat?.name || `#${i + 1}`);
+  // A deleted account's seat keeps its place in the game, named « former player » in the reader's words.
+  return (seats || []).map((seat, i) => (seat?.former ? t("web.seat.former") : seat?.name || `#${i + 1}`));
 }
 
 /** The legal actions of a `state` message, typed by the engine (docs/web.md): `{kind, args, notation,

@@ -279,6 +279,9 @@ function renderOptions(game) {
   // Not rules of the game: a practice table shows each human player the odds of his decisions; a
   // private table's free seats go to whoever has its link, a public one's to anyone in the lobby.
   fields.push(tableChoice("practice", "web.lobby.practice"), tableChoice("private", "web.lobby.private"));
+  // Rated or not, chosen here (issue 35); a practice table never is, whatever is ticked.
+  form.rated ??= true;
+  fields.push(tableChoice("rated", "web.lobby.rated"));
   fields.push(...clockFields(form, game?.bots || [], () => renderOptions(game)));
   fill(els.options, fields);
 }
@@ -747,6 +750,7 @@ async function submit(event) {
     options,
     practice: Boolean(form.practice),
     private: Boolean(form.private),
+    rated: form.rated !== false && !form.practice,
     clock: clockRequest(form),
     seats: form.seats.map((seat, i) => {
       const out = { kind: seat.kind, name: seat.name.trim() || defaultName(i, seat) };

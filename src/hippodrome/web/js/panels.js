@@ -7,6 +7,7 @@ import { botLabel } from "./botlabels.js";
 import { fill, h, seatColour, seatNames } from "./dom.js";
 import { has, lang, pick, t, tn } from "./i18n.js";
 import { formatNumber } from "./kit/money.js";
+import { ratingTag } from "./ratings.js";
 import { roleTags } from "./seats.js";
 
 /** Seats whose move it is (`context.to_act`), or the seat that rolls a pending die. */
@@ -58,6 +59,7 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
         "span",
         { class: "player-name" },
         h("strong", {}, names[i]),
+        ratingTag(seat, i),
         mine ? h("span", { class: "tag" }, t("web.you")) : null,
         // The roles the game gives the seat (the Banker, the Bookmaker...), as its observation declares.
         roleTags(msg?.observation, i),
@@ -100,8 +102,12 @@ export function renderPlayers(container, msg, { onTakeover = null, levels = [] }
       ),
       acting.has(i) ? h("span", { class: "visually-hidden" }, t("web.to_play")) : null,
       // A seated player may hand an absent player's seat to a bot of the level he picks (the server
-      // enforces the timeout).
-      onTakeover && seat.kind !== "bot" && !connected && !mine && msg.status !== "finished"
+      // enforces the timeout), or a present one's the table has long waited on (a countdown given).
+      onTakeover &&
+        seat.kind !== "bot" &&
+        (!connected || Number.isFinite(msg?.handover?.[i])) &&
+        !mine &&
+        msg.status !== "finished"
         ? takeoverControl(i, levels, onTakeover, msg?.game)
         : null,
     );

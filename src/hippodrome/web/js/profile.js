@@ -1,6 +1,7 @@
 // A player's profile (`/player/{name}`): games played and won, a rating per game (TrueSkill, updated
 // after every finished game between accounts), and the latest results with their replays.
 
+import { accountCare } from "./accountcare.js";
 import { ApiError, api, fill, formatTime, h } from "./dom.js";
 import { bindLangSwitch, has, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 
@@ -10,6 +11,7 @@ const els = { title: document.getElementById("title"), profile: document.getElem
 let profile = null;
 let problem = null;
 let games = [];
+let viewer = null; // the name of the account logged in here
 
 function gameTitle(id) {
   const game = games.find((g) => g.id === id);
@@ -121,6 +123,8 @@ function render() {
           )
         : h("p", { class: "muted" }, t("web.profile.no_results")),
     ),
+    // One's own profile: the password and the account itself (issue 35).
+    viewer && viewer === profile.name ? accountCare() : null,
   );
 }
 
@@ -129,6 +133,7 @@ async function start() {
   bindLangSwitch(document, render);
   try {
     [games, profile] = await Promise.all([api("/api/games"), api(`/api/players/${encodeURIComponent(name)}`)]);
+    viewer = (await api("/api/account").catch(() => ({ account: null }))).account?.name ?? null;
   } catch (err) {
     problem = err instanceof ApiError ? err.error : { key: "web.error.network", params: {} };
   }

@@ -8,9 +8,10 @@
 // word. A line that adds up several causes carries them (`detail`: a catalog key and the amounts per
 // seat); a tap on the line's name shows them under it, so a player can say where every franc went.
 
-import { fill, h, seatColour, seatNames } from "./dom.js";
+import { fill, fragmentTokens, h, seatColour, seatNames } from "./dom.js";
 import { has, lang, style, t, tn } from "./i18n.js";
 import { formatNumber } from "./kit/money.js";
+import { ratingChanges } from "./ratings.js";
 
 const dismissed = new Set(); // tables whose result the player closed (until the page reloads)
 const unfolded = new Set(); // lines whose causes are shown ("table:part:line"), kept across redraws
@@ -120,6 +121,16 @@ function breakdown(sheet, names, basis, tableId) {
   );
 }
 
+/** The game review of the viewer's seat (any seat for a spectator), on the replay page
+ * (review.js): the seat's token goes with it where the page has one seat's. */
+function reviewLink(tableId, seat) {
+  const tokens = fragmentTokens();
+  const fragment = new URLSearchParams();
+  if (tokens.length === 1) fragment.set("token", tokens[0]);
+  fragment.set("review", Number.isInteger(seat) ? String(seat) : "");
+  return `/table/${encodeURIComponent(tableId)}/replay#${fragment}`;
+}
+
 /** The result dialog, or nothing while the game goes on or once dismissed. `actions.rematch` starts
  * a rematch (players only); `actions.join` is the link to a rematch already begun. */
 export function renderResult(container, msg, { tableId, rematch = null, join = null, reopen = null } = {}) {
@@ -209,6 +220,7 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
           sheet.moves.map((n, i) => tn("web.result.moves_of", n, { name: names[i], n })).join(" · "),
         )
       : null,
+    ratingChanges(tableId, names),
     h(
       "p",
       { class: "result-buttons" },
@@ -217,6 +229,11 @@ export function renderResult(container, msg, { tableId, rematch = null, join = n
         : rematch
           ? h("button", { type: "button", "data-testid": "rematch", onclick: rematch }, t("web.result.rematch"))
           : null,
+      h(
+        "a",
+        { href: reviewLink(tableId, mine), class: "button-link result-review", "data-testid": "result-review" },
+        t("web.review.ask"),
+      ),
       h("a", { href: "/", class: "button-link", "data-testid": "back-to-lobby" }, t("web.result.lobby")),
     ),
     sheet ? breakdown(sheet, names, basis, tableId) : null,

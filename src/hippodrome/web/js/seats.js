@@ -7,8 +7,10 @@
 // own seat, still finds the other seats' invitations there.
 
 import { botLabel } from "./botlabels.js";
-import { copyButton, fill, formatTime, h, seatColour, seatNames } from "./dom.js";
+import { inviteByNameForm } from "./byname.js";
+import { copyButton, fill, forgetSeatKeys, formatTime, h, seatColour, seatNames } from "./dom.js";
 import { has, lang, pick, t } from "./i18n.js";
+import { ratingTag } from "./ratings.js";
 
 const SEATS_KEY = "hippodrome.seats";
 const CREATED_KEY = "hippodrome.created.";
@@ -47,6 +49,7 @@ export function rememberSeat(table, tokens) {
 
 /** Forget every seat remembered at `table` (it no longer exists). */
 export function forgetTable(table) {
+  forgetSeatKeys(table);
   write(
     localStorage,
     SEATS_KEY,
@@ -86,6 +89,7 @@ export function tableItem(table, game, ...more) {
           "span",
           { class: "seat-chip", style: `--seat:${seatColour(i)}` },
           names[i],
+          ratingTag(seat, i),
           seat.kind === "bot" ? h("small", {}, ` (${botLabel(table.game, seat.bot)})`) : null,
         ),
       ),
@@ -165,12 +169,15 @@ export function renderInvitations(container, created, extra = null) {
       { class: "links" },
       humans.map((seat) => {
         const url = absolute(seat.invite);
+        const own = creatorSeat(created);
         return h(
           "li",
           {},
           h("span", { class: "link-label" }, t("web.lobby.invite_for", { name: seat.name, n: seat.index + 1 })),
           h("a", { href: url, "data-testid": `invite-${seat.index}`, class: "url" }, url),
           copyButton(url),
+          // Or keep the seat for an account, by its name (issue 35).
+          own && own.index !== seat.index ? inviteByNameForm(created.id, seat, own.token) : null,
         );
       }),
       created.hotseat && humans.length > 1

@@ -9,12 +9,14 @@ import { loadBoardModule } from "./boards/index.js";
 import { rememberBotLabels } from "./botlabels.js";
 import { createChat } from "./chat.js";
 import { decoratePlayers, renderAway } from "./clock.js";
+import { renderConcede } from "./concede.js";
 import { api, fill, fragmentTokens, h, seatNames, tableIdFromPath } from "./dom.js";
 import { renderGuide } from "./guide.js";
 import { createHelp } from "./help.js";
 import { asSentence, bindLangSwitch, lang, pick, preferredLang, setLang, t, translatePage } from "./i18n.js";
 import { renderJoin } from "./joining.js";
 import { TableConnection } from "./net.js";
+import { bellButton, turnCame } from "./notify.js";
 import { renderGameOver, renderLog, renderOdds, renderPlayers, seatsToAct } from "./panels.js";
 import { renderResult } from "./result.js";
 import { renderUndo } from "./takeback.js";
@@ -50,6 +52,7 @@ const els = {
   result: $("result"),
   undo: $("undo"),
   stopWaiting: $("stop-waiting"),
+  concede: $("concede"),
 };
 const help = createHelp($("help"), $("help-panel"));
 const zoom = createZoom($("board"), document.querySelector(".status-row"));
@@ -189,7 +192,10 @@ function renderTitle(view) {
   const base = game ? heading(game) : t("web.brand");
   const deciding = seatViews().some((v) => v.needsAction());
   document.title = deciding ? `● ${t("web.title.your_turn")} — ${base}` : base;
-  if (deciding && !wasDeciding) chime();
+  if (deciding && !wasDeciding) {
+    chime();
+    turnCame(game ? gameTitle(game) : t("web.brand"), tableId); // the browser's notice, page hidden
+  }
   wasDeciding = deciding;
 }
 
@@ -245,6 +251,7 @@ document.addEventListener(
   { once: true },
 );
 markSound();
+els.sound.after(" ", bellButton()); // the browser's notices of "your turn" (notify.js)
 
 /** Whether `view`'s seat may have something to hide from the player still holding the device (a
  * hand, a bet laid face down): the engine says whether the game hides anything at this point
@@ -315,6 +322,7 @@ function render() {
   // Hot-seat: the device has passed on, but the seat that just moved may still take it back.
   const undoing = hotSeat ? seatViews().find((v) => v.msg?.can_undo) : view.token === null ? null : view;
   renderUndo(els.undo, undoing?.msg ?? null, (message) => sendFrom(undoing, message));
+  renderConcede(els.concede, view.msg, { tableId, token: hotSeat ? null : view.token });
 }
 
 function gameTitle(game) {

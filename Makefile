@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# make test's pytest workers (pytest-xdist): the tests share the machine's cores with the compiled build's run
+TEST_WORKERS ?= 2
 
 .PHONY: run play test test-fast compiled lint typecheck bench bench-server bench-cluster bench-faults golden screenshots clean
 
@@ -20,13 +22,13 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/hippodrome play royal_turf --seat human --seat heuristic --seat heuristic
 
-## test: the linter, the type checker and every test; beside the tests, on the other core, where a
-## C compiler is found, the conformance suite and the golden records again on the compiled build
-## (make compiled), whose output is printed once both are done; it fails if either run fails
+## test: the linter, the type checker and every test, spread over TEST_WORKERS processes (pytest-xdist);
+## beside them, where a C compiler is found, the conformance suite and the golden records again on the
+## compiled build (make compiled), whose output is printed once both are done; it fails if either fails
 test: $(STAMP) lint typecheck
 	@mkdir -p build; \
 	$(BIN)/python scripts/build_compiled.py --if-possible --test -q > build/compiled-test.log 2>&1 & compiled=$$!; \
-	$(BIN)/python -m pytest; pure=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal; pure=$$?; \
 	wait $$compiled; again=$$?; \
 	echo "== the compiled build: scripts/build_compiled.py --if-possible --test (exit $$again) =="; \
 	cat build/compiled-test.log; \
@@ -54,26 +56,40 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## bench: every playable game's speed (playouts, clone, resample_for), then a short server load test
+## bench: every playable game's speed (playouts, clone, resample_for), the review of a whole game of each
+## (docs/analysis/review.md), then through the research adapters
+## (PettingZoo, Gymnasium, OpenSpiel: scripts/bench_interop.py, docs/research.md), then a short server load test
+## (every limit on, its clients spread over addresses, with chat, logins and replays; fails if a check fails)
 bench: $(STAMP)
 	$(BIN)/hippodrome bench --all
-	$(BIN)/python scripts/load_test.py --tables 50 --spectators 20 --probes 5 --seconds 10 --ramp 2 --warmup 2 --finished 100
+	$(BIN)/hippodrome bench --all --review
+	$(BIN)/python scripts/bench_interop.py --seconds 3 --rounds 3
+	$(BIN)/python scripts/load_test.py --tables 50 --spectators 20 --probes 5 --seconds 10 --ramp 2 --warmup 2 --finished 100 \
+		--talkers 10 --crowd-talkers 2 --crowd 10 --logins-per-second 0.5 --replays-per-second 0.5
 
-## bench-server: the web server under load: 200 live tables, 50 spectators, 1,000 finished tables stored
+## bench-server: the web server under load, limits on: 200 live tables (50 with a talker), 50 spectators, logins and
+## replays, 1,000 finished tables stored; fails if an update or a chat line does not reach every client
 bench-server: $(STAMP)
-	$(BIN)/python scripts/load_test.py --tables 200 --spectators 50 --seconds 30 --finished 1000
+	$(BIN)/python scripts/load_test.py --tables 200 --spectators 50 --seconds 30 --finished 1000 \
+		--talkers 50 --crowd 20 --crowd-talkers 5 --logins-per-second 1 --replays-per-second 1
 
-## bench-cluster: two server processes on PostgreSQL and Redis (docs/deploy.md): 300 live tables, 1,000 spectators, 500 of them at one table
+## bench-cluster: the issue 39 goal: nginx in front of two server processes on PostgreSQL and Redis (docs/deploy.md),
+## limits on, 300 live tables each with a talker at the allowed rate, 500 spectators at one table (10 of them
+## talking), logins and replays; fails if an update or a line is missing, if the p99 from a player's action to the
+## last client is 150 ms or more, or if a login or a replay delays other requests by 100 ms or more (p99).
+## Its own database (dropped at the end) and a Redis db of its own (its keys removed at the end).
 BENCH_DB ?= postgresql://postgres@127.0.0.1:5432/hippodrome_bench
-BENCH_REDIS ?= redis://127.0.0.1:6379/0
+BENCH_REDIS ?= redis://127.0.0.1:6379/13
 bench-cluster: $(STAMP)
-	$(BIN)/python scripts/load_test.py --workers 2 --db $(BENCH_DB) --fresh-db --redis $(BENCH_REDIS) \
-		--tables 300 --spectators 1000 --crowd 500 --probes 10 --bot random --bot-delay 1.5 \
-		--seconds 30 --ramp 10 --finished 0
+	$(BIN)/python scripts/load_test.py --workers 2 --nginx --db $(BENCH_DB) --fresh-db --redis $(BENCH_REDIS) \
+		--tables 300 --talkers 290 --spectators 600 --crowd 500 --crowd-talkers 10 --probes 10 --bot random \
+		--bot-delay 1.5 --logins-per-second 1 --replays-per-second 1 --finished 50 \
+		--seconds 30 --ramp 10 --max-p99-ms 150 --max-delay-ms 100
 
 ## bench-faults: two server processes on PostgreSQL and a Redis of the run's own: kill -9 of one of them 10 times
 ## during play, then Redis restarted; checks that nothing acknowledged is lost, every table moves on on the
-## survivor, none is driven twice and every game replays (docs/web.md), and fails if one does not hold
+## survivor, each acknowledged move is the stored action at its version, no version is skipped, every game replays
+## (docs/web.md), and fails if one does not hold; its database is dropped at the end
 FAULTS_DB ?= postgresql://postgres@127.0.0.1:5432/hippodrome_faults
 bench-faults: $(STAMP)
 	$(BIN)/python scripts/load_test.py --workers 2 --db $(FAULTS_DB) --fresh-db --tables 12 --probes 3 \

@@ -8,6 +8,7 @@ are printed as one clear line, never as a traceback.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
@@ -28,9 +29,12 @@ from hippodrome.analysis.balance import analyze as run_analysis
 from hippodrome.analysis.bench import MEASURES as BENCH_MEASURES
 from hippodrome.analysis.bench import bench as run_bench
 from hippodrome.analysis.bench import relative_spread
+from hippodrome.analysis.bench import review_bench as run_review_bench
+from hippodrome.analysis.odds import MIN_SIMULATIONS
 from hippodrome.analysis.odds import Budget as OddsBudget
 from hippodrome.analysis.odds import odds as run_odds
 from hippodrome.analysis.plots import interval_bars, require_matplotlib
+from hippodrome.analysis.review import ReviewBudget, review_game, review_position, whole_move
 from hippodrome.analysis.runner import connect_ray
 from hippodrome.analysis.simulate import simulate as run_simulation
 from hippodrome.analysis.tournament import tournament as run_tournament
@@ -91,7 +95,7 @@ RayOpt = Annotated[
     typer.Option(
         "--ray",
         help="Play the games on a Ray cluster: auto (the cluster this machine belongs to), local "
-        "(a Ray instance for this run) or the head's HOST:PORT. Needs hippodrome[cluster].",
+        "(a Ray instance for this run) or the head's HOST:PORT. Needs hippodrome\\[cluster].",
     ),
 ]
 
@@ -664,6 +668,13 @@ def bench(
     option: OptionOpt = None,
     seed: int = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    review_speed: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Instead: the review of a whole game (every seat, default budget), CPU seconds.",
+        ),
+    ] = False,
 ) -> None:
     """Engine speed on one core: random playouts on the fast path (actions and games per second),
     then clone and resample_for of a mid-game state (per second); medians over the rounds."""
@@ -676,6 +687,9 @@ def bench(
     if all_games and option:
         raise UsageError("-o sets one game's options: name the game instead of --all")
     games = [load_game(g) for g in playable_ids()] if all_games else [_game(game or "", [], option)]
+    if review_speed:
+        _bench_review(games, seed=seed, as_json=as_json)
+        return
     if as_json:
         result = run_bench(games, seconds=seconds, rounds=rounds, seed=seed)
     else:
@@ -697,6 +711,36 @@ def bench(
             console.print_json(json.dumps(one))
         return
     console.print(_bench_table(result, seconds))
+
+
+def _bench_review(games: Sequence[Game[Any]], *, seed: int, as_json: bool) -> None:
+    """``bench --review``: each game reviewed whole, its CPU seconds on one core."""
+    if as_json:
+        console.print_json(json.dumps(run_review_bench(games, seed=seed)))
+        return
+    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task("games", total=len(games))
+        result = run_review_bench(
+            games, seed=seed, progress=lambda done, _: progress.update(task, completed=done)
+        )
+    table = Table(
+        title=f"Review of a whole game (every seat, default budget), {result['build']} build, "
+        "CPU seconds on one core"
+    )
+    for column in ("game", "moves", "decisions", "budget", "seconds", "s/decision", "labelled"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for r in result["review"]:
+        table.add_row(
+            CATALOGUE[r["game"]].titles["en"],
+            str(r["moves"]),
+            f"{r['decisions']} (+{r['forced']} forced)",
+            f"{r['budget']['rounds']}x{r['budget']['moves']}",
+            f"{r['seconds']:.1f}",
+            f"{r['seconds_per_decision']:.3f}",
+            f"{r['labelled']} ({r['labelled_separated']} separated)",
+        )
+    console.print(table)
 
 
 def _bench_table(result: dict[str, Any], seconds: float) -> Table:
@@ -832,10 +876,11 @@ def _document_game(game_id: str, options: dict[str, Any]) -> Game[Any]:
 
 def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
     def rate(value: dict[str, Any]) -> str:
+        """A rate with its Wilson interval, which is not symmetric: ``62.0% [48.2%, 74.1%]``."""
         if value["p"] is None:
             return "–"
         low, high = value["interval"]
-        return f"{value['p']:.1%} ±{max(value['p'] - low, high - value['p']):.1%}"
+        return f"{value['p']:.1%} [{low:.1%}, {high:.1%}]"
 
     def money(value: dict[str, Any]) -> str:
         if value["mean"] is None:
@@ -849,6 +894,12 @@ def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
         f"({data['method']}, {data['seconds']:.1f} s)"
     )
     console.print(f"[dim]Policy: {data['policy']}. Horizon: the end of the {data['horizon']}.[/]")
+    few = [c for c in data["choices"] if c["money"]["mean"] is None]
+    if not data["horses"] and data["race_simulations"] < MIN_SIMULATIONS:
+        console.print(
+            f"[dim]The horses' chances: {data['race_simulations']} races simulated, fewer than "
+            f"{MIN_SIMULATIONS}: not shown.[/]"
+        )
     if data["horses"]:
         places = sorted({p for h in data["horses"].values() for p in h}, key=_place_order)
         table = Table(title=f"Horses ({data['race_simulations']:,} races, 95% intervals)")
@@ -872,7 +923,10 @@ def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
             table.add_column(
                 column, justify="left" if column in ("choice", "notation") else "right"
             )
-        best = max(data["choices"], key=lambda c: c["money"]["mean"] or 0.0)
+        best = max(
+            data["choices"],
+            key=lambda c: -math.inf if c["money"]["mean"] is None else c["money"]["mean"],
+        )
         for choice in data["choices"]:
             style = "bold green" if choice is best else ""
             table.add_row(
@@ -884,10 +938,16 @@ def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
                 style=style,
             )
         console.print(table)
+        if few:
+            console.print(
+                f"[yellow]{len(few)} of {len(data['choices'])} choices got fewer than "
+                f"{MIN_SIMULATIONS} simulations: no figure is shown for them (–). Give more "
+                f"time (--seconds) or --simulations {MIN_SIMULATIONS} or more.[/]"
+            )
     else:
         console.print(f"Seat {data['seat']} has no decision to take now.")
     standing = data["standing"]
-    if standing:
+    if standing and standing["money"]["mean"] is not None:
         line = f"As things stand, seat {data['seat']} expects {money(standing['money'])}"
         if standing.get("win"):
             line += f" and wins the game {rate(standing['win'])}"
@@ -897,6 +957,243 @@ def _print_odds(data: dict[str, Any], title: str, lang: str) -> None:
 def _place_order(place: str) -> tuple[int, str]:
     """Places first (1, 2, 3...), then the pace token, then the last horse."""
     return (int(place), "") if place.isdigit() else (100 + ("pace", "last").index(place), place)
+
+
+@app.command()
+def review(
+    document: Annotated[
+        Path,
+        typer.Argument(help="A finished game's record, or a position document (state JSON)."),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="The seat to review (default: every seat; at a position: the one to act).",
+        ),
+    ] = None,
+    budget: Annotated[
+        str | None,
+        typer.Option(
+            "--budget",
+            help="Paired play-outs of each move (48), or rounds x moves compared (48x12); "
+            "default: the game's (docs/analysis/review.md).",
+        ),
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option("--at", help="Review the one position after this many moves of the record."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=64, help="Worker processes judging decisions.")
+    ] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the simulations.")] = 0,
+    lang: LangOpt = "en",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """What each decision cost: the move played against the best found, with the loss, a label
+    where the simulations tell the two apart, and luck against play (docs/analysis/review.md)."""
+    _check_lang(lang)
+    try:
+        chosen = None if budget is None else ReviewBudget.parse(budget)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
+    raw = _read_json(document)
+    whole = isinstance(raw, dict) and raw.get("format") == RECORD_FORMAT and at is None
+    if whole:
+        record = GameRecord.from_json(raw)
+        the_game = _document_game(record.game, record.options)
+        if seat is not None and not 0 <= seat < the_game.num_players:
+            raise UsageError(f"--seat {seat}: this table has seats 0 to {the_game.num_players - 1}")
+        data = _review_record(
+            record,
+            seat=seat,
+            budget=chosen,
+            workers=workers,
+            seed=seed,
+            quiet=as_json,
+        )
+        if as_json:
+            console.print_json(json.dumps(data))
+            return
+        _print_review(data, the_game.titles[lang], lang)
+        return
+    state, moves = _document_state(document, at)
+    players = state.game.num_players
+    if state.is_terminal():
+        raise UsageError("the game is over in this position: there is no decision to review")
+    if state.is_chance_node():
+        raise UsageError("chance decides in this position (a roll, a draw): there is no decision")
+    active = list(state.active_players())
+    if seat is None:
+        seat = active[0]
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat {seat}: this table has seats 0 to {players - 1}")
+    if seat not in active:
+        raise UsageError(f"--seat {seat}: seat {seat} has no decision in this position")
+    played = _played_at(document, moves, seat) if moves is not None else None
+    answer = review_position(
+        state,
+        seat,
+        budget=chosen,
+        played=played,
+        seed=seed,
+        index=moves,
+    )
+    if as_json:
+        console.print_json(json.dumps(answer | {"at": moves}))
+        return
+    _print_decision_review(answer["decision"], state.game.titles[lang], lang, moves)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError("file", f"cannot read {path}: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise RecordError("file", f"not JSON ({exc})") from exc
+
+
+def _played_at(path: Path, at: int, seat: int) -> tuple[Action, ...] | None:
+    """The move the record shows ``seat`` making after ``at`` moves (all its steps where the game
+    has whole moves), None where the record stops there or another seat moves next."""
+    record = GameRecord.from_json(_read_json(path))
+    the_game = _document_game(record.game, record.options)
+    if at >= len(record.moves) or record.moves[at][0] != seat:
+        return None
+    state, _ = _document_state(path, at)
+    parsed = [(p, the_game.parse_action(a)) for p, a in record.moves[at:]]
+    if state.plans(seat):
+        return whole_move(state, parsed, 0, seat)
+    return (parsed[0][1],)
+
+
+def _review_record(
+    record: GameRecord,
+    *,
+    seat: int | None,
+    budget: ReviewBudget | None,
+    workers: int,
+    seed: int,
+    quiet: bool,
+) -> dict[str, Any]:
+    """A whole game's review, with a progress bar on the terminal (none for --json)."""
+    seats = None if seat is None else [seat]
+    if quiet:
+        return review_game(record, seats=seats, budget=budget, workers=workers, seed=seed)
+    columns = (
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task("decisions", total=None)
+        data = review_game(
+            record,
+            seats=seats,
+            budget=budget,
+            workers=workers,
+            seed=seed,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    if not data["complete"]:
+        err.print(
+            f"[yellow]Stopped: {data['decisions_judged']} of {data['decisions_total']} "
+            "decisions reviewed.[/]"
+        )
+    return data
+
+
+def _stat_text(stat: dict[str, Any] | None, *, percent: bool = False) -> str:
+    if not stat or stat["mean"] is None:
+        return "–"
+    low, high = stat["interval"]
+    if percent:
+        return f"{100 * stat['mean']:+.1f} ±{50 * (high - low):.1f} pts"
+    return f"{stat['mean']:+,.0f} ±{(high - low) / 2:,.0f}"
+
+
+def _print_review(data: dict[str, Any], title: str, lang: str) -> None:
+    unit = data["currency"]
+    budget = data["budget"]
+    console.print(
+        f"[bold]{title}[/] · review of seats {', '.join(map(str, data['seats']))} · "
+        f"{data['decisions_judged']} decisions judged ({data['forced_skipped']} forced, skipped) · "
+        f"{budget['rounds']} rounds x {budget['moves']} moves · {data['seconds']:.1f} s"
+    )
+    console.print(
+        f"[dim]Policy: {data['method']['policy']}. Horizon: {data['method']['horizon']}.[/]"
+    )
+    table = Table(title=f"Decisions: loss in {unit} and in chance of winning (95% intervals)")
+    for column in (
+        "move",
+        "seat",
+        "played",
+        "best found",
+        f"loss ({unit})",
+        "loss (win)",
+        "n",
+        "label",
+    ):
+        table.add_column(column, justify="right" if column in ("move", "seat", "n") else "left")
+    for d in data["decisions"]:
+        same = d["best_is_played"]
+        style = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}.get(
+            d["label"] or "", ""
+        )
+        table.add_row(
+            str(d["index"]),
+            str(d["seat"]),
+            f"{escape(d['played']['text'][lang])} [dim]({escape(d['played']['action'])})[/]",
+            "="
+            if same
+            else f"{escape(d['best']['text'][lang])} [dim]({escape(d['best']['action'])})[/]",
+            "–" if same else _stat_text(d["loss"]["money"]),
+            "–" if same else _stat_text(d["loss"]["win"], percent=True),
+            str(d["best"]["money"]["n"]),
+            d["label"] or "",
+            style=style,
+        )
+    console.print(table)
+    for seat, summary in data["by_seat"].items():
+        labels = summary["labels"]
+        counts = ", ".join(
+            f"{labels[label]} {label if labels[label] == 1 else plural}"
+            for label, plural in (
+                ("blunder", "blunders"),
+                ("mistake", "mistakes"),
+                ("inaccuracy", "inaccuracies"),
+            )
+        )
+        console.print(
+            f"[bold]Seat {seat}[/] ({escape(summary['name'])}): "
+            f"{summary['decisions']} decisions, {counts}."
+        )
+        console.print("  " + escape(summary["explanation"]["text"][lang]))
+
+
+def _print_decision_review(d: dict[str, Any], title: str, lang: str, at: int | None) -> None:
+    where = "position document" if at is None else f"after move {at}"
+    console.print(f"[bold]{title}[/] · {where} · seat {d['seat']}")
+    table = Table(title="Moves compared, best first (money by the horizon, chance of winning)")
+    for column in ("move", "notation", "money", "win", "loss", "n"):
+        table.add_column(column, justify="left" if column in ("move", "notation") else "right")
+    played = d["played"]["actions"] if d["played"] else None
+    for alt in d["alternatives"]:
+        mark = " ◀" if alt["actions"] == played else ""
+        table.add_row(
+            escape(alt["text"][lang]) + mark,
+            escape(" ".join(alt["actions"])),
+            _stat_text(alt["money"]),
+            _stat_text(alt["win"], percent=True).lstrip("+"),
+            _stat_text(alt["loss"]["win"], percent=True),
+            str(alt["money"]["n"]),
+            style="bold green" if alt["actions"] == d["best"]["actions"] else "",
+        )
+    console.print(table)
+    console.print(escape(d["explanation"]["text"][lang]))
 
 
 @app.command()
@@ -935,11 +1232,22 @@ def serve(
             "other machines sharing the database (default: HIPPODROME_REDIS_URL, else none)."
         ),
     ] = None,
+    trusted_proxies: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxies",
+            metavar="CIDR",
+            help="A load balancer's network (10.0.0.0/8, 127.0.0.1), repeatable or separated by "
+            "commas: its X-Forwarded-For gives the client's address, whom the limits count; from "
+            "anywhere else the header is ignored (default: HIPPODROME_TRUSTED_PROXIES, else none).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web platform: lobby, tables, live play in the browser."""
     import uvicorn  # noqa: PLC0415 (only this command needs the server)
 
     from hippodrome.server.app import create_app  # noqa: PLC0415
+    from hippodrome.server.limits import TrustedProxies  # noqa: PLC0415
     from hippodrome.server.settings import Settings  # noqa: PLC0415
 
     settings = Settings.from_env(
@@ -948,7 +1256,13 @@ def serve(
         seat_timeout=seat_timeout,
         bot_processes=bot_processes,
         redis_url=redis,
+        trusted_proxies=",".join(trusted_proxies) if trusted_proxies else None,
     )
+    try:
+        TrustedProxies(settings.trusted_proxies)
+    except ValueError as exc:
+        console.print(f"[red]--trusted-proxies: {exc}[/]")
+        raise typer.Exit(2) from None
     if workers > 1 and not settings.redis_url:
         console.print("[red]--workers above 1 needs --redis: the processes share the tables[/]")
         raise typer.Exit(2)
@@ -959,9 +1273,16 @@ def serve(
     # Frames a little over the limit get the named error; far larger ones are cut by uvicorn
     # before they are held whole in memory (its default would take 16 MB).
     ws_max_size = max(16 * settings.ws_max_frame, 64 * 1024) if settings.ws_max_frame else 2**24
+    # The forwarded addresses are the app's to believe (--trusted-proxies), never uvicorn's: its
+    # default believes X-Forwarded-For from 127.0.0.1, where any local client can set it.
     if workers == 1:
         uvicorn.run(
-            create_app(settings), host=host, port=port, log_level="warning", ws_max_size=ws_max_size
+            create_app(settings),
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=ws_max_size,
+            proxy_headers=False,
         )
         return
     # Several processes: uvicorn starts each (and a new one if one dies), each builds its app from
@@ -975,6 +1296,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=ws_max_size,
+        proxy_headers=False,
     )
 
 

@@ -34,6 +34,8 @@ def test_options_are_edited_as_amounts_counts_and_choices(
     expect(options.locator(".option-unit").first).to_have_text("deals")
 
     lobby.get_by_test_id("game").select_option("toques_et_casques")
+    # The course designer's module loads, then the form is drawn again with it: edit after that.
+    expect(lobby.get_by_test_id("course-designer")).to_be_visible()
     expect(options).not_to_contain_text("Stakes (notes")
     # The stakes are an amount, the shares one amount a place, the first place first.
     stakes = lobby.get_by_test_id("option-stakes")

@@ -28,7 +28,7 @@ play: $(STAMP)
 test: $(STAMP) lint typecheck
 	@mkdir -p build; \
 	$(BIN)/python scripts/build_compiled.py --if-possible --test -q > build/compiled-test.log 2>&1 & compiled=$$!; \
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal; pure=$$?; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup; pure=$$?; \
 	wait $$compiled; again=$$?; \
 	echo "== the compiled build: scripts/build_compiled.py --if-possible --test (exit $$again) =="; \
 	cat build/compiled-test.log; \

@@ -49,6 +49,10 @@ from tests import suite
 from tests.server.test_accounts import play_out
 from tests.server.test_restart import SERVE, free_port
 
+# The tests that start several server processes run one after the other on one pytest worker
+# (make test: --dist loadgroup): two clusters at once starve each other on a two-core machine.
+pytestmark = pytest.mark.xdist_group("server-processes")
+
 REDIS = os.environ.get("HIPPODROME_TEST_REDIS", "redis://127.0.0.1:6379/0")
 BOT_TABLES = 2
 Message = dict[str, Any]

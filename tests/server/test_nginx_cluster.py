@@ -33,6 +33,10 @@ from websockets.typing import Origin
 from tests.server.test_cluster import redis_available, serving, spawn
 from tests.server.test_restart import free_port
 
+# The tests that start several server processes run one after the other on one pytest worker
+# (make test: --dist loadgroup): two clusters at once starve each other on a two-core machine.
+pytestmark = pytest.mark.xdist_group("server-processes")
+
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 NGINX = shutil.which("nginx") or next(
     (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if os.access(p, os.X_OK)), None

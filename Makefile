@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# make test's pytest workers (pytest-xdist): the tests share the machine's cores with the compiled build's run
-TEST_WORKERS ?= 2
+# make test's pytest workers (pytest-xdist). One by default: with two beside the compiled build's run, the
+# tests that start server processes were starved on a two-core machine (one of them took 994 s and failed),
+# and a test that calls asyncio.run() after a browser test on the same worker is refused (Playwright's loop)
+TEST_WORKERS ?= 1
 
 .PHONY: run play test test-fast compiled lint typecheck bench bench-server bench-cluster bench-faults golden screenshots clean
 
